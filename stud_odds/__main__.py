@@ -1,0 +1,3 @@
+from stud_odds.cli import main
+
+main()
