@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
 from stud_odds import __version__
-from stud_odds.cards import CardError, format_cards, parse_cards
-from stud_odds.games import GameError
+from stud_odds.cards import format_cards, parse_cards
+from stud_odds.cli_rules import rules_app
+from stud_odds.console import USER_ERRORS, console, fail
 
 app = typer.Typer(
     name="stud-odds",
@@ -19,16 +19,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-console = Console()
-error_console = Console(stderr=True)
-
-# Errors in what the user typed: one red sentence, exit status 2.
-USER_ERRORS: tuple[type[Exception], ...] = (CardError, GameError)
-
-
-def fail(message: str) -> None:
-    error_console.print(f"[bold red]error:[/] {message}", highlight=False)
-    raise typer.Exit(2)
+app.add_typer(rules_app, name="rules")
 
 
 def _version(value: bool) -> None:
