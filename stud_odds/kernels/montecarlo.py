@@ -1,0 +1,89 @@
+"""Monte Carlo: deal the unseen cards at random inside numba, chunk by chunk.
+
+Each chunk has its own splitmix64 stream seeded from the caller, and chunks are
+a fixed partition of the trials, so the tallies do not depend on how many
+threads ran them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from stud_odds.kernels.showdown import score
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
+
+
+@njit(cache=True, inline="always")
+def _splitmix64(state):
+    """Next (state, output) of the splitmix64 generator."""
+    state = state + _GOLDEN
+    z = state
+    z = (z ^ (z >> np.uint64(30))) * _MIX1
+    z = (z ^ (z >> np.uint64(27))) * _MIX2
+    return state, z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True, inline="always")
+def _below(state, bound):
+    """Uniform int in [0, bound) by Lemire's multiply-shift with rejection (no bias)."""
+    bound64 = np.uint64(bound)
+    while True:
+        state, x = _splitmix64(state)
+        product = (x >> np.uint64(32)) * bound64
+        low = product & np.uint64(0xFFFFFFFF)
+        # reject the few values that would make some results more likely
+        if low >= bound64 or low >= (np.uint64(0x100000000) - bound64) % bound64:
+            return state, np.int64(product >> np.uint64(32))
+
+
+@njit(cache=True, parallel=True)
+def monte_carlo(game, seeds, trials, deck, known_key, known_bits, draws, shared_draw,
+                card_key, card_bit, tables, classes_of, tally, classes, table):
+    """Run trials[c] random deals in chunk c with seed seeds[c], for every chunk in parallel.
+
+    Player p receives draws[p] of the unseen cards ``deck``; with shared_draw a
+    further card goes to every player (the shared seventh-street card).
+    Tallies accumulate into tally[c], classes[c] and table[c].
+    """
+    n = len(known_key)
+    needed = shared_draw
+    for p in range(n):
+        needed += draws[p]
+    for c in prange(len(seeds)):
+        own_deck = deck.copy()
+        size = len(own_deck)
+        keys = np.empty(n, np.int64)
+        bits = np.empty(n, np.int64)
+        highs = np.empty(n, np.int64)
+        lows = np.empty(n, np.int64)
+        state = np.uint64(seeds[c])
+        for _ in range(trials[c]):
+            # partial Fisher-Yates: the first `needed` places become a random deal
+            for i in range(needed):
+                state, j = _below(state, size - i)
+                j += i
+                card = own_deck[j]
+                own_deck[j] = own_deck[i]
+                own_deck[i] = card
+            place = 0
+            for p in range(n):
+                key = known_key[p]
+                bit = known_bits[p]
+                for _ in range(draws[p]):
+                    card = own_deck[place]
+                    key += card_key[card]
+                    bit |= card_bit[card]
+                    place += 1
+                keys[p] = key
+                bits[p] = bit
+            if shared_draw:
+                card = own_deck[place]
+                for p in range(n):
+                    keys[p] += card_key[card]
+                    bits[p] |= card_bit[card]
+            score(game, n, keys, bits, tables, classes_of, highs, lows,
+                  tally[c], classes[c], table[c])

@@ -1,0 +1,75 @@
+"""Equity results: plain dataclasses with ``to_dict()`` for JSON."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class PlayerEquity:
+    """One live player's results; fractions are of all outcomes (trials or deals).
+
+    ``high_*`` are None in razz and ``low_*`` None in stud.  ``high_win`` counts
+    outright best highs, ``high_tie`` shared best highs (``low_*`` likewise for
+    the qualifying low, or razz's low); ``scoop`` counts taking the whole pot alone.
+    """
+
+    hand: str
+    equity: float
+    equity_se: float
+    high_win: float | None
+    high_tie: float | None
+    low_win: float | None
+    low_tie: float | None
+    scoop: float
+    classes: dict[str, float] = field(default_factory=dict)
+
+    def to_dict(self, include_classes: bool = False) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "hand": self.hand,
+            "equity": self.equity,
+            "equity_se": self.equity_se,
+            "high_win": self.high_win,
+            "high_tie": self.high_tie,
+            "low_win": self.low_win,
+            "low_tie": self.low_tie,
+            "scoop": self.scoop,
+        }
+        if include_classes:
+            data["classes"] = dict(self.classes)
+        return data
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    """Every live player's equity in one spot, and how it was found."""
+
+    game: str
+    players: tuple[PlayerEquity, ...]
+    method: str  # "exact" or "monte-carlo"
+    outcomes: int  # deals enumerated or trials run
+    seed: int | None  # None for exact enumeration
+    elapsed_s: float
+    shared_river: bool
+    no_low: float | None  # stud8: fraction of outcomes where nobody has a qualifying low
+    deck_rule: str
+    stopped_by: str = "complete"  # complete, trials, precision, time or interrupted
+
+    @property
+    def max_se(self) -> float:
+        return max(p.equity_se for p in self.players)
+
+    def to_dict(self, include_classes: bool = False) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "method": self.method,
+            "outcomes": self.outcomes,
+            "seed": self.seed,
+            "elapsed_s": round(self.elapsed_s, 4),
+            "shared_river": self.shared_river,
+            "no_low": self.no_low,
+            "deck_rule": self.deck_rule,
+            "stopped_by": self.stopped_by,
+            "players": [p.to_dict(include_classes) for p in self.players],
+        }

@@ -1,0 +1,144 @@
+"""equity(): exact against the reference spots, Monte Carlo within 4 standard errors."""
+
+import numba
+import pytest
+from reference_spots import load_spots, scenario_of
+
+from stud_odds.engine import EquityError, equity
+from stud_odds.scenario import Scenario
+
+SPOTS = load_spots()
+EXACT = [s for s in SPOTS if s["method"] == "exact"]
+SAMPLED = [s for s in SPOTS if s["method"] == "mc"]
+FRACTIONS = ("high_win", "high_tie", "low_win", "low_tie", "scoop")
+
+
+def _by_id(spot_id):
+    return next(s for s in SPOTS if s["id"] == spot_id)
+
+
+@pytest.mark.parametrize("spot", EXACT, ids=[s["id"] for s in EXACT])
+def test_exact_spots(spot):
+    scenario = scenario_of(spot)
+    result = equity(scenario, method="exact")
+    assert result.method == "exact"
+    assert result.outcomes == spot["outcomes"] == scenario.outcomes()
+    assert result.shared_river == (spot["id"].startswith("sr_") and spot["rule"] == "casino")
+    for player, expected in zip(result.players, spot["results"], strict=True):
+        assert player.equity == pytest.approx(expected["equity"], abs=1e-6)
+        assert player.equity_se == 0
+        for name in FRACTIONS:
+            if name in expected:
+                # the reference fractions are exact counts printed to 8 decimals
+                assert getattr(player, name) == pytest.approx(expected[name], abs=1e-8)
+    assert sum(p.equity for p in result.players) == pytest.approx(1)
+
+
+@pytest.mark.parametrize("spot", SAMPLED, ids=[s["id"] for s in SAMPLED])
+def test_sampled_spots_within_four_standard_errors(spot):
+    result = equity(scenario_of(spot), method="monte-carlo", trials=400_000, seed=11)
+    assert result.outcomes == 400_000
+    for player, expected in zip(result.players, spot["results"], strict=True):
+        assert player.equity_se > 0
+        assert abs(player.equity - expected["equity"]) < 4 * player.equity_se
+
+
+@pytest.mark.parametrize("spot_id", ["stud_12", "stud8_14", "razz_18", "sr_7p_1fold_casino",
+                                     "sr_7p_1fold_online", "stud8_12"])
+def test_monte_carlo_agrees_with_enumeration(spot_id):
+    scenario = scenario_of(_by_id(spot_id))
+    exact = equity(scenario, method="exact")
+    sampled = equity(scenario, method="monte-carlo", trials=300_000, seed=5)
+    assert sampled.shared_river == exact.shared_river
+    for e, s in zip(exact.players, sampled.players, strict=True):
+        if s.equity_se == 0:  # a player who always wins or always loses
+            assert s.equity == e.equity
+        else:
+            assert abs(s.equity - e.equity) < 4 * s.equity_se
+        # a win rate p over n trials has standard error sqrt(p(1-p)/n)
+        p = e.scoop
+        assert abs(s.scoop - p) <= 4 * (p * (1 - p) / sampled.outcomes) ** 0.5 + 1e-12
+
+
+def test_no_qualifying_low_gives_the_whole_pot_to_high():
+    result = equity(scenario_of(_by_id("stud8_24")), method="exact")
+    assert result.no_low == 1
+    assert [p.equity for p in result.players] == [1, 0]
+    assert result.players[0].scoop == 1 and result.players[0].low_win == 0
+
+
+def test_quartered_low():
+    result = equity(scenario_of(_by_id("stud8_16")), method="exact")
+    assert [p.equity for p in result.players] == [0.5, 0.25, 0.25]
+    assert [p.low_tie for p in result.players] == [0, 1, 1]
+    assert [p.scoop for p in result.players] == [0, 0, 0]
+    assert result.no_low == 0
+
+
+def test_wheel_scoops():
+    result = equity(scenario_of(_by_id("stud8_18")), method="exact")
+    hero = result.players[0]
+    assert (hero.equity, hero.scoop, hero.high_win, hero.low_win) == (1, 1, 1, 1)
+
+
+def test_identical_hands_chop_without_scoop():
+    result = equity(scenario_of(_by_id("stud8_20")), method="exact")
+    assert [p.equity for p in result.players] == [0.5, 0.5]
+    assert all(p.high_tie == 1 and p.low_tie == 1 and p.scoop == 0 for p in result.players)
+
+
+def test_fields_per_game():
+    stud = equity(Scenario.build(["AsKs/Qs", "2c2d/2h"]), trials=20_000, seed=1)
+    assert stud.players[0].low_win is None and stud.no_low is None
+    razz = equity(Scenario.build(["AsKs/Qs", "2c2d/3h"], game="razz"), trials=20_000, seed=1)
+    assert razz.players[0].high_win is None and razz.players[0].low_win is not None
+    stud8 = equity(Scenario.build(["AsKs/Qs", "2c2d/3h"], game="stud8"), trials=20_000, seed=1)
+    assert 0 < stud8.no_low < 1
+
+
+def test_same_seed_same_numbers_on_one_or_two_threads():
+    scenario = scenario_of(_by_id("stud8_06"))
+    numba.set_num_threads(1)
+    one = equity(scenario, trials=200_000, seed=42).to_dict(include_classes=True)
+    numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+    many = equity(scenario, trials=200_000, seed=42).to_dict(include_classes=True)
+    other_seed = equity(scenario, trials=200_000, seed=43).to_dict()
+    for result in (one, many, other_seed):
+        result.pop("elapsed_s")
+    assert one == many
+    assert other_seed["players"] != one["players"]
+
+
+def test_precision_target_is_met():
+    result = equity(scenario_of(_by_id("stud_04")), precision=0.002, seed=3)
+    assert result.stopped_by == "precision"
+    assert result.max_se <= 0.002
+
+
+def test_auto_enumerates_late_streets_and_samples_early_ones():
+    assert equity(scenario_of(_by_id("stud_12"))).method == "exact"
+    early = equity(scenario_of(_by_id("stud_04")), seed=1)
+    assert early.method == "monte-carlo" and early.max_se <= 0.0005
+
+
+def test_classes_sum_to_one():
+    result = equity(scenario_of(_by_id("stud8_04")), trials=50_000, seed=2)
+    for player in result.players:
+        high = sum(v for k, v in player.classes.items() if "low" not in k)
+        low = sum(v for k, v in player.classes.items() if "low" in k)
+        assert high == pytest.approx(1) and low == pytest.approx(1)
+
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"method": "fast"}, "'fast' is not a method"),
+        ({"trials": 0}, "the trial count must be positive"),
+        ({"precision": 0}, "the precision must be a positive"),
+        ({"method": "exact", "trials": 1000}, "exact enumeration takes no trial count"),
+        ({"threads": 99}, "threads must be between 1 and"),
+    ],
+)
+def test_bad_options(options, message):
+    with pytest.raises(EquityError, match=message):
+        equity(Scenario.build(["AsKs/Qs", "2c2d/2h"]), **options)

@@ -1,0 +1,460 @@
+from math import comb
+
+import pytest
+from reference_spots import load_spots
+
+from stud_odds.cards import UNKNOWN, parse_card, parse_cards
+from stud_odds.games import Game
+from stud_odds.scenario import (
+    DeckRule,
+    Hand,
+    Scenario,
+    ScenarioError,
+    parse_deck_rule,
+    parse_hand,
+    seventh_street_is_shared,
+)
+
+SPOTS = load_spots()
+EXACT_SPOTS = [spot for spot in SPOTS if spot["method"] == "exact"]
+
+
+def cards(text: str) -> tuple[int, ...]:
+    return tuple(parse_cards(text, allow_unknown=True, unique=False))
+
+
+def build_spot(spot: dict) -> Scenario:
+    return Scenario.build(
+        spot["hands"], spot["game"], spot["dead"], spot["folds"], spot["community"], spot["rule"]
+    )
+
+
+def sixth_street(players: int, **options) -> Scenario:
+    """``players`` live players on sixth street, no card known."""
+    return Scenario.build(["xx/xxxx"] * players, **options)
+
+
+# -- parsing hands ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, down, up",
+    [
+        ("AsKs/Qh", "AsKs", "Qh"),
+        ("as ks / qh", "AsKs", "Qh"),
+        ("xx/7d", "xx", "7d"),
+        ("Asx/7d", "Asx", "7d"),
+        ("AsKs/QhJh", "AsKs", "QhJh"),
+        ("AsKs/QhJhTh", "AsKs", "QhJhTh"),
+        ("AsKs/QhJhTh9c", "AsKs", "QhJhTh9c"),
+        ("AsKs2d/QhJhTh9c", "AsKs2d", "QhJhTh9c"),
+        ("xx/x", "xx", "x"),
+        ("10s10h/10d", "TsTh", "Td"),
+    ],
+)
+def test_parse_hand_forms(text, down, up):
+    hand = parse_hand(text)
+    assert hand == Hand(down=cards(down), up=cards(up))
+
+
+def test_hand_properties_and_text():
+    hand = parse_hand("Asx/7dx")
+    assert hand.size == 4
+    assert hand.known == (parse_card("As"), parse_card("7d"))
+    assert hand.unknown_count == 2
+    assert hand.down == (parse_card("As"), UNKNOWN)
+    assert str(hand) == "Asx/7dx"
+    assert str(parse_hand("xxx/qhjhth9c")) == "xxx/QhJhTh9c"
+
+
+def test_hand_shape_error_names_player_and_shape():
+    with pytest.raises(ScenarioError, match=(
+        r"^player 1's hand 'AsKs2d/Qh' has 3 down cards and 1 upcard, a shape no street has: "
+        r"write DOWN/UP with two down cards \(three on seventh street\), e\.g\. AsKs/Qh$"
+    )):
+        parse_hand("AsKs2d/Qh", player=1)
+
+
+@pytest.mark.parametrize(
+    "text, shape",
+    [
+        ("As/Qh", "1 down card and 1 upcard"),
+        ("AsKs/", "2 down cards and 0 upcards"),
+        ("AsKs/QhJhTh9c8c", "2 down cards and 5 upcards"),
+        ("AsKs2d/QhJhTh", "3 down cards and 3 upcards"),
+    ],
+)
+def test_shapes_no_street_has(text, shape):
+    with pytest.raises(ScenarioError, match=f"^hand '{text}' has {shape}, a shape no street"):
+        parse_hand(text)
+
+
+def test_missing_or_extra_slash():
+    with pytest.raises(ScenarioError, match=r"^player 3's hand 'AsKsQh' has no '/': write the"):
+        parse_hand("AsKsQh", player=3)
+    with pytest.raises(ScenarioError, match="has more than one '/'"):
+        parse_hand("AsKs/Qh/Jh")
+
+
+def test_card_error_is_prefixed_with_the_player():
+    with pytest.raises(ScenarioError, match=r"^player 2: 'Zs' is not a card: rank must be"):
+        parse_hand("AsZs/Qh", player=2)
+    with pytest.raises(ScenarioError, match=r"^player 1: As appears twice"):
+        parse_hand("AsKs/As", player=1)
+
+
+# -- deck rule and the shared seventh street ---------------------------------------------------
+
+
+def test_parse_deck_rule():
+    assert parse_deck_rule("casino") is DeckRule.CASINO
+    assert parse_deck_rule(" Online ") is DeckRule.ONLINE
+    assert parse_deck_rule(DeckRule.ONLINE) is DeckRule.ONLINE
+    with pytest.raises(ScenarioError, match="'home' is not a deck rule: use casino"):
+        parse_deck_rule("home")
+
+
+@pytest.mark.parametrize(
+    "cards_left, live, rule, shared",
+    [
+        (4, 8, DeckRule.CASINO, True),  # all eight to the river
+        (7, 7, DeckRule.CASINO, True),  # one folded on third street
+        (10, 6, DeckRule.CASINO, False),  # two folded on third street
+        (10, 7, DeckRule.CASINO, False),  # seven dealt in
+        (8, 7, DeckRule.CASINO, True),  # one short of n + 2
+        (9, 7, DeckRule.CASINO, False),
+        (7, 7, DeckRule.ONLINE, False),
+        (6, 7, DeckRule.ONLINE, True),
+        (4, 8, DeckRule.ONLINE, True),
+    ],
+)
+def test_seventh_street_is_shared(cards_left, live, rule, shared):
+    assert seventh_street_is_shared(cards_left, live, rule) is shared
+
+
+@pytest.mark.parametrize(
+    "live, folds, rule, cards_left, shared",
+    [
+        (8, [], "casino", 4, True),
+        (7, ["9d"], "casino", 7, True),
+        (6, ["9d", "9c"], "casino", 10, False),
+        (7, [], "casino", 10, False),
+        (7, ["9d"], "online", 7, False),
+        (8, [], "online", 4, True),
+        (6, ["9d", "9c8c7c6c"], "casino", 7, True),  # a fold on sixth street counts 6 cards
+    ],
+)
+def test_rule_examples_through_scenarios(live, folds, rule, cards_left, shared):
+    scenario = sixth_street(live, folds=folds, deck_rule=rule)
+    assert scenario.cards_left == cards_left
+    assert scenario.shared_river is shared
+
+
+def test_dead_cards_count_as_dealt():
+    assert not sixth_street(7).shared_river
+    scenario = sixth_street(7, dead="2c 3c")
+    assert scenario.cards_left == 8
+    assert scenario.shared_river
+
+
+# -- street, random hands, unseen cards and draws ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "hands, street",
+    [
+        (["AsKs/Qh", "xx/7d"], 3),
+        (["AsKs/QhJh", "xx/7d6d"], 4),
+        (["AsKs/QhJhTh", "xx/7d6d5d"], 5),
+        (["AsKs/QhJhTh9c", "xx/7d6d5d4d"], 6),
+        (["AsKs2d/QhJhTh9c", "xxx/7d6d5d4d"], 7),
+    ],
+)
+def test_street(hands, street):
+    assert Scenario.build(hands).street == street
+
+
+@pytest.mark.parametrize(
+    "hands, random_text",
+    [
+        (["AsKs/Qh", "random"], "xx/x"),
+        (["random", "AsKs/QhJhTh"], "xx/xxx"),
+        (["AsKs2d/QhJhTh9c", "Random "], "xxx/xxxx"),
+        (["RANDOM", "random"], "xx/x"),
+    ],
+)
+def test_random_opponent_is_on_the_street_of_the_others(hands, random_text):
+    scenario = Scenario.build(hands)
+    random_player = [text.strip().lower() for text in hands].index("random")
+    assert str(scenario.hands[random_player]) == random_text
+
+
+def test_heads_up_third_street():
+    scenario = Scenario.build(["AsKs/Qh", "xx/7d"])
+    assert len(scenario.unseen) == 48
+    assert parse_card("As") not in scenario.unseen
+    assert list(scenario.unseen) == sorted(scenario.unseen)
+    assert scenario.draws == (4, 6)
+    assert scenario.shared_draw == 0
+    assert scenario.known_cards(1) == (parse_card("7d"),)
+
+
+def test_unknown_hole_cards_are_drawn():
+    scenario = build_spot(next(spot for spot in SPOTS if spot["id"] == "stud8_14"))
+    assert len(scenario.unseen) == 42
+    assert scenario.draws == (1, 3)
+    assert scenario.shared_draw == 0
+
+
+def test_everything_known_removes_cards_from_unseen():
+    scenario = Scenario.build(
+        ["AsKs/Qh", "2c3c/4c"], dead="5d 6d", folds=["7h", "8h"], deck_rule="online"
+    )
+    removed = {parse_card(card) for card in ("As", "Ks", "Qh", "2c", "3c", "4c",
+                                              "5d", "6d", "7h", "8h")}
+    assert set(scenario.unseen) == set(range(52)) - removed
+    # The folded players' hole cards are not known, so they stay among the unseen cards.
+    assert len(scenario.unseen) == 42
+
+
+def test_shared_river_to_come():
+    scenario = Scenario.build(["random"] * 8)
+    assert scenario.shared_river
+    assert scenario.draws == (6,) * 8  # hole cards, door card, fourth to sixth street
+    assert scenario.shared_draw == 1
+    assert scenario.outcomes() == _product_of_combinations(52, [6] * 8) * (52 - 48)
+
+
+def test_shared_river_on_sixth_street_of_a_folded_table():
+    scenario = build_spot(next(spot for spot in SPOTS if spot["id"] == "sr_7p_1fold_casino"))
+    assert len(scenario.unseen) == 9  # 7 never dealt + the folded player's 2 hole cards
+    assert scenario.draws == (0,) * 7
+    assert scenario.shared_draw == 1
+    assert scenario.street == 6
+
+
+def test_known_community_card():
+    spot = next(spot for spot in SPOTS if spot["id"] == "sr_8p_stud_0")
+    unseen = build_spot(spot).unseen
+    community = unseen[0]
+    scenario = Scenario.build(spot["hands"], community=community)
+    assert scenario.shared_river
+    assert scenario.street == 7
+    assert scenario.draws == (0,) * 8
+    assert scenario.shared_draw == 0
+    assert scenario.unseen == unseen[1:]
+    assert scenario.outcomes() == 1
+    assert scenario.known_cards(0) == cards("8hAs3hQd2dQc") + (community,)
+
+
+def _product_of_combinations(unseen: int, draws: list[int]) -> int:
+    total = 1
+    for draw in draws:
+        total *= comb(unseen, draw)
+        unseen -= draw
+    return total
+
+
+@pytest.mark.parametrize("spot", EXACT_SPOTS, ids=[spot["id"] for spot in EXACT_SPOTS])
+def test_outcomes_of_exact_reference_spots(spot):
+    scenario = build_spot(spot)
+    assert scenario.outcomes() == spot["outcomes"]
+    if "shared_river" in spot:
+        assert scenario.shared_river is spot["shared_river"]
+
+
+def test_outcomes_deal_in_seat_order():
+    scenario = Scenario.build(["AcAd/7s2h", "KcQc/JcTc"])
+    assert scenario.outcomes() == 141181040  # C(44, 3) * C(41, 3)
+
+
+# -- building, text and dict -------------------------------------------------------------------
+
+
+def test_build_accepts_card_lists_ids_and_hands():
+    scenario = Scenario.build(
+        [parse_hand("AsKs/Qh"), "xx/7d"], game="Stud Hi-Lo", dead=["2c", parse_card("3d")],
+        folds=[["9d"], "Tc"], deck_rule=DeckRule.ONLINE,
+    )
+    assert scenario.game is Game.STUD8
+    assert scenario.dead == cards("2c3d")
+    assert scenario.folds == (cards("9d"), cards("Tc"))
+    assert scenario.deck_rule is DeckRule.ONLINE
+
+
+def test_text_and_dict():
+    scenario = Scenario.build(["AsKs/Qh", "xx/7d"], game="stud8", dead="2c 3d", folds=["9d"])
+    assert str(scenario) == "stud8: AsKs/Qh vs xx/7d, dead 2c 3d, folded 9d"
+    assert scenario.to_dict() == {
+        "game": "stud8", "hands": ["AsKs/Qh", "xx/7d"], "dead": ["2c", "3d"],
+        "folds": [["9d"]], "community": None, "deck_rule": "casino", "street": 3,
+        "shared_river": False,
+    }
+
+
+def test_dict_builds_the_same_scenario():
+    spot = next(spot for spot in SPOTS if spot["id"] == "sr_8p_stud_0")
+    scenario = Scenario.build(spot["hands"], community=build_spot(spot).unseen[0])
+    data = scenario.to_dict()
+    again = Scenario.build(
+        data["hands"], data["game"], data["dead"], data["folds"], data["community"],
+        data["deck_rule"],
+    )
+    assert again == scenario
+    assert "community" in str(again)
+
+
+# -- validation --------------------------------------------------------------------------------
+
+
+def test_direct_construction_is_validated():
+    with pytest.raises(ScenarioError, match="at least 2 live players, not 1"):
+        Scenario(Game.STUD, (parse_hand("AsKs/Qh"),))
+    with pytest.raises(ScenarioError, match=(
+        r"^player 2's hand 'AsKs2d/Qh' has 3 down cards and 1 upcard, a shape no street has"
+    )):
+        Scenario(Game.STUD, (parse_hand("2c3c/4c"), Hand(cards("AsKs2d"), cards("Qh"))))
+    with pytest.raises(ScenarioError, match="^52 in the dead cards is not a card id"):
+        Scenario(Game.STUD, (parse_hand("2c3c/4c"), parse_hand("AsKs/Qh")), dead=(52,))
+
+
+@pytest.mark.parametrize(
+    "live, folds, message",
+    [
+        (1, 0, "a showdown needs at least 2 live players, not 1"),
+        (9, 0, "at most 8 players fit at a table, not 9 live players"),
+        (7, 2, "at most 8 players fit at a table, not 7 live and 2 folded players"),
+    ],
+)
+def test_player_count(live, folds, message):
+    fold_cards = ["2c", "2d", "2h"][:folds]
+    with pytest.raises(ScenarioError, match=message):
+        Scenario.build(["random"] * live, folds=fold_cards)
+
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"dead": "As"}, "As is used twice: in player 1's hand and in the dead cards"),
+        ({"hands": ["AsKs/Qh", "Qhx/2c"]}, "Qh is used twice: in player 1's hand and in player 2"),
+        ({"dead": "2c 2c"}, "2c is used twice in the dead cards"),
+        ({"folds": ["9d"], "dead": "9d"}, "9d is used twice: in the dead cards and in folded "),
+        ({"hands": [Hand(cards("AsAs"), cards("Qh")), "xx/x"]}, "As is used twice in player 1's"),
+    ],
+)
+def test_card_used_twice(options, message):
+    options = {"hands": ["AsKs/Qh", "xx/7d"], **options}
+    with pytest.raises(ScenarioError, match=message):
+        Scenario.build(**options)
+
+
+def test_community_card_used_twice():
+    spot = next(spot for spot in SPOTS if spot["id"] == "sr_8p_stud_0")
+    with pytest.raises(ScenarioError, match="As is used twice: in player 1's hand and in the comm"):
+        Scenario.build(spot["hands"], community="As")
+
+
+def test_live_players_on_different_streets():
+    with pytest.raises(ScenarioError, match=(
+        r"^player 2 has 5 cards \(fifth street\) but player 1 has 3 \(third street\): every live "
+        r"player is on the same street$"
+    )):
+        Scenario.build(["AsKs/Qh", "xx/7d6d5d"])
+
+
+@pytest.mark.parametrize(
+    "hands, folds, message",
+    [
+        (["xx/xxxx"] * 2, ["2c3c4c5c6c"], "folded player 1 shows 5 upcards, but a stud player"),
+        (["xx/xx"] * 2, ["2c", "2d3d4d"], r"folded player 2 shows 3 upcards but the live players "
+         r"show only 2 \(fourth street\)"),
+        (["xx/xx"] * 2, [""], "folded player 1 shows no upcards"),
+    ],
+)
+def test_folded_player_upcards(hands, folds, message):
+    with pytest.raises(ScenarioError, match=message):
+        Scenario.build(hands, folds=folds)
+
+
+def test_folded_player_may_have_folded_on_the_current_street():
+    assert Scenario.build(["xx/xx"] * 2, folds=["2c3c"]).folds == (cards("2c3c"),)
+
+
+def test_community_card_when_the_rule_deals_individual_cards():
+    with pytest.raises(ScenarioError, match=(
+        r"^there is no community card under the casino deck rule with U = 40 cards left for "
+        r"n = 2 live players.*drop the community card 8d$"
+    )):
+        Scenario.build(["AsKs/QhJhTh9h", "2c3c/4c5c6c7c"], community="8d")
+
+
+def test_community_card_online_rule_names_the_rule():
+    with pytest.raises(ScenarioError, match="under the online deck rule with U = 7 cards left"):
+        sixth_street(7, folds=["9d"], deck_rule="online", community="8d")
+
+
+def test_community_card_with_seventh_street_hands():
+    with pytest.raises(ScenarioError, match="community card 8d cannot go with seventh-street"):
+        Scenario.build(["AsKs2d/QhJhTh9h", "2c3c4d/4c5c6c7c"], community="8d")
+
+
+def test_community_card_before_sixth_street():
+    with pytest.raises(ScenarioError, match="live players are on fourth street: give sixth-street"):
+        Scenario.build(["xx/xx"] * 8, community="8d")
+
+
+def test_seventh_street_hands_when_the_card_is_shared():
+    with pytest.raises(ScenarioError, match=(
+        r"^seventh street is one community card under the casino deck rule with U = 4 cards left "
+        r"for n = 8 live players: give six-card hands and the community card instead"
+    )):
+        Scenario.build(["xxx/xxxx"] * 8)
+
+
+def test_seventh_street_hands_allowed_when_individual():
+    seventh = Scenario.build(["xxx/xxxx"] * 7)
+    assert not seventh.shared_river
+    assert seventh.draws == (7,) * 7
+    assert seventh.shared_draw == 0
+    assert sixth_street(7).draws == (7,) * 7  # six unknown cards and the seventh to come
+
+
+@pytest.mark.parametrize(
+    "hands, dead, message",
+    [
+        (["xx/xxxx"] * 8, "2c 3c 4c 5c", "holds 0 cards but the live players need a card for "
+         "seventh street$"),
+        (["xx/x"] * 2, parse_cards("2c3c4c5c6c7c8c9cTcJcQcKcAc2d3d4d5d6d7d8d9dTdJdQdKdAd"
+                                   "2h3h4h5h6h7h8h9hThJhQhKhAh2s"),
+         "holds 6 cards but the live players need 6 more up to sixth street and a card for "
+         "seventh street$"),
+    ],
+)
+def test_deck_runs_out(hands, dead, message):
+    with pytest.raises(ScenarioError, match="^the deck runs out: it " + message):
+        Scenario.build(hands, dead=dead)
+
+
+def test_folded_hole_cards_are_not_in_the_deck():
+    folds = ["2c", "3c", "4c", "5c", "6c", "7c"]  # 18 cards dealt to the folded players
+    dead = "8c9cTcJcQcKcAc 2d3d4d5d6d7d8d9dTdJdQdKdAd 2h3h"  # 22 more cards
+    with pytest.raises(ScenarioError, match="it holds 6 cards but the live players need 6 more"):
+        Scenario.build(["random"] * 2, dead=dead, folds=folds)
+
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"game": "holdem"}, "'holdem' is not a game"),
+        ({"deck_rule": "home"}, "'home' is not a deck rule"),
+        ({"dead": "Zs"}, "^the dead cards: 'Zs' is not a card"),
+        ({"dead": "x"}, "^the dead cards: 'x' is not allowed here"),
+        ({"folds": ["9d", "9q"]}, "^folded player 2: '9q' is not a card"),
+        ({"community": "As Kd"}, "^the community card is one card, not 'As Kd'"),
+        ({"hands": "AsKs/Qh xx/7d"}, "give the hands as a list"),
+    ],
+)
+def test_bad_input(options, message):
+    options = {"hands": ["AsKs/Qh", "xx/7d"], **options}
+    with pytest.raises(ScenarioError, match=message):
+        Scenario.build(**options)
