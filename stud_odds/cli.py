@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import re
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -9,7 +14,7 @@ import typer
 from stud_odds import __version__
 from stud_odds.cards import format_cards, parse_cards
 from stud_odds.cli_rules import rules_app
-from stud_odds.console import USER_ERRORS, console, fail
+from stud_odds.console import USER_ERRORS, console, error_console, fail
 
 app = typer.Typer(
     name="stud-odds",
@@ -18,8 +23,11 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode="rich",
 )
 app.add_typer(rules_app, name="rules")
+
+PROGRESS_AFTER_S = 1.0  # show a progress bar only for runs longer than this
 
 
 def _version(value: bool) -> None:
@@ -36,6 +44,155 @@ def _root(
     ] = False,
 ) -> None:
     """Equity and odds for Seven Card Stud, Stud Hi-Lo (eight or better) and Razz."""
+
+
+_COUNT = re.compile(r"^(\d+(?:\.\d*)?(?:e\d+)?)([km]?)$", re.IGNORECASE)
+
+
+def parse_count(text: str) -> int:
+    """``250000``, ``250k``, ``2M``, ``1e6``, ``1_000_000`` -> int."""
+    cleaned = text.strip().replace("_", "").replace(",", "")
+    match = _COUNT.match(cleaned)
+    if cleaned.startswith("-"):
+        fail(f"the trial count must be positive, not {text}")
+    if not match:
+        fail(f"'{text}' is not a trial count: write e.g. 100000, 250k, 2M or 1e6")
+    value = float(match.group(1)) * {"": 1, "k": 1e3, "m": 1e6}[match.group(2).lower()]
+    if value != int(value) or value < 1:
+        fail(f"the trial count must be a positive whole number, not {text}")
+    return int(value)
+
+
+def compile_marker() -> Path:
+    """A file that exists once the kernels of this version have been compiled and cached."""
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("stud-odds")) / f"compiled-{__version__}"
+
+
+@contextmanager
+def progress_reporter(enabled: bool):
+    """A progress callback for equity() that draws a bar on stderr after about a second."""
+    if not enabled:
+        yield None
+        return
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    started = time.perf_counter()
+    state: dict = {}
+
+    def update(done: int, total: int | None) -> None:
+        if "bar" not in state:
+            if time.perf_counter() - started < PROGRESS_AFTER_S:
+                return
+            bar = Progress(TextColumn("{task.description}"), BarColumn(),
+                           TextColumn("{task.completed:,} of {task.total:,}"),
+                           TimeElapsedColumn(), console=error_console, transient=True)
+            bar.start()
+            state["bar"] = bar
+            state["task"] = bar.add_task("dealing", total=total or done)
+        state["bar"].update(state["task"], completed=done, total=max(total or done, done))
+
+    try:
+        yield update
+    finally:
+        if "bar" in state:
+            state["bar"].stop()
+
+
+@app.command()
+def equity(
+    hands: Annotated[list[str], typer.Argument(
+        help="One per live player: DOWN/UP, e.g. AsKs/Qh, xx/7d (unknown hole cards), "
+             "AsKs2d/QhJhTh9c (seventh street), or 'random'.", show_default=False)],
+    game: Annotated[str, typer.Option("--game", "-g", help="stud, stud8 (hi-lo), razz.")] = "stud",
+    dead: Annotated[str, typer.Option("--dead", "-d", help="Other dead cards, e.g. '2c 9h'.")] = "",
+    fold: Annotated[list[str] | None, typer.Option(
+        "--fold", help="A folded player's upcards (repeat per folded player).")] = None,
+    community: Annotated[str | None, typer.Option(
+        help="The shared seventh-street card, when it has been dealt.")] = None,
+    deck_rule: Annotated[str, typer.Option(
+        help="When seventh street is one shared card: casino (needs n+2 cards) or online (n).")
+    ] = "casino",
+    trials: Annotated[str | None, typer.Option(
+        "--trials", "-n", help="Monte Carlo trials: 100000, 250k, 2M, 1e6.")] = None,
+    precision: Annotated[float | None, typer.Option(
+        help="Sample until every equity's standard error is at most this many percentage "
+             "points (e.g. 0.05).")] = None,
+    exact: Annotated[bool, typer.Option("--exact", help="Enumerate every deal.")] = False,
+    max_time: Annotated[float | None, typer.Option(help="Stop sampling after S seconds.")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed, for the same numbers again.")] = None,
+    threads: Annotated[int | None, typer.Option(help="Threads (default: all cores).")] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    csv_out: Annotated[bool, typer.Option("--csv", help="Print CSV, one row per player.")] = False,
+    classes: Annotated[bool, typer.Option(
+        "--classes", help="How often each hand finishes as each hand class.")] = False,
+    pot: Annotated[float | None, typer.Option(help="Chips in the pot, for pot odds.")] = None,
+    to_call: Annotated[float | None, typer.Option(
+        help="Chips player 1 must call, for pot odds.")] = None,
+) -> None:
+    """Each player's equity, win, tie and scoop chances in a stud spot.
+
+    Without a stopping option it enumerates every deal when that is cheap,
+    otherwise it samples until every standard error is 0.05 percentage points
+    (at most 60 s).
+
+    Examples:
+
+      stud-odds equity AhKh/Qh 7c7d/2s
+
+      stud-odds equity -g stud8 Ac2c/3c KsKh/4s xx/7h -d '9c Td' --fold 5h
+    """
+    from stud_odds.engine import EquityError
+    from stud_odds.engine import equity as run_equity
+    from stud_odds.report import PotOdds, render, to_csv, to_json
+    from stud_odds.scenario import Scenario, ScenarioError
+
+    if json_out and csv_out:
+        fail("choose one of --json and --csv")
+    if exact and (trials is not None or precision is not None):
+        fail("--exact enumerates every deal: drop --trials and --precision")
+    if (pot is None) != (to_call is None):
+        fail("pot odds need both --pot and --to-call")
+    if pot is not None and (pot < 0 or to_call <= 0):
+        fail("--pot must be at least 0 and --to-call more than 0")
+    if precision is not None and not precision > 0:
+        fail(f"--precision must be more than 0 percentage points, not {precision:g}")
+    trial_count = parse_count(trials) if trials is not None else None
+    try:
+        scenario = Scenario.build(hands, game=game, dead=dead, folds=fold or [],
+                                  community=community, deck_rule=deck_rule)
+    except (*USER_ERRORS, ScenarioError) as exc:
+        fail(str(exc))
+
+    machine_output = json_out or csv_out
+    marker = compile_marker()
+    if not marker.exists():
+        error_console.print("[dim]compiling the kernels (first run only)...[/]")
+    try:
+        with progress_reporter(not machine_output and error_console.is_terminal) as progress:
+            result = run_equity(
+                scenario, method="exact" if exact else "auto", trials=trial_count,
+                precision=None if precision is None else precision / 100, max_time=max_time,
+                seed=seed, threads=threads, progress=progress,
+            )
+    except EquityError as exc:
+        fail(str(exc))
+    except KeyboardInterrupt:
+        error_console.print("[red]interrupted[/]")
+        raise typer.Exit(130) from None
+    marker.parent.mkdir(parents=True, exist_ok=True)
+    marker.touch()
+
+    odds = None if pot is None else PotOdds(pot, to_call, result.players[0].equity)
+    if json_out:
+        print(to_json(result, classes, odds))
+    elif csv_out:
+        sys.stdout.write(to_csv(result, classes))
+    else:
+        console.print(render(scenario, result, classes, odds))
+    if result.stopped_by == "interrupted":
+        raise typer.Exit(130)
 
 
 @app.command()

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import hashlib
+import os
 from collections.abc import Sequence
 from functools import cache
+from pathlib import Path
 
 import numpy as np
 
 from stud_odds.cards import CardError, check_unique, format_card
+from stud_odds.kernels import codes, evaluate
 from stud_odds.kernels.codes import CATEGORY_SHIFT, HIGH_CATEGORY_NAMES, STRAIGHT, STRAIGHT_FLUSH
 from stud_odds.kernels.evaluate import NO_LOW, Tables, _values_any, build_tables
 
@@ -22,10 +26,34 @@ _SINGULAR = (
 _LOW_RANKS = "A23456789TJQK"  # ace-low rank order
 
 
+def _tables_file() -> Path:
+    """Where built tables are kept, named after the code that builds them."""
+    from platformdirs import user_cache_dir
+
+    digest = hashlib.sha1()
+    for module in (codes, evaluate):
+        digest.update(Path(module.__file__).read_bytes())
+    return Path(user_cache_dir("stud-odds")) / f"tables-{digest.hexdigest()[:16]}.npz"
+
+
 @cache
 def tables() -> Tables:
-    """The evaluators' look-up tables, built once per process."""
-    return build_tables()
+    """The evaluators' look-up tables: built once, then loaded from the user's cache."""
+    path = _tables_file()
+    try:
+        with np.load(path) as stored:
+            return Tables(*(stored[name] for name in Tables._fields))
+    except (OSError, KeyError, ValueError):
+        pass
+    built = build_tables()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(f".{os.getpid()}.tmp.npz")
+        np.savez(partial, **built._asdict())
+        partial.replace(path)  # atomic: a concurrent reader never sees half a file
+    except OSError:
+        pass  # a read-only cache only costs the build time
+    return built
 
 
 def _values(cards: Sequence[int]) -> tuple[int, int, int]:

@@ -1,0 +1,198 @@
+"""Render equity results for people (rich tables) and machines (JSON, CSV)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from rich import box
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from stud_odds.cards import UNKNOWN, format_card
+from stud_odds.results import EquityResult
+from stud_odds.scenario import Scenario
+
+Z95 = 1.959964  # two-sided 95% normal quantile
+SUIT_STYLES = {"c": "green", "d": "blue", "h": "red", "s": "bold"}  # the four-colour deck
+
+
+@dataclass(frozen=True)
+class PotOdds:
+    """Showdown-equity pot odds for the first player (the hero) facing a bet."""
+
+    pot: float
+    to_call: float
+    equity: float
+
+    @property
+    def required_equity(self) -> float:
+        return self.to_call / (self.pot + self.to_call)
+
+    @property
+    def call_ev(self) -> float:
+        """Chips won on average by calling, against folding (0): future bets ignored."""
+        return self.equity * (self.pot + self.to_call) - self.to_call
+
+    @property
+    def decision(self) -> str:
+        return "call" if self.call_ev > 0 else "fold"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "pot": self.pot, "to_call": self.to_call, "required_equity": self.required_equity,
+            "equity": self.equity, "call_ev": self.call_ev, "decision": self.decision,
+        }
+
+
+def percent_decimals(result: EquityResult) -> int:
+    """Decimals of a percentage that match the error bar: the last digit is the first uncertain."""
+    if result.method == "exact":
+        return 2
+    half_width = Z95 * result.max_se * 100
+    if half_width <= 0:
+        return 2
+    return max(0, min(4, math.ceil(-math.log10(half_width))))
+
+
+def _percent(value: float | None, decimals: int) -> str:
+    return "" if value is None else f"{value * 100:.{decimals}f}%"
+
+
+def cards_text(cards: tuple[int, ...]) -> Text:
+    text = Text()
+    for i, card in enumerate(cards):
+        if i:
+            text.append(" ")
+        if card == UNKNOWN:
+            text.append("??", style="dim")
+        else:
+            name = format_card(card)
+            text.append(name, style=SUIT_STYLES[name[1]])
+    return text
+
+
+def hand_text(scenario: Scenario, player: int) -> Text:
+    """Hole cards in brackets, then the upcards: ``[As Ks] Qh``."""
+    hand = scenario.hands[player]
+    text = Text("[")
+    text.append_text(cards_text(hand.down))
+    text.append("] ")
+    text.append_text(cards_text(hand.up))
+    return text
+
+
+def equity_table(scenario: Scenario, result: EquityResult) -> Table:
+    decimals = percent_decimals(result)
+    sampled = result.method == "monte-carlo"
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+    table.add_column("#", justify="right")
+    table.add_column("hand", no_wrap=True)
+    table.add_column("equity", justify="right", no_wrap=True)
+    if sampled:
+        table.add_column("±95%", justify="right", style="dim")
+    columns = []
+    if result.players[0].high_win is not None:
+        columns += [("high win", "high_win"), ("high tie", "high_tie")]
+    if result.players[0].low_win is not None:
+        columns += [("low win", "low_win"), ("low tie", "low_tie")]
+    columns.append(("scoop", "scoop"))
+    for title, _ in columns:
+        table.add_column(title, justify="right")
+    for p, player in enumerate(result.players):
+        row: list[Any] = [str(p + 1), hand_text(scenario, p),
+                          Text(_percent(player.equity, decimals), style="bold")]
+        if sampled:
+            row.append(f"{Z95 * player.equity_se * 100:.{decimals}f}")
+        row += [_percent(getattr(player, name), decimals) for _, name in columns]
+        table.add_row(*row)
+    return table
+
+
+def footer_lines(scenario: Scenario, result: EquityResult) -> list[str]:
+    if result.method == "exact":
+        lines = [f"exact: every one of {result.outcomes:,} deals, {result.elapsed_s:.2f} s"]
+    else:
+        stop = {
+            "precision": "stopped at the precision target",
+            "time": "stopped at the time limit",
+            "trials": "the trials asked for",
+            "interrupted": "INTERRUPTED: partial result",
+        }.get(result.stopped_by, result.stopped_by)
+        lines = [
+            f"Monte Carlo: {result.outcomes:,} trials, seed {result.seed}, "
+            f"{result.elapsed_s:.2f} s ({stop}); ± is the 95% interval"
+        ]
+    if result.shared_river:
+        lines.append(
+            f"seventh street is one shared community card: {scenario.cards_left} cards left "
+            f"for {len(scenario.hands)} players ({scenario.deck_rule.value} deck rule)"
+        )
+    if result.no_low is not None:
+        no_low = _percent(result.no_low, 1)
+        lines.append(f"nobody makes an eight-or-better low {no_low} of the time")
+    return lines
+
+
+def classes_table(result: EquityResult) -> Table:
+    """How often each player finishes with each hand class."""
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title="final hands", title_justify="left")
+    table.add_column("hand class")
+    for p in range(len(result.players)):
+        table.add_column(f"#{p + 1}", justify="right")
+    names = list(result.players[0].classes)
+    for name in names:
+        values = [player.classes[name] for player in result.players]
+        table.add_row(name, *(f"{v * 100:.1f}%" if v else "-" for v in values))
+    return table
+
+
+def pot_odds_lines(odds: PotOdds) -> list[str]:
+    return [
+        f"pot odds: calling {odds.to_call:g} into {odds.pot:g} needs "
+        f"{odds.required_equity * 100:.1f}% equity; player 1 has {odds.equity * 100:.1f}%",
+        f"calling wins {odds.call_ev:+.2f} chips on average: {odds.decision.upper()} "
+        "(showdown equity only: ignores bets on later streets)",
+    ]
+
+
+def render(scenario: Scenario, result: EquityResult, classes: bool = False,
+           odds: PotOdds | None = None) -> Group:
+    title = Text(f"{scenario.game.title}", style="bold")
+    parts: list[Any] = [title, equity_table(scenario, result)]
+    parts += [Text(line, style="dim") for line in footer_lines(scenario, result)]
+    if classes:
+        parts += [Text(""), classes_table(result)]
+    if odds is not None:
+        parts += [Text("")] + [Text(line) for line in pot_odds_lines(odds)]
+    return Group(*parts)
+
+
+def to_json(result: EquityResult, classes: bool = False, odds: PotOdds | None = None) -> str:
+    data = result.to_dict(include_classes=classes)
+    if odds is not None:
+        data["pot_odds"] = odds.to_dict()
+    return json.dumps(data, indent=2)
+
+
+CSV_FIELDS = ("seat", "hand", "equity", "equity_se", "high_win", "high_tie", "low_win",
+              "low_tie", "scoop", "game", "method", "outcomes", "seed")
+
+
+def to_csv(result: EquityResult, classes: bool = False) -> str:
+    class_names = list(result.players[0].classes) if classes else []
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([*CSV_FIELDS, *class_names])
+    for seat, player in enumerate(result.players, start=1):
+        data = player.to_dict()
+        data.update(seat=seat, game=result.game, method=result.method,
+                    outcomes=result.outcomes, seed=result.seed)
+        row = ["" if data[f] is None else data[f] for f in CSV_FIELDS]
+        writer.writerow(row + [player.classes[name] for name in class_names])
+    return out.getvalue()
