@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import sys
 import time
 from contextlib import contextmanager
@@ -44,23 +43,6 @@ def _root(
     ] = False,
 ) -> None:
     """Equity and odds for Seven Card Stud, Stud Hi-Lo (eight or better) and Razz."""
-
-
-_COUNT = re.compile(r"^(\d+(?:\.\d*)?(?:e\d+)?)([km]?)$", re.IGNORECASE)
-
-
-def parse_count(text: str) -> int:
-    """``250000``, ``250k``, ``2M``, ``1e6``, ``1_000_000`` -> int."""
-    cleaned = text.strip().replace("_", "").replace(",", "")
-    match = _COUNT.match(cleaned)
-    if cleaned.startswith("-"):
-        fail(f"the trial count must be positive, not {text}")
-    if not match:
-        fail(f"'{text}' is not a trial count: write e.g. 100000, 250k, 2M or 1e6")
-    value = float(match.group(1)) * {"": 1, "k": 1e3, "m": 1e6}[match.group(2).lower()]
-    if value != int(value) or value < 1:
-        fail(f"the trial count must be a positive whole number, not {text}")
-    return int(value)
 
 
 def compile_marker() -> Path:
@@ -143,7 +125,7 @@ def equity(
 
       stud-odds equity -g stud8 Ac2c/3c KsKh/4s xx/7h -d '9c Td' --fold 5h
     """
-    from stud_odds.engine import EquityError
+    from stud_odds.engine import EquityError, parse_trials
     from stud_odds.engine import equity as run_equity
     from stud_odds.report import PotOdds, render, to_csv, to_json
     from stud_odds.scenario import Scenario, ScenarioError
@@ -158,11 +140,11 @@ def equity(
         fail("--pot must be at least 0 and --to-call more than 0")
     if precision is not None and not precision > 0:
         fail(f"--precision must be more than 0 percentage points, not {precision:g}")
-    trial_count = parse_count(trials) if trials is not None else None
     try:
+        trial_count = parse_trials(trials) if trials is not None else None
         scenario = Scenario.build(hands, game=game, dead=dead, folds=fold or [],
                                   community=community, deck_rule=deck_rule)
-    except (*USER_ERRORS, ScenarioError) as exc:
+    except (*USER_ERRORS, ScenarioError, EquityError) as exc:
         fail(str(exc))
 
     machine_output = json_out or csv_out

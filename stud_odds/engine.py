@@ -9,6 +9,7 @@ tallies on any number of threads.
 from __future__ import annotations
 
 import math
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -54,6 +55,27 @@ Progress = Callable[[int, int | None], None]
 
 class EquityError(ValueError):
     """Options that cannot be honoured (a bad method, trial count, precision...)."""
+
+
+_COUNT = re.compile(r"^(\d+(?:\.\d*)?(?:e\d+)?)([km]?)$", re.IGNORECASE)
+
+
+def parse_trials(text: str | int) -> int:
+    """``250000``, ``250k``, ``2M``, ``1e6``, ``1_000_000`` -> a positive int."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        if text <= 0:
+            raise EquityError(f"the trial count must be positive, not {text}")
+        return text
+    cleaned = str(text).strip().replace("_", "").replace(",", "")
+    if cleaned.startswith("-") or cleaned in ("0", "0k", "0m"):
+        raise EquityError(f"the trial count must be positive, not {text}")
+    match = _COUNT.match(cleaned)
+    if not match:
+        raise EquityError(f"'{text}' is not a trial count: write e.g. 100000, 250k, 2M or 1e6")
+    value = float(match.group(1)) * {"": 1, "k": 1e3, "m": 1e6}[match.group(2).lower()]
+    if value != int(value) or value < 1:
+        raise EquityError(f"the trial count must be a positive whole number, not {text}")
+    return int(value)
 
 
 @dataclass

@@ -7,7 +7,8 @@ from reference_spots import load_spots
 from typer.testing import CliRunner
 
 from stud_odds import __version__
-from stud_odds.cli import app, parse_count
+from stud_odds.cli import app
+from stud_odds.engine import parse_trials
 
 runner = CliRunner()
 HEADS_UP = ["AhKh/Qh", "7c7d/2s"]
@@ -117,7 +118,7 @@ def test_pot_odds():
 @pytest.mark.parametrize("text, count", [("1e6", 1_000_000), ("250k", 250_000), ("2M", 2_000_000),
                                           ("1_000", 1000), ("1,500", 1500)])
 def test_trial_counts(text, count):
-    assert parse_count(text) == count
+    assert parse_trials(text) == count
 
 
 @pytest.mark.parametrize(
