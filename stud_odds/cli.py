@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from stud_odds import __version__
+from stud_odds import __version__, cli_study
 from stud_odds.cards import format_cards, parse_cards
 from stud_odds.cli_rules import rules_app
 from stud_odds.console import USER_ERRORS, console, error_console, fail
@@ -25,6 +25,9 @@ app = typer.Typer(
     rich_markup_mode="rich",
 )
 app.add_typer(rules_app, name="rules")
+app.command()(cli_study.batch)
+app.command()(cli_study.replay)
+app.command(name="starting-hands")(cli_study.starting_hands)
 
 PROGRESS_AFTER_S = 1.0  # show a progress bar only for runs longer than this
 
