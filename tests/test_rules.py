@@ -1,0 +1,504 @@
+"""The table rules of docs/rules.md: bring-in, first to act, limits, chip splits, showdown."""
+
+from decimal import Decimal
+
+import pytest
+
+from stud_odds.cards import parse_card, parse_cards
+from stud_odds.games import Game, GameError
+from stud_odds.rules import (
+    RulesError,
+    bet_limits,
+    bring_in,
+    first_to_act,
+    format_money,
+    parse_money,
+    parse_seat_cards,
+    parse_stakes,
+    showdown_order,
+    split_pot,
+)
+
+
+def seats(*texts: str) -> list[list[int]]:
+    return parse_seat_cards(texts)
+
+
+# --- bring-in ------------------------------------------------------------------------------
+
+def test_two_deuces_showing_the_deuce_of_clubs_brings_in():
+    result = bring_in(parse_cards("7h 2h Kd 2c"), Game.STUD)
+    assert result.seat == 4
+    assert result.card == parse_card("2c")
+    assert result.reason == (
+        "seat 4 brings in with the deuce of clubs: it ties the deuce of hearts in seat 2 for "
+        "the lowest door card, and clubs rank below hearts (clubs < diamonds < hearts < spades)"
+    )
+    assert result.to_dict() == {"seat": 4, "card": "2c", "reason": result.reason}
+
+
+def test_lowest_card_brings_in_and_aces_are_high_in_stud():
+    result = bring_in(parse_cards("Ac 3s Kd"), "stud8")
+    assert result.seat == 2
+    assert result.reason == "seat 2 brings in with the three of spades: the lowest door card, " \
+                            "aces high"
+
+
+def test_razz_highest_card_brings_in_and_the_king_of_spades_always_does():
+    assert bring_in(parse_cards("Kh 2c Ks Qd"), Game.RAZZ).seat == 3
+    # A king is the highest razz card: the ace is low.
+    result = bring_in(parse_cards("Ac Kc 7d"), Game.RAZZ)
+    assert result.seat == 2
+    assert result.reason == "seat 2 brings in with the king of clubs: the highest door card, " \
+                            "aces low"
+
+
+def test_razz_tie_of_rank_goes_to_the_higher_suit():
+    result = bring_in(parse_cards("Qc Qd 5s"), Game.RAZZ)
+    assert result.seat == 2
+    assert "diamonds rank above clubs" in result.reason
+
+
+def test_rank_tie_by_seat_option():
+    result = bring_in(parse_cards("9s 2h 2c"), Game.STUD, rank_ties_by_seat=True)
+    assert result.seat == 2
+    assert result.reason.endswith("and seat 2 is nearest the dealer's left")
+
+
+def test_all_in_from_the_ante_passes_the_bring_in_clockwise():
+    # Seat 4 has the lowest card but is all-in; seats wrap round to seat 1.
+    result = bring_in(parse_cards("Ah 9h Kd 2c"), Game.STUD, all_in=[4])
+    assert result.seat == 1
+    assert result.reason == (
+        "seat 1 brings in with the ace of hearts: seat 4 would bring in with the deuce of clubs, "
+        "the lowest door card, but is all-in from the ante, so the bring-in passes clockwise"
+    )
+    skipping = bring_in(parse_cards("Ah 9h Kd 2c"), Game.STUD, all_in=[4, 1])
+    assert skipping.seat == 2
+    assert skipping.reason.endswith("passes clockwise past all-in seat 1")
+
+
+def test_an_all_in_seat_that_is_not_due_changes_nothing():
+    assert bring_in(parse_cards("Ah 9h Kd 2c"), Game.STUD, all_in=[1, 2]).seat == 4
+
+
+@pytest.mark.parametrize(
+    "door_cards, kwargs, message",
+    [
+        (["7h", "7h"], {}, "7h appears twice: in seat 1 and in seat 2"),
+        (["7h"], {}, "give one door card for 2 to 8 seats, not 1"),
+        (["7h", "2c"], {"all_in": [1, 2]}, "every seat is all-in from the ante, so nobody "
+                                           "brings in"),
+        (["7h", "2c"], {"all_in": [3]}, "all-in seat 3 is not a seat: seats run from 1 to 2"),
+    ],
+)
+def test_bring_in_bad_input(door_cards, kwargs, message):
+    with pytest.raises(RulesError) as caught:
+        bring_in([parse_card(card) for card in door_cards], Game.STUD, **kwargs)
+    assert str(caught.value) == message
+
+
+def test_unknown_game_is_a_game_error():
+    with pytest.raises(GameError, match="'holdem' is not a game"):
+        bring_in(parse_cards("7h 2c"), "holdem")
+
+
+# --- first to act --------------------------------------------------------------------------
+
+def test_a_pair_of_kings_showing_acts_before_ace_king():
+    result = first_to_act(seats("Ah Kc", "Kh Kd", "7s 2d"), Game.STUD)
+    assert result.seat == 2
+    assert result.street == 4
+    assert result.order == (2, 3, 1)
+    assert result.reason == ("seat 2 acts first on fourth street: a pair of kings (Kh Kd) is "
+                             "the best hand showing")
+    assert result.to_dict()["seat"] == 2
+    assert result.to_dict()["cards"] == "Kh Kd"
+
+
+@pytest.mark.parametrize(
+    "better, worse, showing",
+    [
+        ("2c 2d 2h 2s", "Ac Ad Ah Kd", "four deuces"),
+        ("3c 3d 3h 4s", "Ac Ad Kh Kd", "three threes with 4"),
+        ("3c 3d 4h 4s", "Ac Ad Kh Qd", "two pair, fours and threes"),
+        ("2c 2d 3h 4s", "Ah Kh Qh Jh", "a pair of deuces with 4-3"),  # flushes do not count
+        ("2c 2d 3h 4s", "9s Th Jc Qd", "a pair of deuces with 4-3"),  # nor straights
+        ("Ac Kd 3h 2s", "As Qd Jh Ts", "A-K-3-2 high"),
+    ],
+)
+def test_stud_showing_hands_rank(better, worse, showing):
+    result = first_to_act(seats(worse, better), Game.STUD)
+    assert result.seat == 2
+    assert result.street == 6
+    assert result.showing == showing
+
+
+def test_stud8_uses_the_high_hand_showing():
+    assert first_to_act(seats("Ac 2d 3h", "9c 9d 4s"), "stud8").seat == 2
+
+
+def test_equal_hands_showing_go_to_the_seat_nearest_the_dealers_left():
+    result = first_to_act(seats("7s 2d", "Ah Kd", "As Kc"), Game.STUD)
+    assert result.seat == 2
+    assert result.reason == ("seat 2 acts first on fourth street: A-K high (Ah Kd) ties seat 3 "
+                             "(As Kc) for the best hand showing, and seat 2 is nearest the "
+                             "dealer's left")
+
+
+def test_equal_hands_showing_by_highest_card_by_suit_option():
+    result = first_to_act(seats("7s 2d", "Ah Kd", "As Kc"), Game.STUD, ties_by_suit=True)
+    assert result.seat == 3
+    assert result.reason.endswith("and seat 3 holds the highest card, the ace of spades")
+
+
+def test_razz_best_low_showing_acts_first_and_pairs_count_against_it():
+    result = first_to_act(seats("Ah Ad 2c", "Kc Qd Js", "8c 7d 6s", "7c 6d 5s"), Game.RAZZ)
+    assert result.seat == 4
+    assert result.reason == ("seat 4 acts first on fifth street: 7-6-5 low (7c 6d 5s) is the "
+                             "best low showing")
+    # The pair of aces is the worst razz hand here: even K-Q-J beats it.
+    assert first_to_act(seats("Ah Ad 2c", "Kc Qd Js"), Game.RAZZ).seat == 2
+
+
+def test_razz_aces_are_low_and_a_lower_pair_is_better():
+    assert first_to_act(seats("Kc 2d", "Ac 3d"), Game.RAZZ).seat == 2
+    assert first_to_act(seats("3c 3d", "2c 2s"), Game.RAZZ).showing == "a pair of deuces"
+
+
+def test_seventh_street_keeps_sixth_street_order():
+    upcards = seats("Ah Kd 3c 3d", "9s 9c 4h 2s", "Qc Jd 8h 6h")
+    sixth = first_to_act(upcards, Game.STUD)
+    seventh = first_to_act(upcards, Game.STUD, street=7)
+    assert sixth.street == 6 and seventh.street == 7
+    assert seventh.seat == sixth.seat == 2
+    assert seventh.reason.startswith("seat 2 acts first on seventh street as on sixth, since the "
+                                     "seventh card is dealt face down: a pair of nines")
+
+
+@pytest.mark.parametrize(
+    "upcards, street, message",
+    [
+        (["Kh Kd", "", "7s 2d"], None, "seat 2 has no upcard: give every live seat's upcards"),
+        (["Kh Kd", "Ah Kh"], None, "Kh appears twice: in seat 1 and in seat 2"),
+        (["Kh Kh", "Ah Kc"], None, "Kh appears twice in seat 1"),
+        (["Kh Kd", "Ah Kc 2d"], None, "seat 2 shows 3 upcards but seat 1 shows 2: every live "
+                                      "seat is on the same street"),
+        (["Kh", "Ah"], None, "one upcard each is third street, where the bring-in acts first"),
+        (["Kh Kd 2c 3c 4c", "Ah Ac 2d 3d 4d"], None, "seat 1 shows 5 upcards, but a stud hand "
+                                                     "shows at most 4"),
+        (["Kh Kd", "Ah Kc"], 5, "on fifth street each seat shows 3 upcards, not 2"),
+        (["Kh Kd"], None, "give the upcards for 2 to 8 seats, not 1"),
+    ],
+)
+def test_first_to_act_bad_input(upcards, street, message):
+    with pytest.raises(RulesError) as caught:
+        first_to_act(seats(*upcards), Game.STUD, street=street)
+    assert str(caught.value) == message
+
+
+def test_parse_seat_cards_names_the_seat():
+    assert parse_seat_cards(["Kh Kd", "AhKc"]) == seats("Kh Kd", "Ah Kc")
+    with pytest.raises(RulesError, match=r"^seat 2: 'Zz' is not a card"):
+        parse_seat_cards(["Kh Kd", "Zz"])
+
+
+# --- showdown ------------------------------------------------------------------------------
+
+SHOWDOWN_UPCARDS = ("Ah Kd 3c 2d", "9s 9c 4h 2s", "Qc Jd 8h 6h")
+
+
+def test_the_last_aggressor_shows_first():
+    result = showdown_order(seats(*SHOWDOWN_UPCARDS), Game.STUD, last_aggressor=3)
+    assert result.seat == 3
+    assert result.order == (3, 1, 2)
+    assert result.reason == "seat 3 shows first: it made the last bet or raise on the final round"
+
+
+def test_without_a_bet_the_first_to_act_shows_first():
+    result = showdown_order(seats(*SHOWDOWN_UPCARDS), Game.STUD)
+    assert result.seat == 2
+    assert result.order == (2, 3, 1)
+    assert result.reason == ("seat 2 shows first: nobody bet on the final round, so the first "
+                             "to act shows first, and a pair of nines with 4-2 (9s 9c 4h 2s) is "
+                             "the best hand showing")
+    assert showdown_order(seats(*SHOWDOWN_UPCARDS), Game.RAZZ).seat == 3
+    assert showdown_order(seats(*SHOWDOWN_UPCARDS), Game.STUD, earliest_seat_first=True).seat == 1
+
+
+def test_showdown_bad_input():
+    with pytest.raises(RulesError, match="^on seventh street each seat shows 4 upcards, not 3$"):
+        showdown_order(seats("Ah Kd 3c", "9s 9c 4h"), Game.STUD)
+    with pytest.raises(RulesError, match="^the last aggressor's seat 4 is not a seat"):
+        showdown_order(seats(*SHOWDOWN_UPCARDS), Game.STUD, last_aggressor=4)
+
+
+# --- stakes and bet limits -----------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    "text, small, big, shown",
+    [
+        ("2/4", "2", "4", "2/4"),
+        ("$2/$4", "2", "4", "$2/$4"),
+        ("$0.50/$1", "0.50", "1", "$0.50/$1"),
+        ("0.5 / 1", "0.5", "1", "0.50/1"),
+        ("€.25/€.5", "0.25", "0.5", "€0.25/€0.50"),
+    ],
+)
+def test_parse_stakes(text, small, big, shown):
+    stakes = parse_stakes(text)
+    assert (stakes.small, stakes.big) == (Decimal(small), Decimal(big))
+    assert str(stakes) == shown
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("1-2", "'1-2' is not a stakes format: write the small bet and the big bet with a slash, "
+                "like 2/4 or $0.50/$1"),
+        ("two/four", "'two/four' is not a stakes format"),
+        ("2/4/8", "'2/4/8' is not a stakes format"),
+        ("$2/€4", "the amounts mix currencies ($ and €)"),
+        ("4/2", "the big bet in '4/2' is smaller than the small bet"),
+        ("0/2", "the small bet in '0/2' must be more than nothing"),
+    ],
+)
+def test_bad_stakes(text, message):
+    with pytest.raises(RulesError) as caught:
+        parse_stakes(text)
+    assert str(caught.value).startswith(message)
+
+
+def test_third_street_bring_in_and_completion():
+    limits = bet_limits("$0.50/$1", Game.STUD, 3)
+    assert limits.bet == Decimal("0.50")
+    assert limits.bring_in == Decimal("0.25")
+    assert limits.completion == Decimal("0.50")
+    assert limits.max_raises == 3
+    assert limits.cap == Decimal("2.00")
+    assert limits.reason == (
+        "third street: bets and raises are $0.50, the small bet; the bring-in is $0.25 (half the "
+        "small bet) and may be completed to $0.50; the completion and 3 raises cap the round at "
+        "$2 a player"
+    )
+    assert limits.to_dict()["bring_in"] == "0.25"
+
+
+def test_bring_in_given_or_by_convention():
+    assert bet_limits("$2/$4", Game.STUD, 3, bring_in="$1").bring_in == Decimal("1")
+    assert bet_limits("2/4", Game.STUD, 3, bring_in_rule="quarter").bring_in == Decimal("0.50")
+    # Rounded down to the cent: a quarter of $0.50 is $0.125.
+    assert bet_limits("0.50/1", Game.STUD, 3, bring_in_rule="quarter").bring_in == Decimal("0.12")
+
+
+@pytest.mark.parametrize("street, bet", [(3, "2"), (4, "2"), (5, "4"), (6, "4"), (7, "4")])
+def test_small_bet_on_third_and_fourth_big_bet_after(street, bet):
+    limits = bet_limits("2/4", Game.STUD8, street)
+    assert limits.bet == Decimal(bet)
+    assert limits.cap == 4 * Decimal(bet)
+    assert (limits.bring_in is None) == (street != 3)
+
+
+def test_fourth_street_open_pair_allows_the_big_bet_in_stud_only():
+    stud = bet_limits("$2/$4", Game.STUD, 4, open_pair=True)
+    assert stud.big_bet_allowed
+    assert stud.bet == Decimal(2)
+    assert stud.cap == Decimal(16)
+    assert "an open pair shows, so any player may bet or raise $4" in stud.reason
+    for game in (Game.STUD8, Game.RAZZ):
+        other = bet_limits("$2/$4", game, 4, open_pair=True)
+        assert not other.big_bet_allowed
+        assert other.cap == Decimal(8)
+        assert "has no open-pair rule, so fourth street stays at the small bet" in other.reason
+    assert not bet_limits("$2/$4", Game.STUD, 4).big_bet_allowed
+
+
+def test_raise_cap_options():
+    assert bet_limits("2/4", Game.STUD, 5, max_raises=4).cap == Decimal(20)
+    uncapped = bet_limits("2/4", Game.STUD, 5, heads_up_uncapped=True)
+    assert uncapped.max_raises is None and uncapped.cap is None
+    assert uncapped.to_dict()["cap"] is None
+    assert uncapped.reason.endswith("raises are not capped, since the round began heads-up")
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"street": 3, "bring_in": "2"}, "the bring-in (2) must be less than the small bet (2)"),
+        ({"street": 3, "bring_in_rule": "third"}, "'third' is not a bring-in rule: use half or "
+                                                  "quarter (of the small bet)"),
+        ({"street": 5, "open_pair": True}, "an open pair changes the bet only on fourth street, "
+                                           "not on fifth street"),
+        ({"street": 8}, "street 8 does not exist: stud streets run from 3 (third) to 7 "
+                        "(seventh)"),
+        ({"street": 4, "bring_in": "1"}, "the bring-in is posted on third street, not on fourth "
+                                         "street"),
+        ({"street": 4, "max_raises": 0}, "a betting round allows at least one raise, not 0"),
+    ],
+)
+def test_bet_limits_bad_input(kwargs, message):
+    with pytest.raises(RulesError) as caught:
+        bet_limits("2/4", Game.STUD, **kwargs)
+    assert str(caught.value) == message
+
+
+def test_money_is_exact():
+    assert parse_money("$0.10", "the pot") == (Decimal("0.10"), "$")
+    assert format_money(Decimal("0.1") + Decimal("0.2")) == "0.30"
+    assert format_money(Decimal("2.500"), "$") == "$2.50"
+    assert format_money(Decimal("0.125")) == "0.125"
+    with pytest.raises(RulesError, match="not the float 0.1"):
+        parse_money(0.1, "the pot")
+
+
+# --- splitting a pot -----------------------------------------------------------------------
+
+def shares(split) -> dict[int, tuple[int, int]]:
+    return {share.seat: (share.high_chips, share.low_chips) for share in split.shares}
+
+
+def test_the_odd_chip_of_a_quartered_pot():
+    # Seat 1 has the high; seats 2 and 3 tie for the low with 8-4-3-2-A.  The 11-chip pot
+    # splits 6 high (odd chip to the high half) and 5 low; the low half quarters to 2 + 2
+    # with its odd chip to the eight of spades, the higher eight.
+    split = split_pot(
+        11, 1, Game.STUD8,
+        hands=seats("Kh Kd Kc 9s 9h 2c 3d", "Ah 2h 3h 4c 8d Qd Jc", "As 2s 3c 4d 8s Qs Jd"),
+    )
+    assert shares(split) == {1: (6, 0), 2: (0, 2), 3: (0, 3)}
+    assert split.reasons == (
+        "the high half, 6 chips, goes to seat 1 (full house, kings full of nines)",
+        "the low half, 5 chips, is split between seats 2 and 3 (8-4-3-2-A low each): 2 chips "
+        "each, and the odd chip goes to seat 3, holding the highest card by suit, the eight of "
+        "spades",
+    )
+
+
+def test_quartered_pot_with_money_and_the_seat_rule():
+    split = split_pot("$2.50", "$0.25", Game.STUD8, high_winners=[2], low_winners=[3, 1],
+                      odd_chip_by_seat=True)
+    # 10 chips: 5 high, 5 low; the low half gives 2 each and the odd chip to seat 1.
+    assert shares(split) == {1: (0, 3), 2: (5, 0), 3: (0, 2)}
+    assert [share.amount for share in split.shares] == [Decimal("0.75"), Decimal("1.25"),
+                                                       Decimal("0.50")]
+    assert split.reasons[1] == ("the low half, 5 chips ($1.25), is split between seats 1 and 3: "
+                                "2 chips ($0.50) each, and the odd chip goes to seat 1, nearest "
+                                "the dealer's left")
+    assert split.to_dict()["shares"][0] == {"seat": 1, "chips": 3, "high_chips": 0,
+                                            "low_chips": 3, "amount": "0.75"}
+
+
+def test_no_qualifying_low_the_high_hand_scoops():
+    split = split_pot(9, 1, Game.STUD8,
+                      hands=seats("Kh Kd Kc 9s 9h 2c 3d", "Ah 2h 3h 9c Td Qd Jc"))
+    assert shares(split) == {1: (9, 0)}
+    assert split.reasons == (
+        "no hand qualifies for low, so the high hand takes the whole pot",
+        "the pot, 9 chips, goes to seat 1 (full house, kings full of nines)",
+        "seat 1 scoops",
+    )
+
+
+def test_a_wheel_is_a_straight_for_high_and_the_best_low():
+    split = split_pot(10, 1, Game.STUD8,
+                      hands=seats("Ac 2d 3h 4s 5c Kd Kh", "Qc Qd Jh 7s 6c 8d 9h"))
+    assert shares(split) == {1: (5, 5)}
+    assert split.reasons[0] == "the high half, 5 chips, goes to seat 1 (straight, five high)"
+    assert split.reasons[-1] == "seat 1 scoops"
+
+
+@pytest.mark.parametrize(
+    "better, worse",
+    [
+        ("8h 6h 4d 2s Ac Kd Kc", "8c 7c 6d 5s 3h Qd Qc"),  # 8-6-4-2-A beats 8-7-6-5-3
+        ("6h 4h 3d 2s Ac Kd Kc", "6c 5c 4d 3s 2h Qd Qc"),  # 6-4-3-2-A beats 6-5-4-3-2
+    ],
+)
+def test_rule_book_low_comparisons(better, worse):
+    split = split_pot(2, 1, Game.STUD8, hands=seats(worse, better))
+    assert shares(split)[2][1] == 1
+
+
+def test_an_odd_pot_gives_the_odd_chip_to_the_high_half():
+    split = split_pot(7, 1, Game.STUD8, high_winners=[1], low_winners=[2])
+    assert shares(split) == {1: (4, 0), 2: (0, 3)}
+
+
+def test_tied_high_hands_odd_chip_to_the_highest_card_by_suit():
+    hands = seats("Ah Kh Qh Jh 9h 2c 3d", "As Ks Qs Js 9s 2d 3c", "Ac Ad 7c 7d 2h 5s 6c")
+    split = split_pot("$11", "$1", Game.STUD, hands=hands)
+    assert shares(split) == {1: (5, 0), 2: (6, 0)}
+    assert split.reasons[0].endswith("the odd chip goes to seat 2, holding the highest card by "
+                                     "suit, the ace of spades")
+    by_seat = split_pot("$11", "$1", Game.STUD, hands=hands, odd_chip_by_seat=True)
+    assert shares(by_seat) == {1: (6, 0), 2: (5, 0)}
+
+
+def test_the_highest_card_counts_only_within_the_winning_five():
+    # Both play a queen-high straight; seat 1's ace of spades is not in its straight, so the
+    # queens decide: hearts beat diamonds.
+    hands = seats("8c 9c Tc Jd Qd As 2c", "8d 9d Th Jh Qh 3s 4s")
+    split = split_pot(3, 1, Game.STUD, hands=hands)
+    assert shares(split) == {1: (1, 0), 2: (2, 0)}
+    assert split.reasons[0].endswith("the queen of hearts")
+
+
+def test_three_way_tie_gives_two_odd_chips_one_each():
+    split = split_pot(8, 1, Game.STUD, high_winners=[3, 1, 2], odd_chip_by_seat=True)
+    assert shares(split) == {1: (3, 0), 2: (3, 0), 3: (2, 0)}
+    assert split.reasons[0].endswith("the 2 odd chips go one each to seats 1 and 2, nearest "
+                                     "the dealer's left")
+
+
+def test_razz_pot_and_razz_tie_on_low_suit_order():
+    split = split_pot(5, 1, Game.RAZZ,
+                      hands=seats("7h 5h 4d 3s 2c Kd Kc", "7s 5c 4c 3h 2d Qd Qc", "Ac Ad 7c"
+                                  " 7d 2h 5s 6c"))
+    # Seats 1 and 2 tie 7-5-4-3-2; the seven of spades is the higher seven.
+    assert shares(split) == {1: (0, 2), 2: (0, 3)}
+    assert split.reasons[0].startswith("the pot, 5 chips, is split between seats 1 and 2 "
+                                       "(7-5-4-3-2 low each)")
+
+
+def test_the_shared_community_card_may_be_in_every_hand():
+    split = split_pot(4, 1, Game.STUD,
+                      hands=seats("Ah Kh Qh Jh 9c 2c 5d", "As Ks Qs Js 9d 3c 5d"))
+    assert shares(split) == {1: (2, 0), 2: (2, 0)}
+
+
+@pytest.mark.parametrize(
+    "pot, chip, kwargs, message",
+    [
+        ("$10.30", "$0.25", {"high_winners": [1]}, "the pot ($10.30) is not a whole number of "
+                                                   "$0.25 chips"),
+        ("ten", "1", {"high_winners": [1]}, "'ten' is not an amount for the pot: write it like "
+                                            "12 or $12.50"),
+        ("0", "1", {"high_winners": [1]}, "the pot must be more than nothing, not 0"),
+        ("$10", "€1", {"high_winners": [1]}, "the amounts mix currencies ($ and €)"),
+        ("10", "1", {}, "give the players' final hands or the winning seats"),
+        ("10", "1", {"high_winners": [1], "hands": [[0, 1, 2, 3, 4]]},
+         "give the players' hands or the winners, not both"),
+        ("10", "1", {"low_winners": [1]}, "stud high pays the whole pot to the best high hand: "
+                                          "give the high winners"),
+        ("10", "1", {"high_winners": [9]}, "high winner seat 9 is not a seat: seats run from 1 "
+                                           "to 8"),
+        ("11", "1", {"high_winners": [1, 2]}, "the odd chip goes to the highest card by suit, "
+                                              "which needs the winners' cards: give the hands, "
+                                              "or give the odd chip by seat"),
+        ("10", "1", {"hands": [[0, 1, 2, 3]]}, "seat 1 has 4 cards, but a final hand has 5 to 7"),
+        ("10", "1", {"hands": [[0, 1, 2, 3, 4], [0, 5, 6, 7, 8], [9, 10, 11, 12, 13]]},
+         "2c appears twice: in seat 1 and in seat 2"),
+        ("10", "1", {"hands": [[0, 1, 2, 3, 4], [0, 1, 6, 7, 8]]},
+         "2c 2d are in every hand, but only one community card is ever dealt"),
+    ],
+)
+def test_split_bad_input(pot, chip, kwargs, message):
+    with pytest.raises(RulesError) as caught:
+        split_pot(pot, chip, Game.STUD, **kwargs)
+    assert str(caught.value) == message
+
+
+def test_razz_winners_are_low_winners():
+    assert shares(split_pot(6, 1, Game.RAZZ, low_winners=[2])) == {2: (0, 6)}
+    with pytest.raises(RulesError, match="^razz pays the whole pot to the best low"):
+        split_pot(6, 1, Game.RAZZ, high_winners=[2])
