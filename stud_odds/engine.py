@@ -293,13 +293,22 @@ def equity(
         raise EquityError(f"the time limit must be positive, not {max_time} seconds")
     if method == "exact" and (trials is not None or precision is not None):
         raise EquityError("exact enumeration takes no trial count or precision target")
-    if threads is not None:
-        if not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
-            raise EquityError(
-                f"threads must be between 1 and {numba.config.NUMBA_NUM_THREADS}, not {threads}"
-            )
-        numba.set_num_threads(threads)
+    if threads is not None and not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
+        raise EquityError(
+            f"threads must be between 1 and {numba.config.NUMBA_NUM_THREADS}, not {threads}"
+        )
+    if threads is None:
+        return _equity(scenario, method, trials, precision, max_time, seed, progress)
+    previous = numba.get_num_threads()
+    numba.set_num_threads(threads)
+    try:
+        return _equity(scenario, method, trials, precision, max_time, seed, progress)
+    finally:
+        numba.set_num_threads(previous)
 
+
+def _equity(scenario: Scenario, method: str, trials: int | None, precision: float | None,
+            max_time: float | None, seed: int | None, progress: Progress | None) -> EquityResult:
     started = time.perf_counter()
     kernel = _KernelInput(scenario)
     sampling_asked = trials is not None or precision is not None
