@@ -46,6 +46,8 @@ FIRST_ROUND = 1 << 16  # trials in round 0; each later round doubles, up to LARG
 LARGEST_ROUND = 1 << 22
 # auto mode enumerates when outcomes x players is at most this many hand evaluations
 EXACT_BUDGET = 40_000_000
+# --exact refuses spots beyond this many hand evaluations (hours of work)
+EXACT_LIMIT = 20_000_000_000
 DEFAULT_PRECISION = 0.0005  # auto mode: stop when every equity's standard error is this small
 DEFAULT_MAX_TIME = 60.0  # ... or after this many seconds
 METHODS = ("auto", "exact", "monte-carlo")
@@ -311,10 +313,15 @@ def _equity(scenario: Scenario, method: str, trials: int | None, precision: floa
             max_time: float | None, seed: int | None, progress: Progress | None) -> EquityResult:
     started = time.perf_counter()
     kernel = _KernelInput(scenario)
+    evaluations = scenario.outcomes() * kernel.players
+    if method == "exact" and evaluations > EXACT_LIMIT:
+        raise EquityError(
+            f"exact enumeration of {scenario.outcomes():.3g} deals would take hours: "
+            "use Monte Carlo (drop --exact) or a later street"
+        )
     sampling_asked = trials is not None or precision is not None
     if method == "exact" or (
-        method == "auto" and not sampling_asked
-        and scenario.outcomes() * kernel.players <= EXACT_BUDGET
+        method == "auto" and not sampling_asked and evaluations <= EXACT_BUDGET
     ):
         tallies = _exact(kernel, progress)
         return _summarise(scenario, tallies, "exact", None,
