@@ -46,7 +46,7 @@ FIRST_ROUND = 1 << 16  # trials in round 0; each later round doubles, up to LARG
 LARGEST_ROUND = 1 << 22
 # auto mode enumerates when outcomes x players is at most this many hand evaluations
 EXACT_BUDGET = 40_000_000
-# --exact refuses spots beyond this many hand evaluations (hours of work)
+# --exact refuses spots beyond this many hand evaluations (far too long to wait for)
 EXACT_LIMIT = 20_000_000_000
 DEFAULT_PRECISION = 0.0005  # auto mode: stop when every equity's standard error is this small
 DEFAULT_MAX_TIME = 60.0  # ... or after this many seconds
@@ -316,7 +316,7 @@ def _equity(scenario: Scenario, method: str, trials: int | None, precision: floa
     evaluations = scenario.outcomes() * kernel.players
     if method == "exact" and evaluations > EXACT_LIMIT:
         raise EquityError(
-            f"exact enumeration of {scenario.outcomes():.3g} deals would take hours: "
+            f"exact enumeration of {scenario.outcomes():.3g} deals would take too long: "
             "use Monte Carlo (drop --exact) or a later street"
         )
     sampling_asked = trials is not None or precision is not None
