@@ -37,8 +37,8 @@ from stud_odds.hands import (
     low8_value,
     razz_value,
 )
+from stud_odds.scenario import STREET_NAMES
 
-STREET_NAMES = {3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh"}
 MAX_SEATS = 8
 DEFAULT_MAX_RAISES = 3
 BRING_IN_RULES = {"half": Decimal("0.5"), "quarter": Decimal("0.25")}
