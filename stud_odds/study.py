@@ -164,7 +164,6 @@ def run_batch(spots: Iterable[tuple[int, Spot | Exception]], write: Callable[[di
 
 # ---------------------------------------------------------------- replays
 
-STREET_NAMES = {3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh"}
 
 
 @dataclass(frozen=True)
