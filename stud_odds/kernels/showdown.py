@@ -1,8 +1,14 @@
-"""The pot award: one function decides every player's share of one showdown.
+"""The showdown: value the hands, find the winners, and one function to split the pot.
 
 Tallies are integer counters per player (columns below).  Pot shares are in
 units of 1/POT of a pot: 1680 = 2 * lcm(1..8), so a pot or half pot split
 among up to eight players is always a whole number of units.
+
+Per deal the kernels only find the winners, as two bit masks (who has the best
+high, who has the best qualifying low), and count how often each pair of masks
+occurs (the outcome counts below).  Every tally follows from those counts, so ``award``
+turns each distinct pair into tallies once per block of work rather than once
+per deal: the per-deal cost is a few compares and one increment.
 """
 
 from __future__ import annotations
@@ -29,85 +35,130 @@ LOW_CLASS_COLUMNS = 13
 CLASS_COLUMNS = HIGH_CLASS_COLUMNS + LOW_CLASS_COLUMNS
 
 
-@njit(cache=True)
-def award(game, n, highs, lows, tally, table):
-    """Share out one pot among n players given their high and low values.
+@njit(cache=True, inline="always")
+def hand_values(game, key, bits, tables):
+    """(high, low) of one player's seven cards (summed keys); the unused one is 0.
 
-    stud: best high takes all.  stud8: best high and best qualifying low split
-    the pot; with no qualifying low the high takes all.  razz: lowest takes
-    all.  Ties split the part they tie for.
+    ``tables`` = (high_by_ranks, high_by_flush, razz_by_ranks, low8_by_mask).
     """
-    high_share = 0
-    high_winners = 0
-    best_high = -1
+    if game == GAME_RAZZ:
+        return np.int64(0), razz_value(key, tables[2])
+    high = high_value(key, bits, tables[0], tables[1])
+    if game == GAME_STUD8:
+        return high, low8_value(bits, tables[3])
+    return high, np.int64(0)
+
+
+@njit(cache=True, inline="always")
+def count_classes(game, classes, p, high, low, classes_of, weight):
+    """Add weight to player p's high and low hand classes.
+
+    ``classes_of`` = (high class by value, low8 class by value, razz class by value).
+    """
     if game != GAME_RAZZ:
-        for p in range(n):
-            if highs[p] > best_high:
-                best_high = highs[p]
-                high_winners = 1
-            elif highs[p] == best_high:
-                high_winners += 1
-    low_share = 0
-    low_winners = 0
-    best_low = NO_LOW
-    if game != GAME_STUD:
-        best_low = lows[0]
-        low_winners = 1
+        classes[p, classes_of[0][high]] += weight
+    if game == GAME_STUD8:
+        classes[p, HIGH_CLASS_COLUMNS + classes_of[1][low]] += weight
+    elif game == GAME_RAZZ:
+        classes[p, HIGH_CLASS_COLUMNS + classes_of[2][low]] += weight
+
+
+@njit(cache=True, inline="always")
+def winners(game, n, highs, lows):
+    """(high winners, low winners) as bit masks over players; low is 0 when nobody qualifies.
+
+    Written without data-dependent branches: who wins is a coin toss the
+    branch predictor cannot learn.
+    """
+    high_mask = 0
+    if game != GAME_RAZZ:
+        best = highs[0]
         for p in range(1, n):
-            if lows[p] < best_low:
-                best_low = lows[p]
-                low_winners = 1
-            elif lows[p] == best_low:
-                low_winners += 1
+            best = max(best, highs[p])
+        for p in range(n):
+            high_mask |= np.int64(highs[p] == best) << p
+    low_mask = 0
+    if game != GAME_STUD:
+        best = lows[0]
+        for p in range(1, n):
+            best = min(best, lows[p])
+        if game == GAME_RAZZ or best != NO_LOW:  # every razz hand qualifies
+            for p in range(n):
+                low_mask |= np.int64(lows[p] == best) << p
+    return high_mask, low_mask
+
+
+@njit(cache=True)
+def award(game, n, high_mask, low_mask, count, tally, table):
+    """Share out `count` pots won by the players in high_mask (best high) and low_mask.
+
+    stud: the best high takes all.  stud8: the best high and the best
+    qualifying low split the pot; with no qualifying low (low_mask 0) the high
+    takes all.  razz: the lowest takes all.  Ties split the part they tie for.
+    """
+    high_winners = 0
+    low_winners = 0
+    for p in range(n):
+        high_winners += (high_mask >> p) & 1
+        low_winners += (low_mask >> p) & 1
+    high_share = 0
+    low_share = 0
     if game == GAME_STUD:
         high_share = POT // high_winners
     elif game == GAME_RAZZ:
         low_share = POT // low_winners
-    elif best_low == NO_LOW:
-        table[NO_LOW_COUNT] += 1
-        low_winners = 0
+    elif low_winners == 0:
+        table[NO_LOW_COUNT] += count
         high_share = POT // high_winners
     else:
         high_share = HALF_POT // high_winners
         low_share = HALF_POT // low_winners
     for p in range(n):
         share = 0
-        if high_winners > 0 and highs[p] == best_high:
+        if (high_mask >> p) & 1:
             share += high_share
-            tally[p, HIGH_WIN if high_winners == 1 else HIGH_TIE] += 1
-        if low_winners > 0 and lows[p] == best_low:
+            tally[p, HIGH_WIN if high_winners == 1 else HIGH_TIE] += count
+        if (low_mask >> p) & 1:
             share += low_share
-            tally[p, LOW_WIN if low_winners == 1 else LOW_TIE] += 1
+            tally[p, LOW_WIN if low_winners == 1 else LOW_TIE] += count
         if share == POT:
-            tally[p, SCOOP] += 1
-        tally[p, SHARE] += share
-        tally[p, SHARE_SQUARED] += share * share
+            tally[p, SCOOP] += count
+        tally[p, SHARE] += count * share
+        tally[p, SHARE_SQUARED] += count * share * share
+
+
+# Outcome counts: counts[high_mask, low_mask] deals, an array with 2**n rows for
+# games with a high (else 1) and 2**n columns for games with a low (else 1), so
+# at most 512 KiB (stud8, eight players).  Zeroing it up front is cheaper than
+# any per-deal bookkeeping of which rows are in use: that check alone cost a
+# third of the heads-up trial rate.
 
 
 @njit(cache=True)
-def score(game, n, keys, bits, tables, classes_of, highs, lows, tally, classes, table):
-    """Value each player's seven cards (summed keys), count hand classes, award the pot.
+def new_outcomes(game, n):
+    """Zeroed outcome counts for one block of work."""
+    rows = 1 << n if game != GAME_RAZZ else 1
+    columns = 1 << n if game != GAME_STUD else 1
+    return np.zeros((rows, columns), np.int64)
 
-    ``tables`` = (high_by_ranks, high_by_flush, razz_by_ranks, low8_by_mask);
-    ``classes_of`` = (high class by value, low8 class by value, razz class by value).
-    ``highs``/``lows`` are scratch arrays of length n.
-    """
-    high_by_ranks, high_by_flush, razz_by_ranks, low8_by_mask = tables
-    high_class_of, low8_class_of, razz_class_of = classes_of
-    for p in range(n):
-        if game == GAME_RAZZ:
-            low = razz_value(keys[p], razz_by_ranks)
-            lows[p] = low
-            classes[p, HIGH_CLASS_COLUMNS + razz_class_of[low]] += 1
-        else:
-            high = high_value(keys[p], bits[p], high_by_ranks, high_by_flush)
-            highs[p] = high
-            classes[p, high_class_of[high]] += 1
-            if game == GAME_STUD8:
-                low = low8_value(bits[p], low8_by_mask)
-                lows[p] = low
-                classes[p, HIGH_CLASS_COLUMNS + low8_class_of[low]] += 1
-    award(game, n, highs, lows, tally, table)
+
+@njit(cache=True, inline="always")
+def add_outcome(counts, high_mask, low_mask):
+    """Count one deal won by high_mask / low_mask (razz: row 0; stud: column 0)."""
+    row = high_mask if counts.shape[0] > 1 else 0
+    column = low_mask if counts.shape[1] > 1 else 0
+    counts[row, column] += 1
+
+
+@njit(cache=True)
+def award_outcomes(game, n, counts, tally, table):
+    """Award every counted outcome into tally and table."""
+    for row in range(counts.shape[0]):
+        for column in range(counts.shape[1]):
+            if counts[row, column]:
+                high_mask = row if game != GAME_RAZZ else 0
+                low_mask = column if game != GAME_STUD else 0
+                award(game, n, high_mask, low_mask, counts[row, column], tally, table)
 
 
 def new_tallies(blocks: int, players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
