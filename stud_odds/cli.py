@@ -28,6 +28,7 @@ app.add_typer(rules_app, name="rules")
 app.command()(cli_study.batch)
 app.command()(cli_study.replay)
 app.command(name="starting-hands")(cli_study.starting_hands)
+app.command()(cli_study.scoop)
 
 PROGRESS_AFTER_S = 1.0  # show a progress bar only for runs longer than this
 

@@ -211,3 +211,61 @@ def starting_hands(
         console.print(f"full table written to {out}")
     if plot:
         console.print(f"chart saved to {plot}")
+
+
+def scoop(
+    hands: Annotated[list[str], typer.Argument(
+        help="The hero's hand, then any opponents' hands (else --opponents random ones).",
+        show_default=False)],
+    opponents: Annotated[int, typer.Option(help="Random opponents when none are given.")] = 1,
+    game: Annotated[str, typer.Option("--game", "-g", help="stud8 (default), stud, razz.")
+                    ] = "stud8",
+    trials: Annotated[str | None, typer.Option("--trials", "-n", help="Monte Carlo trials.")
+                      ] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed, for the same numbers again.")] = None,
+    dead: Annotated[str, typer.Option("--dead", "-d", help="Other dead cards.")] = "",
+    fold: Annotated[list[str] | None, typer.Option(
+        "--fold", help="A folded player's upcards (repeat per folded player).")] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """How a hand's pots end in stud hi-lo: scoop, one half, a split part or nothing,
+    and which final hands scoop.
+
+    Example: stud-odds scoop Ac2c/3c --opponents 3
+    """
+    from stud_odds.engine import parse_trials
+    from stud_odds.study import SPOT_ERRORS, StudyError, scoop_study
+
+    try:
+        trial_count = parse_trials(trials) if trials is not None else None
+        study = scoop_study(hands[0], hands[1:] or opponents, game, dead=dead, folds=fold or [],
+                            trials=trial_count, seed=seed)
+    except (*USER_ERRORS, *SPOT_ERRORS, StudyError) as exc:
+        fail(str(exc))
+    if json_out:
+        print(json.dumps(study.to_dict(), indent=2))
+        return
+    hero = study.hero
+    against = ", ".join(study.to_dict()["opponents"])
+    console.print(Text(f"{study.result.game}: {hero.hand} against {against}", style="bold"))
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("the hero takes")
+    table.add_column("how often", justify="right")
+    table.add_column("", no_wrap=True)
+    for name, value in hero.pot_shares.items():
+        table.add_row(name, f"{100 * value:.1f}%", _bar(value))
+    console.print(table)
+    if hero.scooping_hands:
+        hands_table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title="scooping hands",
+                            title_justify="left")
+        hands_table.add_column("final hand")
+        hands_table.add_column("of all deals", justify="right")
+        hands_table.add_column("of scoops", justify="right")
+        for name, value in list(hero.scooping_hands.items())[:12]:
+            hands_table.add_row(name, f"{100 * value:.2f}%", f"{100 * value / hero.scoop:.1f}%")
+        console.print(hands_table)
+    method = study.result.method
+    detail = f"seed {study.result.seed}" if method == "monte-carlo" else "exact"
+    console.print(Text(f"equity {100 * hero.equity:.2f}%; {study.result.outcomes:,} "
+                       f"{'trials' if method == 'monte-carlo' else 'deals'}, {detail}",
+                       style="dim"))

@@ -27,15 +27,20 @@ from stud_odds.kernels.evaluate import NO_LOW
 from stud_odds.kernels.montecarlo import monte_carlo
 from stud_odds.kernels.showdown import (
     HIGH_CLASS_COLUMNS,
+    HIGH_HALF,
     HIGH_TIE,
     HIGH_WIN,
+    LOW_CLASS_COLUMNS,
+    LOW_HALF,
     LOW_TIE,
     LOW_WIN,
     NO_LOW_COUNT,
     POT,
     SCOOP,
+    SCOOP_CLASS_BASE,
     SHARE,
     SHARE_SQUARED,
+    SPLIT,
     new_tallies,
 )
 from stud_odds.results import EquityResult, PlayerEquity
@@ -45,7 +50,7 @@ CHUNKS = 64  # fixed partition of every Monte Carlo round, whatever the thread c
 FIRST_ROUND = 1 << 16  # trials in round 0; each later round doubles, up to LARGEST_ROUND
 LARGEST_ROUND = 1 << 22
 # auto mode enumerates when outcomes x players is at most this many hand evaluations
-EXACT_BUDGET = 40_000_000
+EXACT_BUDGET = 100_000_000
 # --exact refuses spots beyond this many hand evaluations (far too long to wait for)
 EXACT_LIMIT = 20_000_000_000
 DEFAULT_PRECISION = 0.0005  # auto mode: stop when every equity's standard error is this small
@@ -122,6 +127,36 @@ def _class_maps() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return high, low8, razz.astype(np.int64)
 
 
+def _pot_shares(game: Game, row: np.ndarray, n: int) -> dict[str, float]:
+    shares = {"scoop": row[SCOOP] / n}
+    if game is Game.STUD8:
+        shares |= {"high half": row[HIGH_HALF] / n, "low half": row[LOW_HALF] / n}
+    shares["split"] = row[SPLIT] / n
+    shares["nothing"] = max(0.0, 1 - sum(shares.values()))
+    return {name: float(value) for name, value in shares.items()}
+
+
+def _scooping_hands(game: Game, counts: np.ndarray, n: int) -> dict[str, float]:
+    """Labels such as 'straight with a 5-low' for the nonzero scoop counts, most common first."""
+    high_names, low_names = _class_names(game)
+    high_by_column = dict(high_names)
+    low_by_column = {c - HIGH_CLASS_COLUMNS: name for c, name in low_names}
+    found = {}
+    for index in np.flatnonzero(counts):
+        high_class, low_class = divmod(int(index), LOW_CLASS_COLUMNS)
+        if game is Game.STUD:
+            label = high_by_column[high_class]
+        elif game is Game.RAZZ:
+            label = low_by_column[low_class]
+        elif low_class == 0:
+            label = f"{high_by_column[high_class]}, no low"
+        else:
+            low = low_by_column[low_class]
+            label = f"{high_by_column[high_class]} with {'an' if low[0] == '8' else 'a'} {low}"
+        found[label] = float(counts[index] / n)
+    return dict(sorted(found.items(), key=lambda item: -item[1]))
+
+
 def _class_names(game: Game) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
     """(column, name) pairs of the hand classes reported for the game."""
     high = [(c, name) for c, name in enumerate(HIGH_CATEGORY_NAMES)] if game.has_high else []
@@ -139,8 +174,9 @@ def _class_names(game: Game) -> tuple[list[tuple[int, str]], list[tuple[int, str
 class _KernelInput:
     """A scenario as the kernels see it: plain arrays and ints."""
 
-    def __init__(self, scenario: Scenario):
+    def __init__(self, scenario: Scenario, scooping_hands: bool):
         t = tables()
+        self.track_scoops = int(scooping_hands)
         self.game = scenario.game.kernel_id
         self.players = len(scenario.hands)
         self.deck = np.array(scenario.unseen, np.int64)
@@ -179,6 +215,8 @@ def _summarise(scenario: Scenario, tallies: _Tallies, method: str, seed: int | N
             low_tie=float(fraction[LOW_TIE]) if game.has_low else None,
             scoop=float(fraction[SCOOP]),
             classes=classes,
+            pot_shares=_pot_shares(game, row, n),
+            scooping_hands=_scooping_hands(game, tallies.classes[p, SCOOP_CLASS_BASE:], n),
         ))
     no_low = float(tallies.table[NO_LOW_COUNT] / n) if game is Game.STUD8 else None
     return EquityResult(
@@ -213,7 +251,8 @@ def _exact(kernel: _KernelInput, progress: Progress | None) -> _Tallies:
         tally, classes, table = new_tallies(blocks, kernel.players)
         enumerate_deals(kernel.game, kernel.deck, kernel.known_key, kernel.known_bits,
                         level_player, level_k, rows, blocks, kernel.card_key, kernel.card_bit,
-                        kernel.tables, kernel.classes_of, tally, classes, table)
+                        kernel.tables, kernel.classes_of, kernel.track_scoops, tally, classes,
+                        table)
         tallies.add(tally, classes, table, len(rows) * rest)
         if progress:
             progress(tallies.outcomes, len(first_rows) * rest)
@@ -241,6 +280,7 @@ def _monte_carlo(kernel: _KernelInput, seed: int, trials: int | None, precision:
             monte_carlo(kernel.game, _chunk_seeds(seed, round_number), per_chunk, kernel.deck,
                         kernel.known_key, kernel.known_bits, kernel.draws, kernel.shared_draw,
                         kernel.card_key, kernel.card_bit, kernel.tables, kernel.classes_of,
+                        kernel.track_scoops,
                         tally, classes, table)
             tallies.add(tally, classes, table, size)
         except KeyboardInterrupt:
@@ -273,6 +313,7 @@ def equity(
     seed: int | None = None,
     threads: int | None = None,
     progress: Progress | None = None,
+    scooping_hands: bool = False,
 ) -> EquityResult:
     """Every live player's share of the pot, win/tie/scoop rates and hand classes.
 
@@ -283,7 +324,9 @@ def equity(
     ``max_time`` seconds, whichever comes first; with none given it stops at
     DEFAULT_PRECISION or DEFAULT_MAX_TIME.  The same ``seed`` gives the same
     numbers on any thread count (a random seed is chosen and reported when
-    None).  ``progress(done, total)`` is called as work completes.
+    None).  ``progress(done, total)`` is called as work completes.  With
+    ``scooping_hands`` each player's ``scooping_hands`` says which final hands
+    took the whole pot (it slows sampling by about a quarter).
     """
     if method not in METHODS:
         raise EquityError(f"'{method}' is not a method: use auto, exact or monte-carlo")
@@ -300,19 +343,22 @@ def equity(
             f"threads must be between 1 and {numba.config.NUMBA_NUM_THREADS}, not {threads}"
         )
     if threads is None:
-        return _equity(scenario, method, trials, precision, max_time, seed, progress)
+        return _equity(scenario, method, trials, precision, max_time, seed, progress,
+                       scooping_hands)
     previous = numba.get_num_threads()
     numba.set_num_threads(threads)
     try:
-        return _equity(scenario, method, trials, precision, max_time, seed, progress)
+        return _equity(scenario, method, trials, precision, max_time, seed, progress,
+                       scooping_hands)
     finally:
         numba.set_num_threads(previous)
 
 
 def _equity(scenario: Scenario, method: str, trials: int | None, precision: float | None,
-            max_time: float | None, seed: int | None, progress: Progress | None) -> EquityResult:
+            max_time: float | None, seed: int | None, progress: Progress | None,
+            scooping_hands: bool) -> EquityResult:
     started = time.perf_counter()
-    kernel = _KernelInput(scenario)
+    kernel = _KernelInput(scenario, scooping_hands)
     evaluations = scenario.outcomes() * kernel.players
     if method == "exact" and evaluations > EXACT_LIMIT:
         raise EquityError(

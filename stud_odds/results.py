@@ -10,6 +10,11 @@ from typing import Any
 class PlayerEquity:
     """One live player's results; fractions are of all outcomes (trials or deals).
 
+    ``classes``: how often the hand finishes in each high category and low
+    class; ``pot_shares``: how often it takes the whole pot, exactly one half
+    alone, some other part (a tied half, a quarter...), or nothing;
+    ``scooping_hands``: which final hands took the whole pot.
+
     ``high_*`` are None in razz and ``low_*`` None in stud.  ``high_win`` counts
     outright best highs, ``high_tie`` shared best highs (``low_*`` likewise for
     the qualifying low, or razz's low); ``scoop`` counts taking the whole pot alone.
@@ -24,6 +29,10 @@ class PlayerEquity:
     low_tie: float | None
     scoop: float
     classes: dict[str, float] = field(default_factory=dict)
+    # what part of the pot the player took: scoop, high half, low half, split, nothing
+    pot_shares: dict[str, float] = field(default_factory=dict)
+    # the final hands this player scooped with, as fractions of all outcomes
+    scooping_hands: dict[str, float] = field(default_factory=dict)
 
     def to_dict(self, include_classes: bool = False) -> dict[str, Any]:
         data: dict[str, Any] = {

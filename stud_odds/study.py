@@ -16,7 +16,7 @@ from typing import Any
 from stud_odds.cards import UNKNOWN, CardError, format_card, format_cards, parse_cards
 from stud_odds.engine import EquityError, equity, parse_trials
 from stud_odds.games import Game, GameError, parse_game
-from stud_odds.results import EquityResult
+from stud_odds.results import EquityResult, PlayerEquity
 from stud_odds.scenario import Hand, Scenario, ScenarioError
 
 SPOT_ERRORS = (CardError, GameError, ScenarioError, EquityError)
@@ -370,8 +370,58 @@ def starting_hands(game: str | Game = "stud", opponents: int = 1, *, trials: int
     return results
 
 
+# ---------------------------------------------------------------- scoop studies
+
+
+@dataclass(frozen=True)
+class ScoopStudy:
+    """How the first player's pots end: scooped, one half, a split part or nothing,
+    and which final hands scooped."""
+
+    scenario: Scenario
+    result: EquityResult
+
+    @property
+    def hero(self) -> PlayerEquity:
+        return self.result.players[0]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.result.game,
+            "hand": self.hero.hand,
+            "opponents": [str(hand) for hand in self.scenario.hands[1:]],
+            "method": self.result.method,
+            "outcomes": self.result.outcomes,
+            "seed": self.result.seed,
+            "equity": self.hero.equity,
+            "equity_se": self.hero.equity_se,
+            "scoop": self.hero.scoop,
+            "pot_shares": self.hero.pot_shares,
+            "scooping_hands": self.hero.scooping_hands,
+        }
+
+
+def scoop_study(hand: str, opponents: int | Iterable[str] = 1, game: str | Game = "stud8", *,
+                dead: str = "", folds: Iterable[str] = (), trials: int | None = None,
+                precision: float | None = None, seed: int | None = None,
+                threads: int | None = None) -> ScoopStudy:
+    """The scoop breakdown of ``hand`` against ``opponents`` random hands or the hands given."""
+    if isinstance(opponents, int):
+        if not 1 <= opponents <= 7:
+            raise StudyError(f"opponents must be between 1 and 7, not {opponents}")
+        others = ["random"] * opponents
+    else:
+        others = list(opponents)
+        if not others:
+            raise StudyError("give at least one opponent (a hand or a number of random ones)")
+    scenario = Scenario.build([hand, *others], game=game, dead=dead, folds=list(folds))
+    result = equity(scenario, trials=trials, precision=precision, seed=seed, threads=threads,
+                    scooping_hands=True)
+    return ScoopStudy(scenario, result)
+
+
 __all__ = [
-    "DealtHand", "Replay", "Spot", "StartingHand", "StartingHandResult", "StudyError",
+    "DealtHand", "Replay", "ScoopStudy", "Spot", "StartingHand", "StartingHandResult", "StudyError",
     "batch_csv_rows", "batch_record", "read_spots", "replay", "run_batch", "spot_from_dict",
-    "starting_hand_classes", "starting_hands",
+    "scoop_study", "starting_hand_classes", "starting_hands",
 ]

@@ -143,3 +143,35 @@ def test_classes_sum_to_one():
 def test_bad_options(options, message):
     with pytest.raises(EquityError, match=message):
         equity(Scenario.build(["AsKs/Qs", "2c2d/2h"]), **options)
+
+
+def test_pot_shares_and_scooping_hands_on_known_showdowns():
+    wheel = equity(scenario_of(_by_id("stud8_18")), method="exact",
+                   scooping_hands=True).players[0]
+    assert wheel.scooping_hands == {"straight with a 5-low": 1.0}
+    assert wheel.pot_shares == {"scoop": 1.0, "high half": 0.0, "low half": 0.0, "split": 0.0,
+                                "nothing": 0.0}
+    aces_up = equity(scenario_of(_by_id("stud8_24")), method="exact",
+                     scooping_hands=True).players[0]
+    assert aces_up.scooping_hands == {"two pair, no low": 1.0}
+    quartered = equity(scenario_of(_by_id("stud8_16")), method="exact").players
+    assert quartered[0].pot_shares["high half"] == 1 and quartered[1].pot_shares["split"] == 1
+    high_only = equity(scenario_of(_by_id("stud8_22")), method="exact").players
+    assert high_only[1].pot_shares["high half"] == 1 and high_only[0].pot_shares["low half"] == 1
+
+
+@pytest.mark.parametrize("method", ["exact", "monte-carlo"])
+def test_pot_shares_agree_with_the_equity(method):
+    scenario = scenario_of(_by_id("stud8_12"))
+    result = equity(scenario, method=method, scooping_hands=True,
+                    **({"trials": 200_000, "seed": 4} if method == "monte-carlo" else {}))
+    for player in result.players:
+        shares = player.pot_shares
+        assert sum(shares.values()) == pytest.approx(1)
+        assert shares["scoop"] == player.scoop
+        assert sum(player.scooping_hands.values()) == pytest.approx(player.scoop)
+        halves = shares["scoop"] + (shares["high half"] + shares["low half"]) / 2
+        # a split part is at most three quarters of a pot (a half plus a tied half)
+        assert halves - 1e-12 <= player.equity <= halves + 0.75 * shares["split"] + 1e-12
+    options = {"trials": 1000, "seed": 4} if method == "monte-carlo" else {}
+    assert equity(scenario, method=method, **options).players[0].scooping_hands == {}

@@ -26,6 +26,7 @@ from stud_odds.kernels.showdown import (
     add_outcome,
     award_outcomes,
     count_classes,
+    count_scoop,
     hand_values,
     new_outcomes,
     winners,
@@ -58,7 +59,7 @@ def _comb(n, k):
 
 @njit(cache=True)
 def _block(b, blocks, game, deck, known_key, known_bits, level_player, level_k, first_rows,
-           card_key, card_bit, tables, classes_of, tally, classes, table):
+           card_key, card_bit, tables, classes_of, track_scoops, tally, classes, table):
     """Tally every deal whose level-0 combination is row b, b + blocks, ... of first_rows."""
     n = len(known_key)
     levels = len(level_k)
@@ -156,6 +157,8 @@ def _block(b, blocks, game, deck, known_key, known_bits, level_player, level_k, 
                         count_classes(game, own_classes, q, highs[q], lows[q], classes_of, 1)
                 high_mask, low_mask = winners(game, n, highs, lows)
                 add_outcome(counts, high_mask, low_mask)
+                if track_scoops:  # off unless asked: it costs a quarter of the trial rate
+                    count_scoop(game, own_classes, high_mask, low_mask, highs, lows, classes_of)
                 # advance the deepest level that has a next combination
                 while level >= 1 and not _next_combination(
                     index[level], level_k[level], free_count[level]
@@ -174,20 +177,21 @@ def _block(b, blocks, game, deck, known_key, known_bits, level_player, level_k, 
 
 @njit(cache=True, parallel=True)
 def enumerate_deals(game, deck, known_key, known_bits, level_player, level_k, first_rows,
-                    blocks, card_key, card_bit, tables, classes_of, tally, classes, table):
+                    blocks, card_key, card_bit, tables, classes_of, track_scoops, tally, classes,
+                    table):
     """Tally every deal; block b handles rows b, b + blocks, ... of first_rows."""
     for b in prange(blocks):
         # the game as a constant: _block is compiled once per game and its game
         # branches fold away (as in montecarlo.py)
         if game == GAME_STUD:
             _block(b, blocks, GAME_STUD, deck, known_key, known_bits, level_player, level_k,
-                   first_rows, card_key, card_bit, tables, classes_of, tally[b], classes[b],
-                   table[b])
+                   first_rows, card_key, card_bit, tables, classes_of, track_scoops, tally[b],
+                   classes[b], table[b])
         elif game == GAME_STUD8:
             _block(b, blocks, GAME_STUD8, deck, known_key, known_bits, level_player, level_k,
-                   first_rows, card_key, card_bit, tables, classes_of, tally[b], classes[b],
-                   table[b])
+                   first_rows, card_key, card_bit, tables, classes_of, track_scoops, tally[b],
+                   classes[b], table[b])
         else:
             _block(b, blocks, GAME_RAZZ, deck, known_key, known_bits, level_player, level_k,
-                   first_rows, card_key, card_bit, tables, classes_of, tally[b], classes[b],
-                   table[b])
+                   first_rows, card_key, card_bit, tables, classes_of, track_scoops, tally[b],
+                   classes[b], table[b])

@@ -18,6 +18,7 @@ from stud_odds.kernels.showdown import (
     add_outcome,
     award_outcomes,
     count_classes,
+    count_scoop,
     hand_values,
     new_outcomes,
     winners,
@@ -53,7 +54,7 @@ def _below(state, bound):
 
 @njit(cache=True)
 def _chunk(game, seed, trials, deck, known_key, known_bits, draws, shared_draw,
-           card_key, card_bit, tables, classes_of, tally, classes, table):
+           card_key, card_bit, tables, classes_of, track_scoops, tally, classes, table):
     """Run `trials` random deals from one seed, adding to one chunk's tallies.
 
     A plain (not parallel) function: numba optimises it better than a prange
@@ -103,13 +104,15 @@ def _chunk(game, seed, trials, deck, known_key, known_bits, draws, shared_draw,
             count_classes(game, own_classes, p, high, low, classes_of, 1)
         high_mask, low_mask = winners(game, n, highs, lows)
         add_outcome(counts, high_mask, low_mask)
+        if track_scoops:  # off unless asked: it costs a quarter of the trial rate
+            count_scoop(game, own_classes, high_mask, low_mask, highs, lows, classes_of)
     award_outcomes(game, n, counts, tally, table)
     classes += own_classes
 
 
 @njit(cache=True, parallel=True)
 def monte_carlo(game, seeds, trials, deck, known_key, known_bits, draws, shared_draw,
-                card_key, card_bit, tables, classes_of, tally, classes, table):
+                card_key, card_bit, tables, classes_of, track_scoops, tally, classes, table):
     """Run trials[c] random deals in chunk c with seed seeds[c], for every chunk in parallel.
 
     Player p receives draws[p] of the unseen cards ``deck``; with shared_draw a
@@ -121,13 +124,13 @@ def monte_carlo(game, seeds, trials, deck, known_key, known_bits, draws, shared_
         # branches fold away (twice the speed of testing a variable per deal)
         if game == GAME_STUD:
             _chunk(GAME_STUD, seeds[c], trials[c], deck, known_key, known_bits, draws,
-                   shared_draw, card_key, card_bit, tables, classes_of, tally[c], classes[c],
-                   table[c])
+                   shared_draw, card_key, card_bit, tables, classes_of, track_scoops, tally[c],
+                   classes[c], table[c])
         elif game == GAME_STUD8:
             _chunk(GAME_STUD8, seeds[c], trials[c], deck, known_key, known_bits, draws,
-                   shared_draw, card_key, card_bit, tables, classes_of, tally[c], classes[c],
-                   table[c])
+                   shared_draw, card_key, card_bit, tables, classes_of, track_scoops, tally[c],
+                   classes[c], table[c])
         else:
             _chunk(GAME_RAZZ, seeds[c], trials[c], deck, known_key, known_bits, draws,
-                   shared_draw, card_key, card_bit, tables, classes_of, tally[c], classes[c],
-                   table[c])
+                   shared_draw, card_key, card_bit, tables, classes_of, track_scoops, tally[c],
+                   classes[c], table[c])

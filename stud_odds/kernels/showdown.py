@@ -22,9 +22,11 @@ GAME_STUD, GAME_STUD8, GAME_RAZZ = 0, 1, 2
 POT = 1680
 HALF_POT = POT // 2
 
-# tally columns, per player
+# tally columns, per player.  HIGH_HALF / LOW_HALF: the high (low) half alone and
+# nothing else; SPLIT: any other part of a pot (a tied half, a quarter...)
 HIGH_WIN, HIGH_TIE, LOW_WIN, LOW_TIE, SCOOP, SHARE, SHARE_SQUARED = range(7)
-TALLY_COLUMNS = 7
+HIGH_HALF, LOW_HALF, SPLIT = range(7, 10)
+TALLY_COLUMNS = 10
 # table-level counters
 NO_LOW_COUNT = 0
 TABLE_COLUMNS = 1
@@ -32,7 +34,9 @@ TABLE_COLUMNS = 1
 # of the low's top card (4 = five .. 12 = king), 0 for no low (stud8) or a pair (razz)
 HIGH_CLASS_COLUMNS = 9
 LOW_CLASS_COLUMNS = 13
-CLASS_COLUMNS = HIGH_CLASS_COLUMNS + LOW_CLASS_COLUMNS
+# then the hands that scooped: SCOOP_CLASS_BASE + high class * 13 + low class
+SCOOP_CLASS_BASE = HIGH_CLASS_COLUMNS + LOW_CLASS_COLUMNS
+CLASS_COLUMNS = SCOOP_CLASS_BASE + HIGH_CLASS_COLUMNS * LOW_CLASS_COLUMNS
 
 
 @njit(cache=True, inline="always")
@@ -88,6 +92,31 @@ def winners(game, n, highs, lows):
     return high_mask, low_mask
 
 
+@njit(cache=True, inline="always")
+def count_scoop(game, classes, high_mask, low_mask, highs, lows, classes_of):
+    """If one player takes the whole pot, count that player's final hand class pair."""
+    if game == GAME_STUD:
+        mask = high_mask
+    elif game == GAME_RAZZ:
+        mask = low_mask
+    else:  # stud8: the high alone with no low, or both halves to the same one player
+        mask = high_mask if low_mask == 0 or low_mask == high_mask else 0
+    if mask == 0 or mask & (mask - 1):
+        return
+    p = 0
+    while mask > 1:
+        mask >>= 1
+        p += 1
+    high_class = classes_of[0][highs[p]] if game != GAME_RAZZ else 0
+    if game == GAME_STUD8:
+        low_class = classes_of[1][lows[p]]
+    elif game == GAME_RAZZ:
+        low_class = classes_of[2][lows[p]]
+    else:
+        low_class = 0
+    classes[p, SCOOP_CLASS_BASE + high_class * LOW_CLASS_COLUMNS + low_class] += 1
+
+
 @njit(cache=True)
 def award(game, n, high_mask, low_mask, count, tally, table):
     """Share out `count` pots won by the players in high_mask (best high) and low_mask.
@@ -115,14 +144,22 @@ def award(game, n, high_mask, low_mask, count, tally, table):
         low_share = HALF_POT // low_winners
     for p in range(n):
         share = 0
-        if (high_mask >> p) & 1:
+        in_high = (high_mask >> p) & 1
+        in_low = (low_mask >> p) & 1
+        if in_high:
             share += high_share
             tally[p, HIGH_WIN if high_winners == 1 else HIGH_TIE] += count
-        if (low_mask >> p) & 1:
+        if in_low:
             share += low_share
             tally[p, LOW_WIN if low_winners == 1 else LOW_TIE] += count
         if share == POT:
             tally[p, SCOOP] += count
+        elif in_high and not in_low and high_winners == 1 and low_winners > 0:
+            tally[p, HIGH_HALF] += count
+        elif in_low and not in_high and low_winners == 1 and high_winners > 0:
+            tally[p, LOW_HALF] += count
+        elif share > 0:
+            tally[p, SPLIT] += count
         tally[p, SHARE] += count * share
         tally[p, SHARE_SQUARED] += count * share * share
 
