@@ -10,6 +10,7 @@ from typing import Annotated
 
 import typer
 from rich import box
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -65,7 +66,7 @@ def batch(
         stream.flush()  # results survive a later failure or Ctrl-C
 
     def report_error(number: int, exc: Exception) -> None:
-        error_console.print(f"[bold red]line {number}:[/] {exc}", highlight=False,
+        error_console.print(f"[bold red]line {number}:[/] {escape(str(exc))}", highlight=False,
                             soft_wrap=True)
 
     from rich.progress import Progress

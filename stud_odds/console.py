@@ -6,6 +6,7 @@ from typing import NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from stud_odds.cards import CardError
 from stud_odds.games import GameError
@@ -19,5 +20,7 @@ USER_ERRORS: tuple[type[Exception], ...] = (CardError, GameError)
 
 def fail(message: str) -> NoReturn:
     """Print one red sentence on stderr and exit with status 2."""
-    error_console.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
+    # escape: a message may quote text with brackets, e.g. pip install 'stud-odds[plot]'
+    error_console.print(f"[bold red]error:[/] {escape(message)}", highlight=False,
+                        soft_wrap=True)
     raise typer.Exit(2)
