@@ -25,10 +25,6 @@ app = typer.Typer(
     rich_markup_mode="rich",
 )
 app.add_typer(rules_app, name="rules")
-app.command()(cli_study.batch)
-app.command()(cli_study.replay)
-app.command(name="starting-hands")(cli_study.starting_hands)
-app.command()(cli_study.scoop)
 
 PROGRESS_AFTER_S = 1.0  # show a progress bar only for runs longer than this
 
@@ -209,6 +205,12 @@ def hand(
     console.print(f"  high:            {high}", highlight=False)
     console.print(f"  eight-or-better: {low8}", highlight=False)
     console.print(f"  razz:            {razz}", highlight=False)
+
+
+app.command()(cli_study.scoop)
+app.command()(cli_study.replay)
+app.command(name="starting-hands")(cli_study.starting_hands)
+app.command()(cli_study.batch)
 
 
 def main() -> None:

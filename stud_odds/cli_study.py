@@ -229,8 +229,7 @@ def scoop(
         "--fold", help="A folded player's upcards (repeat per folded player).")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
-    """How a hand's pots end in stud hi-lo: scoop, one half, a split part or nothing,
-    and which final hands scoop.
+    """How often a hand scoops, takes one half, a split part or nothing; what scoops.
 
     Example: stud-odds scoop Ac2c/3c --opponents 3
     """
