@@ -243,8 +243,9 @@ def _exact(kernel: _KernelInput, progress: Progress | None) -> _Tallies:
         rest *= math.comb(remaining, int(k))
         remaining -= int(k)
     tallies = _Tallies.zeros(kernel.players)
-    # batches of about 20M deals keep the progress bar moving and Ctrl-C responsive
-    batch = max(1, 20_000_000 // max(rest, 1))
+    # batches of about 20M deals keep the progress bar moving, with at least
+    # CHUNKS rows each so that every thread has work
+    batch = max(CHUNKS, 20_000_000 // max(rest, 1))
     for start in range(0, len(first_rows), batch):
         rows = first_rows[start:start + batch]
         blocks = min(len(rows), 4 * CHUNKS)
@@ -280,8 +281,7 @@ def _monte_carlo(kernel: _KernelInput, seed: int, trials: int | None, precision:
             monte_carlo(kernel.game, _chunk_seeds(seed, round_number), per_chunk, kernel.deck,
                         kernel.known_key, kernel.known_bits, kernel.draws, kernel.shared_draw,
                         kernel.card_key, kernel.card_bit, kernel.tables, kernel.classes_of,
-                        kernel.track_scoops,
-                        tally, classes, table)
+                        kernel.track_scoops, tally, classes, table)
             tallies.add(tally, classes, table, size)
         except KeyboardInterrupt:
             return tallies, "interrupted"

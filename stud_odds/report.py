@@ -115,7 +115,9 @@ def equity_table(scenario: Scenario, result: EquityResult) -> Table:
 
 
 def footer_lines(scenario: Scenario, result: EquityResult) -> list[str]:
-    if result.method == "exact":
+    if result.method == "exact" and result.outcomes == 1:
+        lines = ["exact: every card is known, one showdown"]
+    elif result.method == "exact":
         lines = [f"exact: every one of {result.outcomes:,} deals, {result.elapsed_s:.2f} s"]
     else:
         stop = {
