@@ -5,7 +5,6 @@ from __future__ import annotations
 import sys
 import time
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -13,7 +12,14 @@ import typer
 from stud_odds import __version__, cli_study
 from stud_odds.cards import format_cards, parse_cards
 from stud_odds.cli_rules import rules_app
-from stud_odds.console import USER_ERRORS, console, error_console, fail
+from stud_odds.console import (
+    USER_ERRORS,
+    announce_compiling,
+    console,
+    error_console,
+    fail,
+    mark_compiled,
+)
 
 app = typer.Typer(
     name="stud-odds",
@@ -43,13 +49,6 @@ def _root(
     ] = False,
 ) -> None:
     """Equity and odds for Seven Card Stud, Stud Hi-Lo (eight or better) and Razz."""
-
-
-def compile_marker() -> Path:
-    """A file that exists once the kernels of this version have been compiled and cached."""
-    from platformdirs import user_cache_dir
-
-    return Path(user_cache_dir("stud-odds")) / f"compiled-{__version__}"
 
 
 @contextmanager
@@ -148,9 +147,7 @@ def equity(
         fail(str(exc))
 
     machine_output = json_out or csv_out
-    marker = compile_marker()
-    if not marker.exists():
-        error_console.print("[dim]compiling the kernels (first run only)...[/]")
+    announce_compiling()
     try:
         with progress_reporter(not machine_output and error_console.is_terminal) as progress:
             result = run_equity(
@@ -163,8 +160,7 @@ def equity(
     except KeyboardInterrupt:
         error_console.print("[red]interrupted[/]")
         raise typer.Exit(130) from None
-    marker.parent.mkdir(parents=True, exist_ok=True)
-    marker.touch()
+    mark_compiled()
 
     odds = None if pot is None else PotOdds(pot, to_call, result.players[0].equity)
     if json_out:

@@ -14,7 +14,14 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from stud_odds.console import USER_ERRORS, console, error_console, fail
+from stud_odds.console import (
+    USER_ERRORS,
+    announce_compiling,
+    console,
+    error_console,
+    fail,
+    mark_compiled,
+)
 
 
 def _bar(value: float, width: int = 20) -> str:
@@ -72,6 +79,7 @@ def batch(
     from rich.progress import Progress
 
     show_bar = error_console.is_terminal and out is not None
+    announce_compiling()
     try:
         with Progress(console=error_console, transient=True, disable=not show_bar) as progress:
             task = progress.add_task("spots", total=len(spots))
@@ -88,6 +96,7 @@ def batch(
     finally:
         if out:
             stream.close()
+    mark_compiled()
     if failures:
         error_console.print(f"[bold red]{failures} of {len(spots)} spots failed[/]")
         raise typer.Exit(2)
@@ -114,6 +123,7 @@ def replay(
     from stud_odds.study import SPOT_ERRORS, StudyError
     from stud_odds.study import replay as run_replay
 
+    announce_compiling()
     try:
         trial_count = parse_trials(trials) if trials is not None else None
         result = run_replay(hands, game, trials=trial_count, seed=seed, dead=dead)
@@ -121,6 +131,7 @@ def replay(
             plot_replay(result, plot)
     except (*USER_ERRORS, *SPOT_ERRORS, StudyError, PlotError) as exc:
         fail(str(exc))
+    mark_compiled()
     if json_out:
         print(json.dumps(result.to_dict(), indent=2))
         return
@@ -173,6 +184,7 @@ def starting_hands(
     from stud_odds.study import SPOT_ERRORS, StudyError, starting_hand_classes
     from stud_odds.study import starting_hands as run_table
 
+    announce_compiling()
     try:
         trial_count = parse_trials(trials)
         classes = len(starting_hand_classes(door))
@@ -189,6 +201,7 @@ def starting_hands(
     except KeyboardInterrupt:
         error_console.print("[red]interrupted[/]")
         raise typer.Exit(130) from None
+    mark_compiled()
     rows = [r.to_dict() for r in results]
     if out:
         with out.open("w", newline="") as stream:
@@ -236,12 +249,14 @@ def scoop(
     from stud_odds.engine import parse_trials
     from stud_odds.study import SPOT_ERRORS, StudyError, scoop_study
 
+    announce_compiling()
     try:
         trial_count = parse_trials(trials) if trials is not None else None
         study = scoop_study(hands[0], hands[1:] or opponents, game, dead=dead, folds=fold or [],
                             trials=trial_count, seed=seed)
     except (*USER_ERRORS, *SPOT_ERRORS, StudyError) as exc:
         fail(str(exc))
+    mark_compiled()
     if json_out:
         print(json.dumps(study.to_dict(), indent=2))
         return

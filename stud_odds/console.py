@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import NoReturn
 
 import typer
@@ -24,3 +25,27 @@ def fail(message: str) -> NoReturn:
     error_console.print(f"[bold red]error:[/] {escape(message)}", highlight=False,
                         soft_wrap=True)
     raise typer.Exit(2)
+
+
+def _compiled_marker() -> Path:
+    """A file that exists once this version's kernels have been compiled and cached."""
+    from platformdirs import user_cache_dir
+
+    from stud_odds import __version__
+
+    return Path(user_cache_dir("stud-odds")) / f"compiled-{__version__}"
+
+
+def announce_compiling() -> None:
+    """Say so before the first run compiles the kernels (several seconds, once)."""
+    if not _compiled_marker().exists():
+        error_console.print("[dim]compiling the kernels (first run only)...[/]")
+
+
+def mark_compiled() -> None:
+    try:
+        marker = _compiled_marker()
+        marker.parent.mkdir(parents=True, exist_ok=True)
+        marker.touch()
+    except OSError:
+        pass  # only costs the notice being shown again

@@ -175,3 +175,13 @@ def test_pot_shares_agree_with_the_equity(method):
         assert halves - 1e-12 <= player.equity <= halves + 0.75 * shares["split"] + 1e-12
     options = {"trials": 1000, "seed": 4} if method == "monte-carlo" else {}
     assert equity(scenario, method=method, **options).players[0].scooping_hands == {}
+
+
+@pytest.mark.parametrize("spot", EXACT, ids=[s["id"] for s in EXACT])
+def test_exact_spots_sampled_within_four_standard_errors(spot):
+    result = equity(scenario_of(spot), method="monte-carlo", trials=100_000, seed=17)
+    for player, expected in zip(result.players, spot["results"], strict=True):
+        if player.equity_se == 0:  # the same result in every trial: it must be the exact one
+            assert player.equity == pytest.approx(expected["equity"], abs=1e-6)
+        else:
+            assert abs(player.equity - expected["equity"]) < 4 * player.equity_se
