@@ -111,6 +111,11 @@ def replay(
                                                help="Monte Carlo trials per street.")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for every street.")] = None,
     dead: Annotated[str, typer.Option("--dead", "-d", help="Other dead cards.")] = "",
+    community: Annotated[str | None, typer.Option(
+        help="The shared seventh-street card, when the deck ran short.")] = None,
+    deck_rule: Annotated[str, typer.Option(
+        help="When seventh street is one shared card: casino (n+2 cards) or online (n).")
+    ] = "casino",
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     plot: Annotated[Path | None, typer.Option(help="Save an equity chart as PNG.")] = None,
 ) -> None:
@@ -126,7 +131,8 @@ def replay(
     announce_compiling()
     try:
         trial_count = parse_trials(trials) if trials is not None else None
-        result = run_replay(hands, game, trials=trial_count, seed=seed, dead=dead)
+        result = run_replay(hands, game, trials=trial_count, seed=seed, dead=dead,
+                            community=community, deck_rule=deck_rule)
         if plot:
             plot_replay(result, plot)
     except (*USER_ERRORS, *SPOT_ERRORS, StudyError, PlotError) as exc:

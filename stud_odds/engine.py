@@ -317,8 +317,9 @@ def equity(
 ) -> EquityResult:
     """Every live player's share of the pot, win/tie/scoop rates and hand classes.
 
-    ``method``: ``auto`` enumerates every deal when that is cheap, otherwise
-    samples; ``exact`` always enumerates; ``monte-carlo`` always samples.
+    ``method``: ``auto`` enumerates every deal when that is cheap (and there
+    are no more deals than the ``trials`` asked for), otherwise samples;
+    ``exact`` always enumerates; ``monte-carlo`` always samples.
     Sampling stops at ``trials``, when every equity's standard error is at
     most ``precision`` (a fraction of the pot, e.g. 0.0005), or after
     ``max_time`` seconds, whichever comes first; with none given it stops at
@@ -367,7 +368,9 @@ def _equity(scenario: Scenario, method: str, trials: int | None, precision: floa
         )
     sampling_asked = trials is not None or precision is not None
     if method == "exact" or (
-        method == "auto" and not sampling_asked and evaluations <= EXACT_BUDGET
+        # enumerating is better than sampling whenever it is cheap and no bigger
+        method == "auto" and evaluations <= EXACT_BUDGET
+        and (trials is None or scenario.outcomes() <= trials)
     ):
         tallies = _exact(kernel, progress)
         return _summarise(scenario, tallies, "exact", None,

@@ -247,13 +247,14 @@ def replay(hands: Iterable[str], game: str | Game = "stud", *, trials: int | Non
     """Every live player's equity on each street as the cards came.
 
     A player whose cards stop early folded after the last card shown: from the
-    next street on, that player's upcards are a folded player's.  Each street
-    is one :func:`equity` call with the same seed.
+    next street on, that player's upcards are a folded player's.  With
+    ``community`` seventh street is that shared card.  Each street is one
+    :func:`equity` call with the same seed.
     """
     dealt = tuple(parse_dealt_hand(text, seat) for seat, text in enumerate(hands, start=1))
     if len(dealt) < 2:
         raise StudyError("a replay needs at least two players")
-    last = max(hand.last_street for hand in dealt)
+    last = 7 if community is not None else max(hand.last_street for hand in dealt)
     streets = []
     for street in range(3, last + 1):
         live = tuple(seat for seat, hand in enumerate(dealt) if hand.last_street >= min(street, 6)
@@ -262,15 +263,12 @@ def replay(hands: Iterable[str], game: str | Game = "stud", *, trials: int | Non
             break
         folded = [dealt[seat].upcards[: street - 2] for seat in range(len(dealt))
                   if seat not in live]
+        shared = street == 7 and community is not None
         scenario = Scenario.build(
-            [dealt[seat].on_street(street) for seat in live], game=game, dead=dead,
-            folds=[up for up in folded if up],
-            community=community if street == 7 else None, deck_rule=deck_rule,
+            [dealt[seat].on_street(6 if shared else street) for seat in live], game=game,
+            dead=dead, folds=[up for up in folded if up],
+            community=community if shared else None, deck_rule=deck_rule,
         )
-        if street == 7 and scenario.shared_river and community is None and any(
-            dealt[seat].river is not None for seat in live
-        ):
-            raise StudyError("seventh street is one shared card here: give it with community")
         result = equity(scenario, trials=trials, seed=seed, threads=threads)
         streets.append(StreetEquity(street, live, result))
     return Replay(parse_game(game), dealt, tuple(streets))

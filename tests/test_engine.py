@@ -117,6 +117,9 @@ def test_precision_target_is_met():
 
 def test_auto_enumerates_late_streets_and_samples_early_ones():
     assert equity(scenario_of(_by_id("stud_12"))).method == "exact"
+    # enumerating 671,580 deals beats sampling a million, but not a thousand
+    assert equity(scenario_of(_by_id("stud_12")), trials=1_000_000).method == "exact"
+    assert equity(scenario_of(_by_id("stud_12")), trials=1000, seed=1).method == "monte-carlo"
     early = equity(scenario_of(_by_id("stud_04")), seed=1)
     assert early.method == "monte-carlo" and early.max_se <= 0.0005
 

@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from stud_odds.cli import app
 from stud_odds.engine import equity
-from stud_odds.scenario import Scenario
+from stud_odds.scenario import Scenario, ScenarioError
 from stud_odds.study import (
     StudyError,
     read_spots,
@@ -136,3 +136,16 @@ def test_scoop_command():
     assert "scooping hands" in text and "low half" in text
     bad = runner.invoke(app, ["scoop", "Ac2c/3c", "--opponents", "0"])
     assert bad.exit_code == 2 and "opponents must be between 1 and 7" in bad.stderr
+
+
+def test_replay_with_a_shared_seventh_street_card():
+    hands = ["8hAs/3h Qd 2d Qc", "Ks8s/7c 7s 6c 6h", "3dJd/8c 7h Kd 5c", "2s8d/Ah 6d 9c 5h",
+             "3s5d/Qh 4s 9d 9s", "QsJc/Td 3c Jh 4d", "7d2h/Ts 9h Ad Ac", "KcTh/5s Tc 4c Kh"]
+    result = replay(hands, trials=5_000, seed=2, community="2c")
+    seventh = result.streets[-1]
+    assert seventh.street == 7 and seventh.result.shared_river and seventh.result.outcomes == 1
+    sixth = result.streets[-2].result
+    assert sixth.method == "exact" and sixth.shared_river and sixth.outcomes == 4
+    assert result.streets[0].result.method == "monte-carlo"
+    with pytest.raises(ScenarioError, match="community card"):
+        replay(hands[:2], trials=5_000, seed=2, community="2c")  # two players: no shared card
