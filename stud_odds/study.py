@@ -70,29 +70,42 @@ def spot_from_dict(data: dict[str, Any]) -> Spot:
     folds = data.get("folds") or []
     if isinstance(folds, str):  # CSV: one folded player's upcards per ';'-separated group
         folds = [group for group in folds.split(";") if group.strip()]
+    _check_texts(hands, "hands", "one text per live player, e.g. [\"AsKs/Qh\", \"xx/7d\"]")
+    _check_texts(folds, "folds", "one text of upcards per folded player, e.g. [\"5h\", \"Qd\"]")
+    dead = data.get("dead") or ()
+    if not isinstance(dead, str):
+        _check_texts(dead, "dead", "a text of cards or a list of them, e.g. \"2c 9h\"")
     exact = _truthy(data.get("exact", False))
-    trials = data.get("trials")
-    precision = data.get("precision")
-    seed = data.get("seed")
-    max_time = data.get("max_time")
+    return Spot(
+        scenario=Scenario.build(
+            hands, game=str(data.get("game") or "stud"), dead=dead,
+            folds=folds, community=data.get("community") or None,
+            deck_rule=data.get("deck_rule") or "casino",
+        ),
+        id=None if data.get("id") in (None, "") else str(data["id"]),
+        method="exact" if exact else "auto",
+        trials=None if data.get("trials") in (None, "") else parse_trials(data["trials"]),
+        precision=_number(data, "precision", float),
+        max_time=_number(data, "max_time", float),
+        seed=_number(data, "seed", int),
+    )
+
+
+def _check_texts(value: Any, name: str, expected: str) -> None:
+    if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+        raise StudyError(f"'{name}' must be {expected}, not {value!r}")
+
+
+def _number(data: dict[str, Any], name: str, kind: type) -> Any:
+    """An optional number field; a bad one is named in the error."""
+    value = data.get(name)
+    if value in (None, ""):
+        return None
     try:
-        return Spot(
-            scenario=Scenario.build(
-                hands, game=data.get("game") or "stud", dead=data.get("dead") or (),
-                folds=folds, community=data.get("community") or None,
-                deck_rule=data.get("deck_rule") or "casino",
-            ),
-            id=None if data.get("id") in (None, "") else str(data["id"]),
-            method="exact" if exact else "auto",
-            trials=None if trials in (None, "") else parse_trials(trials),
-            precision=None if precision in (None, "") else float(precision),
-            max_time=None if max_time in (None, "") else float(max_time),
-            seed=None if seed in (None, "") else int(seed),
-        )
-    except ValueError as exc:
-        if isinstance(exc, SPOT_ERRORS):
-            raise
-        raise StudyError(str(exc)) from None
+        return kind(value)
+    except (TypeError, ValueError):
+        what = "a whole number" if kind is int else "a number"
+        raise StudyError(f"'{name}' must be {what}, not {value!r}") from None
 
 
 def read_spots(text: str, format: str) -> Iterator[tuple[int, Spot | Exception]]:

@@ -61,6 +61,21 @@ def test_batch_csv_in_and_out(tmp_path):
     assert float(rows[0]["equity"]) == pytest.approx(direct.players[0].equity, abs=1e-12)
 
 
+@pytest.mark.parametrize("extra, message", [
+    ({"tirals": 5}, "unknown field 'tirals'"),
+    ({"seed": "abc"}, "'seed' must be a whole number, not 'abc'"),
+    ({"precision": "tight"}, "'precision' must be a number, not 'tight'"),
+    ({"trials": "lots"}, "'lots' is not a trial count"),
+    ({"hands": 5}, "'hands' must be one text per live player"),
+    ({"folds": [5]}, "'folds' must be one text of upcards per folded player"),
+    ({"dead": 7}, "'dead' must be a text of cards or a list of them"),
+])
+def test_read_spots_names_bad_fields(extra, message):
+    ((number, error),) = list(read_spots(_jsonl({"hands": ["AsKs/Qs", "2c2d/2h"], **extra}),
+                                         "jsonl"))
+    assert number == 1 and message in str(error)
+
+
 def test_read_spots_rejects_unknown_fields():
     ((number, error),) = list(read_spots(_jsonl({"hands": ["AsKs/Qs", "2c2d/2h"], "tirals": 5}),
                                          "jsonl"))
