@@ -161,7 +161,7 @@ def replay(
                 line.append(f"{names[street.street]} {_bar(e, 6)} ")
         console.print(line, highlight=False)
     methods = {s.result.method for s in result.streets}
-    console.print(Text(f"{' and '.join(sorted(methods))}; seed {seed}", style="dim"))
+    console.print(Text(f"{' and '.join(sorted(methods))}; seed {result.seed}", style="dim"))
     if plot:
         console.print(f"chart saved to {plot}")
 

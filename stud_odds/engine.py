@@ -53,6 +53,7 @@ LARGEST_ROUND = 1 << 22
 EXACT_BUDGET = 100_000_000
 # --exact refuses spots beyond this many hand evaluations (far too long to wait for)
 EXACT_LIMIT = 20_000_000_000
+MAX_TRIALS = 10**12  # about a day of sampling
 DEFAULT_PRECISION = 0.0005  # auto mode: stop when every equity's standard error is this small
 DEFAULT_MAX_TIME = 60.0  # ... or after this many seconds
 METHODS = ("auto", "exact", "monte-carlo")
@@ -333,6 +334,10 @@ def equity(
         raise EquityError(f"'{method}' is not a method: use auto, exact or monte-carlo")
     if trials is not None and trials <= 0:
         raise EquityError(f"the trial count must be positive, not {trials}")
+    if trials is not None and trials > MAX_TRIALS:
+        raise EquityError(f"{trials:.3g} trials would take days: ask for at most {MAX_TRIALS:.0e}")
+    if seed is not None and seed < 0:
+        raise EquityError(f"the seed must be a whole number from 0 up, not {seed}")
     if precision is not None and not precision > 0:
         raise EquityError(f"the precision must be a positive standard error, not {precision}")
     if max_time is not None and not max_time > 0:

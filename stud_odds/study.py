@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from itertools import combinations, permutations
 from typing import Any
 
+import numpy as np
+
 from stud_odds.cards import UNKNOWN, CardError, format_card, format_cards, parse_cards
 from stud_odds.engine import EquityError, equity, parse_trials
 from stud_odds.games import Game, GameError, parse_game
@@ -234,6 +236,7 @@ class Replay:
     game: Game
     hands: tuple[DealtHand, ...]
     streets: tuple[StreetEquity, ...]
+    seed: int  # used on every street
 
     def equity_by_street(self) -> list[list[float | None]]:
         """[player][street] equity, None once the player has folded."""
@@ -246,6 +249,7 @@ class Replay:
     def to_dict(self) -> dict[str, Any]:
         return {
             "game": self.game.value,
+            "seed": self.seed,
             "streets": [
                 {"street": s.street, "live_seats": [seat + 1 for seat in s.live],
                  **s.result.to_dict()}
@@ -267,6 +271,8 @@ def replay(hands: Iterable[str], game: str | Game = "stud", *, trials: int | Non
     dealt = tuple(parse_dealt_hand(text, seat) for seat, text in enumerate(hands, start=1))
     if len(dealt) < 2:
         raise StudyError("a replay needs at least two players")
+    if seed is None:  # one seed for every street, reported so the replay can be repeated
+        seed = int(np.random.SeedSequence().entropy % (1 << 63))
     last = 7 if community is not None else max(hand.last_street for hand in dealt)
     streets = []
     for street in range(3, last + 1):
@@ -284,7 +290,7 @@ def replay(hands: Iterable[str], game: str | Game = "stud", *, trials: int | Non
         )
         result = equity(scenario, trials=trials, seed=seed, threads=threads)
         streets.append(StreetEquity(street, live, result))
-    return Replay(parse_game(game), dealt, tuple(streets))
+    return Replay(parse_game(game), dealt, tuple(streets), seed)
 
 
 # ---------------------------------------------------------------- starting hands

@@ -140,6 +140,8 @@ def test_classes_sum_to_one():
         ({"precision": 0}, "the precision must be a positive"),
         ({"method": "exact", "trials": 1000}, "exact enumeration takes no trial count"),
         ({"threads": 99}, "threads must be between 1 and"),
+        ({"seed": -5}, "the seed must be a whole number from 0 up, not -5"),
+        ({"trials": 10**15}, "1e\\+15 trials would take days: ask for at most 1e\\+12"),
         ({"method": "exact"}, "exact enumeration of 1.83e\\+10 deals would take too long"),
     ],
 )
