@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 
-from stud_odds.cards import CardError, check_unique, format_card
+from stud_odds.cards import CardError, check_unique
 from stud_odds.kernels import codes, evaluate
 from stud_odds.kernels.codes import CATEGORY_SHIFT, HIGH_CATEGORY_NAMES, STRAIGHT, STRAIGHT_FLUSH
 from stud_odds.kernels.evaluate import NO_LOW, Tables, _values_any, build_tables
@@ -147,6 +147,6 @@ def describe_razz(value: int) -> str:
 
 
 __all__ = [
-    "describe_high", "describe_low8", "describe_razz", "format_card", "high_category",
+    "describe_high", "describe_low8", "describe_razz", "high_category",
     "high_value", "low8_value", "razz_value", "tables",
 ]

@@ -180,7 +180,6 @@ def run_batch(spots: Iterable[tuple[int, Spot | Exception]], write: Callable[[di
 # ---------------------------------------------------------------- replays
 
 
-
 @dataclass(frozen=True)
 class DealtHand:
     """A player's cards in the order dealt: two hole cards, up to four upcards, the river."""
