@@ -40,16 +40,26 @@ def _splitmix64(state):
 
 
 @njit(cache=True, inline="always")
-def _below(state, bound):
-    """Uniform int in [0, bound) by Lemire's multiply-shift with rejection (no bias)."""
+def _below(state, spare, bound):
+    """Uniform int in [0, bound) by Lemire's multiply-shift with rejection (no bias).
+
+    Each splitmix64 output gives two 32-bit draws: ``spare`` keeps the second
+    (with bit 32 set to mark it as present).  Returns (state, spare, value).
+    """
     bound64 = np.uint64(bound)
     while True:
-        state, x = _splitmix64(state)
-        product = (x >> np.uint64(32)) * bound64
+        if spare:
+            x = spare & np.uint64(0xFFFFFFFF)
+            spare = np.uint64(0)
+        else:
+            state, full = _splitmix64(state)
+            x = full >> np.uint64(32)
+            spare = (full & np.uint64(0xFFFFFFFF)) | np.uint64(0x100000000)
+        product = x * bound64
         low = product & np.uint64(0xFFFFFFFF)
         # reject the few values that would make some results more likely
         if low >= bound64 or low >= (np.uint64(0x100000000) - bound64) % bound64:
-            return state, np.int64(product >> np.uint64(32))
+            return state, spare, np.int64(product >> np.uint64(32))
 
 
 @njit(cache=True)
@@ -73,10 +83,11 @@ def _chunk(game, seed, trials, deck, known_key, known_bits, draws, shared_draw,
     own_classes = np.zeros((n, CLASS_COLUMNS), np.int64)  # local: no sharing between threads
     counts = new_outcomes(game, n)
     state = np.uint64(seed)
+    spare = np.uint64(0)
     for _ in range(trials):
         # partial Fisher-Yates: the first `needed` places become a random deal
         for i in range(needed):
-            state, j = _below(state, size - i)
+            state, spare, j = _below(state, spare, size - i)
             j += i
             card = own_deck[j]
             own_deck[j] = own_deck[i]
