@@ -119,11 +119,9 @@ def _class_maps() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     t = tables()
     high = np.zeros(len(t.high_codes) + 1, np.int64)
     high[1:] = t.high_codes >> CATEGORY_SHIFT
-    low8 = np.zeros(NO_LOW + 1, np.int64)
-    for value in range(256):
-        if value:
-            low8[value] = value.bit_length() - 1  # top card, ace-low rank (7 = eight)
-    low8[NO_LOW] = 0
+    low8 = np.zeros(NO_LOW + 1, np.int64)  # NO_LOW stays class 0
+    for value in range(1, 256):
+        low8[value] = value.bit_length() - 1  # top card, ace-low rank (7 = eight)
     razz = np.where(t.razz_codes >> CATEGORY_SHIFT == 0, (t.razz_codes >> 16) & 0xF, 0)
     return high, low8, razz.astype(np.int64)
 
@@ -162,13 +160,11 @@ def _class_names(game: Game) -> tuple[list[tuple[int, str]], list[tuple[int, str
     """(column, name) pairs of the hand classes reported for the game."""
     high = [(c, name) for c, name in enumerate(HIGH_CATEGORY_NAMES)] if game.has_high else []
     low: list[tuple[int, str]] = []
-    base = HIGH_CLASS_COLUMNS
-    if game is Game.STUD8:
-        low = [(base, "no low"), (base + 7, "8-low"), (base + 6, "7-low"), (base + 5, "6-low"),
-               (base + 4, "5-low")]
-    elif game is Game.RAZZ:
-        tops = "5 6 7 8 9 T J Q K".split()
-        low = [(base, "paired")] + [(base + 12 - i, f"{tops[8 - i]}-low") for i in range(9)]
+    # low class = ace-low rank of the low's top card (4 = five), worst first
+    tops = range(7, 3, -1) if game is Game.STUD8 else range(12, 3, -1)
+    if game.has_low:
+        low = [(HIGH_CLASS_COLUMNS, "no low" if game is Game.STUD8 else "paired")]
+        low += [(HIGH_CLASS_COLUMNS + top, f"{'A23456789TJQK'[top]}-low") for top in tops]
     return high, low
 
 
@@ -365,17 +361,18 @@ def _equity(scenario: Scenario, method: str, trials: int | None, precision: floa
             scooping_hands: bool) -> EquityResult:
     started = time.perf_counter()
     kernel = _KernelInput(scenario, scooping_hands)
-    evaluations = scenario.outcomes() * kernel.players
+    outcomes = scenario.outcomes()
+    evaluations = outcomes * kernel.players
     if method == "exact" and evaluations > EXACT_LIMIT:
         raise EquityError(
-            f"exact enumeration of {scenario.outcomes():.3g} deals would take too long: "
+            f"exact enumeration of {outcomes:.3g} deals would take too long: "
             "use Monte Carlo (drop --exact) or a later street"
         )
     sampling_asked = trials is not None or precision is not None
     if method == "exact" or (
         # enumerating is better than sampling whenever it is cheap and no bigger
         method == "auto" and evaluations <= EXACT_BUDGET
-        and (trials is None or scenario.outcomes() <= trials)
+        and (trials is None or outcomes <= trials)
     ):
         tallies = _exact(kernel, progress)
         return _summarise(scenario, tallies, "exact", None,

@@ -13,7 +13,7 @@ import numpy as np
 from stud_odds.cards import CardError, check_unique
 from stud_odds.kernels import codes, evaluate
 from stud_odds.kernels.codes import CATEGORY_SHIFT, HIGH_CATEGORY_NAMES, STRAIGHT, STRAIGHT_FLUSH
-from stud_odds.kernels.evaluate import NO_LOW, Tables, _values_any, build_tables
+from stud_odds.kernels.evaluate import NO_LOW, Tables, build_tables, values_of_any_hand
 
 _PLURAL = (
     "deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
@@ -64,7 +64,7 @@ def _values(cards: Sequence[int]) -> tuple[int, int, int]:
             raise CardError(f"{card!r} is not a known card")
     check_unique(cards)
     t = tables()
-    high, low8, razz = _values_any(
+    high, low8, razz = values_of_any_hand(
         np.asarray(cards, np.int64), t.high_codes, t.razz_codes, t.low8_by_mask
     )
     return int(high), int(low8), int(razz)

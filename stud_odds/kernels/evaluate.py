@@ -156,23 +156,11 @@ def razz_value(key, razz_by_ranks):
     return np.int64(razz_by_ranks[key & RANK_SUM_MASK])
 
 
-@njit(cache=True)
-def hand_keys(cards, card_key, card_bit):
-    """Summed keys of the cards (ids >= 0; negative entries are skipped)."""
-    key = np.int64(0)
-    bits = np.int64(0)
-    for c in cards:
-        if c >= 0:
-            key += card_key[c]
-            bits |= card_bit[c]
-    return key, bits
-
-
 # ---------------------------------------------------------------- any 5..7 cards
 
 
 @njit(cache=True)
-def _values_any(cards, high_codes, razz_codes, low8_by_mask):
+def values_of_any_hand(cards, high_codes, razz_codes, low8_by_mask):
     """Values of 5, 6 or 7 cards by trying every five-card subset (not hot)."""
     n = len(cards)
     ranks = np.empty(n, np.int64)
