@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from stud_odds.errors import StudOddsError
+
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 RANK_NAMES = (
@@ -21,7 +23,7 @@ UNKNOWN_CHARS = "xX?*"
 _SEPARATORS = " ,\t\n;"
 
 
-class CardError(ValueError):
+class CardError(StudOddsError):
     """A card, list of cards or hand that cannot be read; the message says why."""
 
 

@@ -13,7 +13,7 @@ from stud_odds import __version__, cli_study
 from stud_odds.cards import format_cards, parse_cards
 from stud_odds.cli_rules import rules_app
 from stud_odds.console import (
-    USER_ERRORS,
+    StudOddsGroup,
     announce_compiling,
     console,
     error_console,
@@ -23,6 +23,7 @@ from stud_odds.console import (
 
 app = typer.Typer(
     name="stud-odds",
+    cls=StudOddsGroup,
     help="Equity and odds for Seven Card Stud, Stud Hi-Lo (eight or better) and Razz.",
     context_settings={"help_option_names": ["-h", "--help"]},
     no_args_is_help=True,
@@ -127,7 +128,7 @@ def equity(
     from stud_odds.engine import EquityError, parse_trials
     from stud_odds.engine import equity as run_equity
     from stud_odds.report import PotOdds, render, to_csv, to_json
-    from stud_odds.scenario import Scenario, ScenarioError
+    from stud_odds.scenario import Scenario
 
     if json_out and csv_out:
         fail("choose one of --json and --csv")
@@ -139,12 +140,9 @@ def equity(
         fail("--pot must be at least 0 and --to-call more than 0")
     if precision is not None and not precision > 0:
         fail(f"--precision must be more than 0 percentage points, not {precision:g}")
-    try:
-        trial_count = parse_trials(trials) if trials is not None else None
-        scenario = Scenario.build(hands, game=game, dead=dead, folds=fold or [],
-                                  community=community, deck_rule=deck_rule)
-    except (*USER_ERRORS, ScenarioError, EquityError) as exc:
-        fail(str(exc))
+    trial_count = parse_trials(trials) if trials is not None else None
+    scenario = Scenario.build(hands, game=game, dead=dead, folds=fold or [],
+                              community=community, deck_rule=deck_rule)
 
     machine_output = json_out or csv_out
     announce_compiling()
@@ -190,13 +188,10 @@ def hand(
         razz_value,
     )
 
-    try:
-        parsed = parse_cards(cards)
-        high = describe_high(high_value(parsed))
-        low8 = describe_low8(low8_value(parsed))
-        razz = describe_razz(razz_value(parsed))
-    except USER_ERRORS as exc:
-        fail(str(exc))
+    parsed = parse_cards(cards)
+    high = describe_high(high_value(parsed))
+    low8 = describe_low8(low8_value(parsed))
+    razz = describe_razz(razz_value(parsed))
     console.print(f"{format_cards(parsed, ' ')}", highlight=False)
     console.print(f"  high:            {high}", highlight=False)
     console.print(f"  eight-or-better: {low8}", highlight=False)

@@ -9,7 +9,7 @@ import typer
 from rich.table import Table
 
 from stud_odds import rules
-from stud_odds.console import USER_ERRORS, console, fail
+from stud_odds.console import console
 from stud_odds.games import Game, parse_game
 from stud_odds.rules import RulesError
 
@@ -18,7 +18,6 @@ rules_app = typer.Typer(
     no_args_is_help=True,
 )
 
-_ERRORS = (*USER_ERRORS, RulesError)
 
 GameOption = Annotated[
     str, typer.Option("--game", "-g", help="stud, stud8 (hi-lo eight or better) or razz.")
@@ -73,16 +72,13 @@ def bring_in(
 
     Example: stud-odds rules bring-in 7h 2h Kd 2c
     """
-    try:
-        seats = rules.parse_seat_cards(door_cards)
-        for seat, cards in enumerate(seats, 1):
-            if len(cards) != 1:
-                raise RulesError(f"seat {seat} has {len(cards)} door cards "
-                                 f"('{door_cards[seat - 1]}'): give one per seat")
-        result = rules.bring_in([cards[0] for cards in seats], parse_game(game),
-                                all_in=all_in or (), rank_ties_by_seat=ties_by_seat)
-    except _ERRORS as exc:
-        fail(str(exc))
+    seats = rules.parse_seat_cards(door_cards)
+    for seat, cards in enumerate(seats, 1):
+        if len(cards) != 1:
+            raise RulesError(f"seat {seat} has {len(cards)} door cards "
+                             f"('{door_cards[seat - 1]}'): give one per seat")
+    result = rules.bring_in([cards[0] for cards in seats], parse_game(game),
+                            all_in=all_in or (), rank_ties_by_seat=ties_by_seat)
     if as_json:
         _print_json(result.to_dict())
     else:
@@ -105,11 +101,8 @@ def first_to_act(
 
     Example: stud-odds rules first-to-act "Kh Kd" "Ah Kc" "7s 2d"
     """
-    try:
-        result = rules.first_to_act(rules.parse_seat_cards(upcards), parse_game(game),
-                                    street=street, ties_by_suit=ties_by_suit)
-    except _ERRORS as exc:
-        fail(str(exc))
+    result = rules.first_to_act(rules.parse_seat_cards(upcards), parse_game(game),
+                                street=street, ties_by_suit=ties_by_suit)
     if as_json:
         _print_json(result.to_dict())
     else:
@@ -157,23 +150,20 @@ def limits(
     Example: stud-odds rules limits '$2/$4' --street 4 --open-pair
     """
     streets = [street] if street is not None else list(rules.STREET_NAMES)
-    try:
-        parsed = rules.parse_stakes(stakes)
-        game_played = parse_game(game)
-        results = [
-            rules.bet_limits(
-                parsed, game_played, each,
-                # With every street shown, the third- and fourth-street options go where
-                # they apply; with one street chosen, bet_limits reports a mismatch.
-                bring_in=bring_in if street is not None or each == 3 else None,
-                bring_in_rule=bring_in_rule,
-                open_pair=open_pair and (street is not None or each == 4),
-                max_raises=raises, heads_up_uncapped=heads_up_uncapped,
-            )
-            for each in streets
-        ]
-    except _ERRORS as exc:
-        fail(str(exc))
+    parsed = rules.parse_stakes(stakes)
+    game_played = parse_game(game)
+    results = [
+        rules.bet_limits(
+            parsed, game_played, each,
+            # With every street shown, the third- and fourth-street options go where
+            # they apply; with one street chosen, bet_limits reports a mismatch.
+            bring_in=bring_in if street is not None or each == 3 else None,
+            bring_in_rule=bring_in_rule,
+            open_pair=open_pair and (street is not None or each == 4),
+            max_raises=raises, heads_up_uncapped=heads_up_uncapped,
+        )
+        for each in streets
+    ]
     if as_json:
         _print_json({"game": game_played.value, "stakes": str(parsed),
                      "streets": [result.to_dict() for result in results]})
@@ -220,14 +210,11 @@ def split(
 
     Example: stud-odds rules split '$10' --chip 0.25 -g stud8 --high 1 --low 2 --low 3
     """
-    try:
-        result = rules.split_pot(
-            pot, chip, parse_game(game),
-            hands=rules.parse_seat_cards(hands) if hands else None,
-            high_winners=high or (), low_winners=low or (), odd_chip_by_seat=odd_chip_by_seat,
-        )
-    except _ERRORS as exc:
-        fail(str(exc))
+    result = rules.split_pot(
+        pot, chip, parse_game(game),
+        hands=rules.parse_seat_cards(hands) if hands else None,
+        high_winners=high or (), low_winners=low or (), odd_chip_by_seat=odd_chip_by_seat,
+    )
     if as_json:
         _print_json(result.to_dict())
         return
@@ -264,13 +251,10 @@ def showdown(
 
     Example: stud-odds rules showdown "Kh Kd 7c 2s" "Ah Kc 9d 3h" --aggressor 2
     """
-    try:
-        result = rules.showdown_order(
-            rules.parse_seat_cards(upcards), parse_game(game), last_aggressor=aggressor,
-            earliest_seat_first=earliest_seat, ties_by_suit=ties_by_suit,
-        )
-    except _ERRORS as exc:
-        fail(str(exc))
+    result = rules.showdown_order(
+        rules.parse_seat_cards(upcards), parse_game(game), last_aggressor=aggressor,
+        earliest_seat_first=earliest_seat, ties_by_suit=ties_by_suit,
+    )
     if as_json:
         _print_json(result.to_dict())
     else:

@@ -15,13 +15,13 @@ from rich.table import Table
 from rich.text import Text
 
 from stud_odds.console import (
-    USER_ERRORS,
     announce_compiling,
     console,
     error_console,
     fail,
     mark_compiled,
 )
+from stud_odds.errors import StudOddsError
 
 
 def _bar(value: float, width: int = 20) -> str:
@@ -124,8 +124,7 @@ def replay(
     Example: stud-odds replay "AsKs/Qh Jh Th 9c/2d" "7c7d/2s 3h 4h 5d/6c" "QdJd/9s 8s"
     """
     from stud_odds.engine import parse_trials
-    from stud_odds.plot import PlotError, plot_replay
-    from stud_odds.study import SPOT_ERRORS, StudyError
+    from stud_odds.plot import plot_replay
     from stud_odds.study import replay as run_replay
 
     announce_compiling()
@@ -135,7 +134,7 @@ def replay(
                             community=community, deck_rule=deck_rule)
         if plot:
             plot_replay(result, plot)
-    except (*USER_ERRORS, *SPOT_ERRORS, StudyError, PlotError) as exc:
+    except StudOddsError as exc:
         fail(str(exc))
     mark_compiled()
     if json_out:
@@ -186,8 +185,8 @@ def starting_hands(
     from rich.progress import Progress
 
     from stud_odds.engine import parse_trials
-    from stud_odds.plot import PlotError, plot_starting_hands
-    from stud_odds.study import SPOT_ERRORS, StudyError, starting_hand_classes
+    from stud_odds.plot import plot_starting_hands
+    from stud_odds.study import starting_hand_classes
     from stud_odds.study import starting_hands as run_table
 
     announce_compiling()
@@ -202,7 +201,7 @@ def starting_hands(
                                 progress=lambda done, total: progress.update(task, completed=done))
         if plot:
             plot_starting_hands(results, plot)
-    except (*USER_ERRORS, *SPOT_ERRORS, StudyError, PlotError) as exc:
+    except StudOddsError as exc:
         fail(str(exc))
     except KeyboardInterrupt:
         error_console.print("[red]interrupted[/]")
@@ -253,14 +252,14 @@ def scoop(
     Example: stud-odds scoop Ac2c/3c --opponents 3
     """
     from stud_odds.engine import parse_trials
-    from stud_odds.study import SPOT_ERRORS, StudyError, scoop_study
+    from stud_odds.study import scoop_study
 
     announce_compiling()
     try:
         trial_count = parse_trials(trials) if trials is not None else None
         study = scoop_study(hands[0], hands[1:] or opponents, game, dead=dead, folds=fold or [],
                             trials=trial_count, seed=seed)
-    except (*USER_ERRORS, *SPOT_ERRORS, StudyError) as exc:
+    except StudOddsError as exc:
         fail(str(exc))
     mark_compiled()
     if json_out:

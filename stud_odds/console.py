@@ -8,15 +8,12 @@ from typing import NoReturn
 import typer
 from rich.console import Console
 from rich.markup import escape
+from typer.core import TyperGroup
 
-from stud_odds.cards import CardError
-from stud_odds.games import GameError
+from stud_odds.errors import StudOddsError
 
 console = Console()
 error_console = Console(stderr=True)
-
-# Errors in what the user typed (all ValueError subclasses): one red sentence, exit status 2.
-USER_ERRORS: tuple[type[Exception], ...] = (CardError, GameError)
 
 
 def fail(message: str) -> NoReturn:
@@ -25,6 +22,19 @@ def fail(message: str) -> NoReturn:
     error_console.print(f"[bold red]error:[/] {escape(message)}", highlight=False,
                         soft_wrap=True)
     raise typer.Exit(2)
+
+
+class StudOddsGroup(TyperGroup):
+    """The command group that turns every ``StudOddsError`` into one sentence and exit 2.
+
+    The one place errors meet the edge: commands raise, they do not print errors.
+    """
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except StudOddsError as exc:
+            fail(str(exc))
 
 
 def _compiled_marker() -> Path:

@@ -19,6 +19,7 @@ from itertools import combinations
 import numba
 import numpy as np
 
+from stud_odds.errors import StudOddsError
 from stud_odds.games import Game
 from stud_odds.hands import tables
 from stud_odds.kernels.codes import CATEGORY_SHIFT, HIGH_CATEGORY_NAMES
@@ -61,7 +62,7 @@ METHODS = ("auto", "exact", "monte-carlo")
 Progress = Callable[[int, int | None], None]
 
 
-class EquityError(ValueError):
+class EquityError(StudOddsError):
     """Options that cannot be honoured (a bad method, trial count, precision...)."""
 
 

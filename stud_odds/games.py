@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from stud_odds.errors import StudOddsError
 
-class GameError(ValueError):
+
+class GameError(StudOddsError):
     """An unknown game name."""
 
 

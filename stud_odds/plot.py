@@ -5,11 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from stud_odds.errors import StudOddsError
+
 if TYPE_CHECKING:
     from stud_odds.study import Replay, StartingHandResult
 
 
-class PlotError(RuntimeError):
+class PlotError(StudOddsError):
     """Plotting was asked for but matplotlib is not installed."""
 
 

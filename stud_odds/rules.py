@@ -28,6 +28,7 @@ from stud_odds.cards import (
     rank_of,
     suit_of,
 )
+from stud_odds.errors import StudOddsError
 from stud_odds.games import Game, parse_game
 from stud_odds.hands import (
     describe_high,
@@ -47,7 +48,7 @@ _CENT = Decimal("0.01")
 _SUIT_ORDER = "clubs < diamonds < hearts < spades"
 
 
-class RulesError(ValueError):
+class RulesError(StudOddsError):
     """Input the rules cannot be applied to; the message is one sentence naming the problem."""
 
 

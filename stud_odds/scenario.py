@@ -21,6 +21,7 @@ from stud_odds.cards import (
     format_cards,
     parse_cards,
 )
+from stud_odds.errors import StudOddsError
 from stud_odds.games import Game, GameError, parse_game
 
 DECK_SIZE = 52
@@ -31,7 +32,7 @@ STREET_NAMES = {3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh"}
 RANDOM_HAND = "random"
 
 
-class ScenarioError(ValueError):
+class ScenarioError(StudOddsError):
     """A scenario that cannot be played; the one-sentence message names the player or card."""
 
 

@@ -17,6 +17,7 @@ import numpy as np
 
 from stud_odds.cards import UNKNOWN, CardError, format_card, format_cards, parse_cards
 from stud_odds.engine import EquityError, equity, parse_trials
+from stud_odds.errors import StudOddsError
 from stud_odds.games import Game, GameError, parse_game
 from stud_odds.results import EquityResult, PlayerEquity
 from stud_odds.scenario import Hand, Scenario, ScenarioError
@@ -24,7 +25,7 @@ from stud_odds.scenario import Hand, Scenario, ScenarioError
 SPOT_ERRORS = (CardError, GameError, ScenarioError, EquityError)
 
 
-class StudyError(ValueError):
+class StudyError(StudOddsError):
     """Bad input to a study: a batch line, a replayed hand, an option."""
 
 
