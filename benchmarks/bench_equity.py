@@ -15,10 +15,9 @@ import argparse
 import statistics
 import time
 
-import numba
 from bench_evaluators import cpu_model
 
-from stud_odds.engine import equity
+from stud_odds.engine import default_threads, equity
 from stud_odds.scenario import Scenario
 
 # (label, game, hands, pokenum M trials/s, poker-equity M trials/s), one thread
@@ -55,12 +54,11 @@ def _sampled(args: argparse.Namespace, threads: list[int]) -> None:
     for label, game, hands, pokenum, rust in SAMPLED_SPOTS:
         scenario = Scenario.build(hands, game=game)
 
-        def run(scenario=scenario):
-            equity(scenario, method="monte-carlo", trials=args.trials, seed=1)
-
         rates = []
         for t in threads:
-            numba.set_num_threads(t)
+            def run(scenario=scenario, t=t):
+                equity(scenario, method="monte-carlo", trials=args.trials, seed=1, threads=t)
+
             run()  # compile / load from cache, warm up the threads
             rates.append(args.trials / _median_seconds(run, args.repeats) / 1e6)
         line = f"  {label:28s}" + "".join(f" {r:9.2f}" for r in rates)
@@ -80,9 +78,9 @@ def _exact(args: argparse.Namespace, threads: list[int]) -> None:
         repeats = 3 if outcomes > 10_000_000 else args.repeats
         cells = []
         for t in threads:
-            numba.set_num_threads(t)
-            equity(scenario, method="exact")  # compile / load from cache
-            seconds = _median_seconds(lambda s=scenario: equity(s, method="exact"), repeats)
+            equity(scenario, method="exact", threads=t)  # compile / load from cache
+            seconds = _median_seconds(
+                lambda s=scenario, t=t: equity(s, method="exact", threads=t), repeats)
             cells.append(f"{t} thread{'s' if t > 1 else ''}: {seconds:7.3f} s "
                          f"({outcomes / seconds / 1e6:5.1f} M deals/s)")
         print(f"  {label:20s} {outcomes:>11,} deals   " + "   ".join(cells))
@@ -95,7 +93,7 @@ def main() -> None:
     parser.add_argument("--fourth-street", action="store_true",
                         help="also enumerate a heads-up fourth-street spot (141M deals)")
     args = parser.parse_args()
-    available = numba.config.NUMBA_NUM_THREADS
+    available = default_threads()
     threads = [1, 2] if available >= 2 else [1]
     print(f"CPU: {cpu_model()} ({available} threads available)")
     _sampled(args, threads)

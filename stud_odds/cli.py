@@ -14,11 +14,10 @@ from stud_odds.cards import format_cards, parse_cards
 from stud_odds.cli_rules import rules_app
 from stud_odds.console import (
     StudOddsGroup,
-    announce_compiling,
     console,
     error_console,
     fail,
-    mark_compiled,
+    show_notices,
 )
 
 app = typer.Typer(
@@ -50,6 +49,7 @@ def _root(
     ] = False,
 ) -> None:
     """Equity and odds for Seven Card Stud, Stud Hi-Lo (eight or better) and Razz."""
+    show_notices()
 
 
 @contextmanager
@@ -145,7 +145,6 @@ def equity(
                               community=community, deck_rule=deck_rule)
 
     machine_output = json_out or csv_out
-    announce_compiling()
     try:
         with progress_reporter(not machine_output and error_console.is_terminal) as progress:
             result = run_equity(
@@ -158,7 +157,6 @@ def equity(
     except KeyboardInterrupt:
         error_console.print("[red]interrupted[/]")
         raise typer.Exit(130) from None
-    mark_compiled()
 
     odds = None if pot is None else PotOdds(pot, to_call, result.players[0].equity)
     if json_out:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import logging
 from typing import NoReturn
 
 import typer
@@ -37,25 +37,26 @@ class StudOddsGroup(TyperGroup):
             fail(str(exc))
 
 
-def _compiled_marker() -> Path:
-    """A file that exists once this version's kernels have been compiled and cached."""
-    from platformdirs import user_cache_dir
+class _NoticeHandler(logging.Handler):
+    """stud-odds' notices (compiling, a damaged cache) as dim lines on stderr, each once."""
 
-    from stud_odds import __version__
+    def __init__(self) -> None:
+        super().__init__(logging.INFO)
+        self.said: set[str] = set()
 
-    return Path(user_cache_dir("stud-odds")) / f"compiled-{__version__}"
+    def emit(self, record: logging.LogRecord) -> None:
+        message = record.getMessage()
+        if message not in self.said:
+            self.said.add(message)
+            style = "yellow" if record.levelno >= logging.WARNING else "dim"
+            error_console.print(f"[{style}]{escape(message)}[/]", highlight=False,
+                                soft_wrap=True)
 
 
-def announce_compiling() -> None:
-    """Say so before the first run compiles the kernels (several seconds, once)."""
-    if not _compiled_marker().exists():
-        error_console.print("[dim]compiling the kernels (first run only)...[/]")
-
-
-def mark_compiled() -> None:
-    try:
-        marker = _compiled_marker()
-        marker.parent.mkdir(parents=True, exist_ok=True)
-        marker.touch()
-    except OSError:
-        pass  # only costs the notice being shown again
+def show_notices() -> None:
+    """Print the engine's notices (it logs to the ``stud_odds`` logger) for a command."""
+    logger = logging.getLogger("stud_odds")
+    if not any(isinstance(h, _NoticeHandler) for h in logger.handlers):
+        logger.addHandler(_NoticeHandler())
+        logger.setLevel(logging.INFO)
+        logger.propagate = False

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-import hashlib
+import logging
 import os
 from collections.abc import Sequence
 from functools import cache
-from pathlib import Path
 
 import numpy as np
 
+from stud_odds import cache as stud_odds_cache
 from stud_odds.cards import CardError, check_unique
-from stud_odds.kernels import codes, evaluate
 from stud_odds.kernels.codes import CATEGORY_SHIFT, HIGH_CATEGORY_NAMES, STRAIGHT, STRAIGHT_FLUSH
-from stud_odds.kernels.evaluate import NO_LOW, Tables, build_tables, values_of_any_hand
+from stud_odds.kernels.tables import NO_LOW, Tables, build_tables, values_of_any_hand
+
+log = logging.getLogger("stud_odds")
 
 _PLURAL = (
     "deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
@@ -26,33 +27,36 @@ _SINGULAR = (
 _LOW_RANKS = "A23456789TJQK"  # ace-low rank order
 
 
-def _tables_file() -> Path:
-    """Where built tables are kept, named after the code that builds them."""
-    from platformdirs import user_cache_dir
-
-    digest = hashlib.sha1()
-    for module in (codes, evaluate):
-        digest.update(Path(module.__file__).read_bytes())
-    return Path(user_cache_dir("stud-odds")) / f"tables-{digest.hexdigest()[:16]}.npz"
+def _load_tables(path) -> Tables | None:
+    """The tables stored at ``path``, or None when there are none or they are damaged."""
+    if not path.exists():
+        return None
+    try:
+        with np.load(path) as stored:
+            loaded = Tables(*(stored[name] for name in Tables._fields))
+        if loaded.card_key.shape == (52,) and loaded.low8_by_mask.shape == (256,) \
+                and len(loaded.high_codes) == 7462 and len(loaded.razz_codes) == 6175:
+            return loaded
+    except Exception:  # noqa: BLE001 (a file cut short or overwritten raises all sorts)
+        pass
+    log.warning("the cached evaluator tables at %s were damaged; building them again", path)
+    return None
 
 
 @cache
 def tables() -> Tables:
-    """The evaluators' look-up tables: built once, then loaded from the user's cache."""
-    path = _tables_file()
-    try:
-        with np.load(path) as stored:
-            return Tables(*(stored[name] for name in Tables._fields))
-    except (OSError, KeyError, ValueError):
-        pass
+    """The evaluators' look-up tables: built once (half a second), then loaded from the cache."""
+    path = stud_odds_cache.location().tables_file
+    if path is not None and (stored := _load_tables(path)) is not None:
+        return stored
     built = build_tables()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(f".{os.getpid()}.tmp.npz")
-        np.savez(partial, **built._asdict())
-        partial.replace(path)  # atomic: a concurrent reader never sees half a file
-    except OSError:
-        pass  # a read-only cache only costs the build time
+    if path is not None:
+        partial = path.with_name(f".tables.{os.getpid()}.npz")
+        try:
+            np.savez(partial, **built._asdict())
+            partial.replace(path)  # atomic: a concurrent reader never sees half a file
+        except OSError:
+            partial.unlink(missing_ok=True)  # a full disk only costs the build time
     return built
 
 
@@ -63,11 +67,7 @@ def _values(cards: Sequence[int]) -> tuple[int, int, int]:
         if not 0 <= card < 52:
             raise CardError(f"{card!r} is not a known card")
     check_unique(cards)
-    t = tables()
-    high, low8, razz = values_of_any_hand(
-        np.asarray(cards, np.int64), t.high_codes, t.razz_codes, t.low8_by_mask
-    )
-    return int(high), int(low8), int(razz)
+    return values_of_any_hand(np.asarray(cards, np.int64), tables())
 
 
 def high_value(cards: Sequence[int]) -> int:
