@@ -1,7 +1,9 @@
 """The table rules of docs/rules.md: bring-in, first to act, limits, chip splits, showdown."""
 
 import random
+import re
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 import reference_eval
@@ -687,6 +689,27 @@ def test_random_ties_follow_the_rule_as_written(game):
 def test_rule_book_low_comparisons(better, worse):
     split = split_pot(2, 1, Game.STUD8, hands=seats(worse, better))
     assert shares(split)[2][1] == 1
+
+
+def _worked_examples() -> list[tuple[str, int, list[str], list[int]]]:
+    """docs/rules.md's odd-chip rows with hands: game, chips, hands, each seat's chips."""
+    text = (Path(__file__).resolve().parents[1] / "docs" / "rules.md").read_text("utf-8")
+    rows = []
+    for line in text.splitlines():
+        match = re.fullmatch(r"\| (\w+), (\d+) chips \| (.+?) \| ([\d /]+) \| .+ \|", line)
+        if match:
+            hands = re.findall(r"\d: `([^`]+)`", match[3])
+            rows.append((match[1], int(match[2]), hands, [int(n) for n in match[4].split("/")]))
+    return rows
+
+
+def test_the_worked_examples_in_the_docs_are_what_split_pot_gives():
+    examples = _worked_examples()
+    assert len(examples) >= 7
+    for game, pot, hands, chips in examples:
+        split = split_pot(pot, 1, game, hands=seats(*hands))
+        got = {share.seat: share.chips for share in split.shares}
+        assert [got.get(seat, 0) for seat in range(1, len(hands) + 1)] == chips, (game, hands)
 
 
 SEVEN = list(range(7))
