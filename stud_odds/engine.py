@@ -332,7 +332,9 @@ def _run(calls: Iterable[Callable[[], _Tallies]], threads: int,
 
 def _exact(kernel: _KernelInput, threads: int, progress: Progress | None) -> _Tallies:
     """Every deal, in ranges of the first levels' joint index (kernels/enumerate.py)."""
-    from stud_odds.kernels.enumerate import enumerate_range
+    from stud_odds.kernels.enumerate import ENUMERATE
+
+    enumerate_range = ENUMERATE[kernel.game]
 
     levels = [(p, int(k)) for p, k in enumerate(kernel.draws) if k > 0]
     if kernel.shared_draw:
@@ -359,7 +361,7 @@ def _exact(kernel: _KernelInput, threads: int, progress: Progress | None) -> _Ta
     def call(start: int, count: int) -> Callable[[], _Tallies]:
         def run() -> _Tallies:
             tallies = _Tallies.zeros(kernel.players)
-            enumerate_range(kernel.game, start, count, outer, *kernel.spot_arrays(),
+            enumerate_range(start, count, outer, *kernel.spot_arrays(),
                             level_player, level_k, *kernel.table_arrays(),
                             tallies.per_player, tallies.classes, tallies.table)
             tallies.outcomes = count * deals_per_index
@@ -387,12 +389,14 @@ def _chunk_seeds(seed: int, round_number: int) -> np.ndarray:
 def _monte_carlo(kernel: _KernelInput, seed: int, trials: int | None, precision: float | None,
                  max_time: float | None, threads: int,
                  progress: Progress | None) -> tuple[_Tallies, str]:
-    from stud_odds.kernels.montecarlo import monte_carlo_chunks
+    from stud_odds.kernels.montecarlo import MONTE_CARLO
+
+    monte_carlo_chunks = MONTE_CARLO[kernel.game]
 
     def call(seeds: np.ndarray, per_chunk: np.ndarray) -> Callable[[], _Tallies]:
         def run() -> _Tallies:
             tallies = _Tallies.zeros(kernel.players)
-            monte_carlo_chunks(kernel.game, seeds, per_chunk, *kernel.spot_arrays(),
+            monte_carlo_chunks(seeds, per_chunk, *kernel.spot_arrays(),
                                kernel.draws, kernel.shared_draw, *kernel.table_arrays(),
                                tallies.per_player, tallies.classes, tallies.table)
             tallies.outcomes = int(per_chunk.sum())

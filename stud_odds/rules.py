@@ -29,14 +29,6 @@ from stud_odds.cards import (
 )
 from stud_odds.errors import StudOddsError
 from stud_odds.games import Game, parse_game
-from stud_odds.hands import (
-    describe_high,
-    describe_low8,
-    describe_razz,
-    high_value,
-    low8_value,
-    razz_value,
-)
 from stud_odds.scenario import STREET_NAMES
 
 MAX_SEATS = 8
@@ -610,16 +602,25 @@ class _Ranking:
     low: bool  # a low half or a razz pot: the odd chip goes to the lowest card, aces low
 
 
+def _hands():
+    """The evaluators, imported (with numpy) only when a pot is split by cards, so the
+    other rules commands start at once."""
+    from stud_odds import hands
+
+    return hands
+
+
 def _low8_score(cards: Sequence[int]) -> int | None:
-    value = low8_value(cards)
+    value = _hands().low8_value(cards)
     return None if value is None else -value
 
 
-_HIGH = _Ranking(high_value, lambda cards: describe_high(high_value(cards)), low=False)
-_LOW8 = _Ranking(_low8_score, lambda cards: describe_low8(low8_value(cards)), low=True)
-_RAZZ = _Ranking(
-    lambda cards: -razz_value(cards), lambda cards: describe_razz(razz_value(cards)), low=True
-)
+_HIGH = _Ranking(lambda cards: _hands().high_value(cards),
+                 lambda cards: _hands().describe_high(_hands().high_value(cards)), low=False)
+_LOW8 = _Ranking(_low8_score,
+                 lambda cards: _hands().describe_low8(_hands().low8_value(cards)), low=True)
+_RAZZ = _Ranking(lambda cards: -_hands().razz_value(cards),
+                 lambda cards: _hands().describe_razz(_hands().razz_value(cards)), low=True)
 
 
 @dataclass(frozen=True)

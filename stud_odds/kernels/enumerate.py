@@ -21,10 +21,10 @@ all are valued per deal.
 from __future__ import annotations
 
 import numpy as np
-from numba import literally, njit
+from numba import njit
 
 from stud_odds.kernels import CACHE_KERNELS
-from stud_odds.kernels.layout import CLASS_COLUMNS
+from stud_odds.kernels.layout import CLASS_COLUMNS, GAME_RAZZ, GAME_STUD, GAME_STUD8
 from stud_odds.kernels.showdown import (
     add_outcome,
     award_outcomes,
@@ -218,17 +218,23 @@ def _deal_range(game, start, count, outer, deck, known_key, known_bits, level_pl
     classes += own_classes
 
 
-@njit(cache=CACHE_KERNELS, nogil=True)
-def enumerate_range(game, start, count, outer, deck, known_key, known_bits, level_player,
-                    level_k, card_key, card_bit, tables, classes_of, track_scoops, tally,
-                    classes, table):
-    """Tally every deal whose first ``outer`` levels' joint index is in start .. start +
-    count - 1, adding to one set of tallies.
+def _enumerate_range(game):
+    """The enumeration entry point of one game: ``game`` is a compile-time constant, so
+    only the game asked for is compiled and its game branches fold away."""
 
-    The caller runs ranges on its threads (nogil); ``game`` is compiled as a
-    constant (``literally``): only the game asked for is compiled, and its game
-    branches fold away (as in montecarlo.py).
-    """
-    _deal_range(literally(game), start, count, outer, deck, known_key, known_bits, level_player,
-                level_k, card_key, card_bit, tables, classes_of, track_scoops, tally, classes,
-                table)
+    @njit(cache=CACHE_KERNELS, nogil=True)
+    def enumerate_range(start, count, outer, deck, known_key, known_bits, level_player,
+                        level_k, card_key, card_bit, tables, classes_of, track_scoops, tally,
+                        classes, table):
+        """Tally every deal whose first ``outer`` levels' joint index is in start ..
+        start + count - 1, adding to one set of tallies.  The caller runs ranges on its
+        threads (nogil)."""
+        _deal_range(game, start, count, outer, deck, known_key, known_bits, level_player,
+                    level_k, card_key, card_bit, tables, classes_of, track_scoops, tally,
+                    classes, table)
+
+    return enumerate_range
+
+
+# by game kernel id
+ENUMERATE = tuple(_enumerate_range(game) for game in (GAME_STUD, GAME_STUD8, GAME_RAZZ))

@@ -8,10 +8,10 @@ threads ran them or how the chunks were grouped.
 from __future__ import annotations
 
 import numpy as np
-from numba import literally, njit
+from numba import njit
 
 from stud_odds.kernels import CACHE_KERNELS
-from stud_odds.kernels.layout import CLASS_COLUMNS
+from stud_odds.kernels.layout import CLASS_COLUMNS, GAME_RAZZ, GAME_STUD, GAME_STUD8
 from stud_odds.kernels.showdown import (
     add_outcome,
     award_outcomes,
@@ -119,20 +119,28 @@ def _chunk(game, seed, trials, deck, known_key, known_bits, draws, shared_draw,
     classes += own_classes
 
 
-@njit(cache=CACHE_KERNELS, nogil=True)
-def monte_carlo_chunks(game, seeds, trials, deck, known_key, known_bits, draws, shared_draw,
-                       card_key, card_bit, tables, classes_of, track_scoops, tally, classes,
-                       table):
-    """Run trials[c] random deals from seed seeds[c] for each chunk c, adding every chunk
-    to one set of tallies (tally, classes, table).
+def _monte_carlo_chunks(game):
+    """The Monte Carlo entry point of one game: ``game`` is a compile-time constant, so
+    only the game asked for is compiled and its game branches fold away (twice the speed
+    of testing a variable per deal)."""
 
-    Player p receives draws[p] of the unseen cards ``deck``; with shared_draw a
-    further card goes to every player (the shared seventh-street card).  The
-    caller runs groups of chunks on its threads (nogil); ``game`` is compiled
-    as a constant (``literally``), so only the game asked for is compiled and
-    its game branches fold away (twice the speed of testing a variable per deal).
-    """
-    for c in range(len(seeds)):
-        _chunk(literally(game), seeds[c], trials[c], deck, known_key, known_bits, draws,
-               shared_draw, card_key, card_bit, tables, classes_of, track_scoops, tally,
-               classes, table)
+    @njit(cache=CACHE_KERNELS, nogil=True)
+    def monte_carlo_chunks(seeds, trials, deck, known_key, known_bits, draws, shared_draw,
+                           card_key, card_bit, tables, classes_of, track_scoops, tally,
+                           classes, table):
+        """Run trials[c] random deals from seed seeds[c] for each chunk c, adding every
+        chunk to one set of tallies (tally, classes, table).
+
+        Player p receives draws[p] of the unseen cards ``deck``; with shared_draw a
+        further card goes to every player (the shared seventh-street card).  The
+        caller runs groups of chunks on its threads (nogil).
+        """
+        for c in range(len(seeds)):
+            _chunk(game, seeds[c], trials[c], deck, known_key, known_bits, draws, shared_draw,
+                   card_key, card_bit, tables, classes_of, track_scoops, tally, classes, table)
+
+    return monte_carlo_chunks
+
+
+# by game kernel id
+MONTE_CARLO = tuple(_monte_carlo_chunks(game) for game in (GAME_STUD, GAME_STUD8, GAME_RAZZ))
