@@ -19,10 +19,13 @@ import logging
 import math
 import os
 import re
+import signal
+import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from numbers import Integral, Real
@@ -306,28 +309,56 @@ def _pool(threads: int) -> ThreadPoolExecutor:
     return _POOLS[threads]
 
 
+@contextmanager
+def _ctrl_c_as_flag() -> Iterator[threading.Event]:
+    """While kernels run, Ctrl-C only sets a flag that ``_run`` checks between calls.
+
+    A KeyboardInterrupt raised at an arbitrary point could land inside the thread
+    pool's own bookkeeping (starting a thread, queueing a call) and leave the
+    process hanging at exit; a flag is seen at the next clean point instead.
+    Only the main thread can catch signals: elsewhere the flag is never set.
+    """
+    flag = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield flag
+        return
+    previous = signal.getsignal(signal.SIGINT)
+    if previous in (signal.SIG_IGN, None):  # the caller ignores Ctrl-C: so do we
+        yield flag
+        return
+    signal.signal(signal.SIGINT, lambda number, frame: flag.set())
+    try:
+        yield flag
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _run(calls: Iterable[Callable[[], _Tallies]], threads: int,
          done: Callable[[_Tallies], None]) -> None:
     """Run kernel calls on ``threads`` threads, handing each result to ``done`` in order.
 
     At most two calls per thread are queued, so memory stays flat however many
-    calls there are.  On Ctrl-C (or any error) queued calls are cancelled and the
-    running ones (a tenth of a second) are waited for before the error goes on.
+    calls there are.  On Ctrl-C queued calls are cancelled, the running ones (a
+    tenth of a second) are waited for, and KeyboardInterrupt is raised.
     """
     pool = _pool(threads)
     queued: deque[Future] = deque()
-    try:
-        for call in calls:
-            queued.append(pool.submit(call))
-            while len(queued) >= 2 * threads:
+    with _ctrl_c_as_flag() as interrupted:
+        try:
+            for call in calls:
+                if interrupted.is_set():
+                    break
+                queued.append(pool.submit(call))
+                while len(queued) >= 2 * threads and not interrupted.is_set():
+                    done(queued.popleft().result())
+            while queued and not interrupted.is_set():
                 done(queued.popleft().result())
-        while queued:
-            done(queued.popleft().result())
-    except BaseException:
-        for future in queued:
-            future.cancel()
-        wait(queued)
-        raise
+        finally:
+            for future in queued:
+                future.cancel()
+            wait(queued)
+    if interrupted.is_set():
+        raise KeyboardInterrupt
 
 
 def _exact(kernel: _KernelInput, threads: int, progress: Progress | None) -> _Tallies:
@@ -408,39 +439,41 @@ def _monte_carlo(kernel: _KernelInput, seed: int, trials: int | None, precision:
     started = time.perf_counter()  # after compiling: max_time is sampling time
     tallies = _Tallies.zeros(kernel.players)
     round_number = 0
-    while True:
-        size = min(FIRST_ROUND << round_number, LARGEST_ROUND)
-        if trials is not None:
-            size = min(size, trials - tallies.outcomes)
-        per_chunk = np.full(CHUNKS, size // CHUNKS, np.int64)
-        per_chunk[: size % CHUNKS] += 1
-        seeds = _chunk_seeds(seed, round_number)
-        # groups of chunks small enough to keep every thread busy and each call short
-        group = max(1, min(CHUNKS // (4 * threads),
-                           EVALUATIONS_PER_CALL // max(1, kernel.players * (size // CHUNKS))))
-        round_tallies = _Tallies.zeros(kernel.players)
-        try:
+    try:
+        while True:
+            size = min(FIRST_ROUND << round_number, LARGEST_ROUND)
+            if trials is not None:
+                size = min(size, trials - tallies.outcomes)
+            per_chunk = np.full(CHUNKS, size // CHUNKS, np.int64)
+            per_chunk[: size % CHUNKS] += 1
+            seeds = _chunk_seeds(seed, round_number)
+            # groups of chunks small enough to keep every thread busy and each call short
+            group = max(1, min(CHUNKS // (4 * threads), EVALUATIONS_PER_CALL
+                               // max(1, kernel.players * (size // CHUNKS))))
+            round_tallies = _Tallies.zeros(kernel.players)
             _run((call(seeds[g:g + group], per_chunk[g:g + group])
                   for g in range(0, CHUNKS, group)), threads, round_tallies.add)
-        except KeyboardInterrupt:
-            return tallies, "interrupted"  # whole rounds only: a partial one is dropped
-        tallies.add(round_tallies)
-        round_number += 1
-        max_se = float(tallies.equity_se().max())
-        if progress:
-            total = trials
-            if total is None and precision is not None and max_se > 0:
-                total = max(tallies.outcomes, int(tallies.outcomes * (max_se / precision) ** 2))
-            progress(tallies.outcomes, total)
-        if trials is not None and tallies.outcomes >= trials:
-            return tallies, "trials"
-        if precision is not None and max_se <= precision:
-            return tallies, "precision"
-        if max_time is not None:
-            elapsed = time.perf_counter() - started
-            next_size = min(FIRST_ROUND << round_number, LARGEST_ROUND)
-            if elapsed * (1 + next_size / tallies.outcomes) > max_time:
-                return tallies, "time"
+            round_tallies.add(tallies)
+            tallies = round_tallies  # one assignment: Ctrl-C never leaves half a sum
+            round_number += 1
+            max_se = float(tallies.equity_se().max())
+            if progress:
+                total = trials
+                if total is None and precision is not None and max_se > 0:
+                    total = max(tallies.outcomes,
+                                int(tallies.outcomes * (max_se / precision) ** 2))
+                progress(tallies.outcomes, total)
+            if trials is not None and tallies.outcomes >= trials:
+                return tallies, "trials"
+            if precision is not None and max_se <= precision:
+                return tallies, "precision"
+            if max_time is not None:
+                elapsed = time.perf_counter() - started
+                next_size = min(FIRST_ROUND << round_number, LARGEST_ROUND)
+                if elapsed * (1 + next_size / tallies.outcomes) > max_time:
+                    return tallies, "time"
+    except KeyboardInterrupt:
+        return tallies, "interrupted"  # whole rounds only: a partial one is dropped
 
 
 def _number(value: object, name: str, what: str) -> float | None:
