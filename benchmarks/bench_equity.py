@@ -4,9 +4,10 @@
 
 Each spot is run once to compile (or load from the cache), then timed
 --repeats times on one thread and on two; the figure is the median.  Peer
-figures are one-thread rates measured on this machine class (pokersource's C
-``pokenum -mc`` and the Rust ``poker-equity`` package); the ratio is ours over
-theirs.
+figures are NOT measured in this run (neither tool installs here): they are
+one-thread rates of pokersource's C ``pokenum -mc`` and the Rust
+``poker-equity`` package measured on 2026-12-02 on this project's 2-core
+development machine, printed with that date; the ratio is ours over theirs.
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ from bench_evaluators import cpu_model
 from stud_odds.engine import default_threads, equity
 from stud_odds.scenario import Scenario
 
-# (label, game, hands, pokenum M trials/s, poker-equity M trials/s), one thread
+# (label, game, hands, pokenum M trials/s, poker-equity M trials/s), one thread,
+# measured on PEERS_MEASURED on the project's 2-core development machine
+PEERS_MEASURED = "2026-12-02"
 SAMPLED_SPOTS = [
     ("stud heads-up 3rd", "stud", ["AhKh/Qh", "7c7d/2s"], 4.6, 2.0),
     ("stud8 heads-up 3rd", "stud8", ["AhKh/Qh", "7c7d/2s"], 4.8, 1.5),
@@ -48,7 +51,8 @@ def _peer(ours: float, peer: float | None, name: str) -> str:
 
 
 def _sampled(args: argparse.Namespace, threads: list[int]) -> None:
-    print(f"\nMonte Carlo, {args.trials:,} trials, median of {args.repeats} runs, M trials/s")
+    print(f"\nMonte Carlo, {args.trials:,} trials, median of {args.repeats} runs, M trials/s "
+          f"(peers: one thread, measured {PEERS_MEASURED}, not in this run)")
     print(f"  {'spot':28s}" + "".join(f" {t} thread{'s' if t > 1 else ' '}" for t in threads)
           + "  speed-up   one-thread peers")
     for label, game, hands, pokenum, rust in SAMPLED_SPOTS:
