@@ -4,7 +4,7 @@ One folder per version of the code that builds them::
 
     <user cache>/stud-odds/<version>-<digest>/
         VERSION        what made this folder (stud-odds, numba, numpy, Python versions)
-        tables.npz     the evaluators' look-up tables
+        tables/        the evaluators' look-up tables, one .npy file each
         numba/         NUMBA_CACHE_DIR: numba's own cache=True files
         compiled/      one empty file per kernel compiled here (for the first-run notice)
 
@@ -65,8 +65,8 @@ class CacheLocation:
         return None if self.folder is None else self.folder / "numba"
 
     @property
-    def tables_file(self) -> Path | None:
-        return None if self.folder is None else self.folder / "tables.npz"
+    def tables_folder(self) -> Path | None:
+        return None if self.folder is None else self.folder / "tables"
 
 
 def _writable_folder(folder: Path, private: bool = False) -> bool:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
 from collections.abc import Sequence
 from functools import cache
+from pathlib import Path
 
 import numpy as np
 
@@ -27,37 +29,50 @@ _SINGULAR = (
 _LOW_RANKS = "A23456789TJQK"  # ace-low rank order
 
 
-def _load_tables(path) -> Tables | None:
-    """The tables stored at ``path``, or None when there are none or they are damaged."""
-    if not path.exists():
+def _load_tables(folder: Path) -> Tables | None:
+    """The tables stored in ``folder`` (memory-mapped: loading reads nothing yet), or None
+    when there are none or they are damaged."""
+    if not folder.is_dir():
         return None
     try:
-        with np.load(path) as stored:
-            loaded = Tables(*(stored[name] for name in Tables._fields))
+        loaded = Tables(*(np.asarray(np.load(folder / f"{name}.npy", mmap_mode="r"))
+                          for name in Tables._fields))
         if loaded.card_key.shape == (52,) and loaded.low8_by_mask.shape == (256,) \
-                and len(loaded.high_codes) == 7462 and len(loaded.razz_codes) == 6175:
+                and len(loaded.high_codes) == 7462 and len(loaded.razz_codes) == 6175 \
+                and len(loaded.high_by_ranks) == len(loaded.razz_by_ranks):
             return loaded
     except Exception:  # noqa: BLE001 (a file cut short or overwritten raises all sorts)
         pass
-    log.warning("the cached evaluator tables at %s were damaged; building them again", path)
+    log.warning("the cached evaluator tables in %s were damaged; building them again", folder)
     return None
+
+
+def _store_tables(built: Tables, folder: Path) -> None:
+    """Write the tables beside ``folder`` and rename them into place whole."""
+    partial = folder.with_name(f".{folder.name}.{os.getpid()}")
+    try:
+        partial.mkdir(parents=True, exist_ok=True)
+        for name, array in built._asdict().items():
+            np.save(partial / f"{name}.npy", array)
+        shutil.rmtree(folder, ignore_errors=True)  # damaged ones
+        partial.rename(folder)  # atomic: a concurrent reader never sees half the tables
+    except OSError:
+        shutil.rmtree(partial, ignore_errors=True)  # a full disk only costs the build time
 
 
 @cache
 def tables() -> Tables:
-    """The evaluators' look-up tables: built once (half a second), then loaded from the cache."""
-    path = stud_odds_cache.location().tables_file
-    if path is not None and (stored := _load_tables(path)) is not None:
-        return stored
-    built = build_tables()
-    if path is not None:
-        partial = path.with_name(f".tables.{os.getpid()}.npz")
-        try:
-            np.savez(partial, **built._asdict())
-            partial.replace(path)  # atomic: a concurrent reader never sees half a file
-        except OSError:
-            partial.unlink(missing_ok=True)  # a full disk only costs the build time
-    return built
+    """The evaluators' look-up tables: built once (half a second), then memory-mapped from
+    the cache.  Read-only either way, so kernels see one array type."""
+    folder = stud_odds_cache.location().tables_folder
+    stored = None if folder is None else _load_tables(folder)
+    if stored is None:
+        stored = build_tables()
+        for array in stored:
+            array.flags.writeable = False
+        if folder is not None:
+            _store_tables(stored, folder)
+    return stored
 
 
 def _values(cards: Sequence[int]) -> tuple[int, int, int]:
