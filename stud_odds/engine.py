@@ -81,6 +81,9 @@ METHODS = ("auto", "exact", "monte-carlo")
 # tenth of a second, long enough that calling costs nothing
 EVALUATIONS_PER_CALL = 4_000_000
 MAX_THREADS = 256
+# exact enumeration values each player's completions once into tables of at most this
+# many entries in all (16 MB), small enough to stay near the processor
+MAX_COMPLETIONS = 1 << 20
 
 Progress = Callable[[int, int | None], None]
 
@@ -365,7 +368,7 @@ def _exact(kernel: _KernelInput, threads: int, progress: Progress | None) -> _Ta
     """Every deal, in ranges of the first levels' joint index (kernels/enumerate.py)."""
     from stud_odds.kernels.enumerate import ENUMERATE
 
-    enumerate_range = ENUMERATE[kernel.game]
+    enumerate_range, completion_values = ENUMERATE[kernel.game]
 
     levels = [(p, int(k)) for p, k in enumerate(kernel.draws) if k > 0]
     if kernel.shared_draw:
@@ -389,17 +392,33 @@ def _exact(kernel: _KernelInput, threads: int, progress: Progress | None) -> _Ta
     outer_indices = math.prod(choices[:outer])
     per_call = max(1, deals_per_call // deals_per_index)
 
+    # Value every completion of each level's player once when that is much less work
+    # than the deals (it is reused across the other players' cards) and small enough
+    # to stay in cache; a shared seventh-street card changes every hand, so never then.
+    completions = [math.comb(len(kernel.deck), int(k)) for k in level_k]
+    tabled = (not kernel.shared_draw and level_player[0] != COMMUNITY
+              and sum(completions) <= MAX_COMPLETIONS and total >= 4 * sum(completions))
+    level_high = np.zeros((len(levels), max(completions) if tabled else 0), np.int64)
+    level_low = np.zeros_like(level_high)
+
     def call(start: int, count: int) -> Callable[[], _Tallies]:
         def run() -> _Tallies:
             tallies = _Tallies.zeros(kernel.players)
-            enumerate_range(start, count, outer, *kernel.spot_arrays(),
-                            level_player, level_k, *kernel.table_arrays(),
+            enumerate_range(start, count, outer, *kernel.spot_arrays(), level_player,
+                            level_k, level_high, level_low, *kernel.table_arrays(),
                             tallies.per_player, tallies.classes, tallies.table)
             tallies.outcomes = count * deals_per_index
             return tallies
         return run
 
     _kernel("exact", kernel.game, call(0, 0))
+    if tabled:
+        _kernel("completions", kernel.game,
+                lambda: completion_values(kernel.deck, 0, 0, 0, *kernel.table_arrays()[:3],
+                                          level_high[0, :1], level_low[0, :1]))
+        for level, (p, k) in enumerate(levels):
+            completion_values(kernel.deck, kernel.known_key[p], kernel.known_bits[p], k,
+                              *kernel.table_arrays()[:3], level_high[level], level_low[level])
     tallies = _Tallies.zeros(kernel.players)
 
     def done(part: _Tallies) -> None:

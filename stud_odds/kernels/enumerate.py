@@ -61,6 +61,37 @@ def _comb(n, k):
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
+def _binomials(n, k):
+    """choose[m, j] = C(m, j) for m < n and j <= k (colex ranks of combinations)."""
+    choose = np.zeros((max(n, 1), k + 1), np.int64)
+    for m in range(n):
+        for j in range(k + 1):
+            choose[m, j] = _comb(m, j)
+    return choose
+
+
+@njit(cache=CACHE_KERNELS, inline="always")
+def _completion_values(game, deck, known_key, known_bits, k, card_key, card_bit, tables,
+                       high, low):
+    """high[r], low[r]: the player's values with the r-th k-combination (colex order) of
+    the deck positions added to the known cards (``known_key``, ``known_bits``)."""
+    size = len(deck)
+    choose = _binomials(size, k)
+    index = np.arange(k)
+    while True:
+        key = known_key
+        bit = known_bits
+        rank = 0
+        for j in range(k):
+            key += card_key[deck[index[j]]]
+            bit |= card_bit[deck[index[j]]]
+            rank += choose[index[j], j + 1]
+        high[rank], low[rank] = hand_values(game, key, bit, tables)
+        if not _next_combination(index, k, size):
+            break
+
+
+@njit(cache=CACHE_KERNELS, inline="always")
 def _unrank_combination(rank, k, n, index):
     """index[0:k] = the rank-th k-combination of range(n) in lexicographic order."""
     x = 0
@@ -77,9 +108,13 @@ def _unrank_combination(rank, k, n, index):
 
 @njit(cache=CACHE_KERNELS, inline="always")
 def _deal_range(game, start, count, outer, deck, known_key, known_bits, level_player, level_k,
-                card_key, card_bit, tables, classes_of, track_scoops, tally, classes, table):
+                level_high, level_low, card_key, card_bit, tables, classes_of, track_scoops,
+                tally, classes, table):
     """Tally every deal whose outer index is in start .. start + count - 1.
 
+    With value tables (level_high has columns) a level's player is valued by
+    looking up the colex rank of the chosen deck positions in level_high[l] and
+    level_low[l] (completion_values) instead of the evaluator's large tables.
     Inlined into the entry point, as montecarlo._chunk is (a separate call ran
     at a third of the speed)."""
     n = len(known_key)
@@ -118,6 +153,8 @@ def _deal_range(game, start, count, outer, deck, known_key, known_bits, level_pl
     used = np.zeros(levels, np.uint64)  # positions taken by earlier levels
     community_key = np.int64(0)
     community_bit = np.int64(0)
+    valued_by_table = level_high.shape[1] > 0
+    choose = _binomials(size, max_k)
     if count <= 0:
         return
 
@@ -148,23 +185,30 @@ def _deal_range(game, start, count, outer, deck, known_key, known_bits, level_pl
     level = 0
     while True:
         # the combination index[level] of `level` is chosen: give its cards out
-        key = np.int64(0)
-        bit = np.int64(0)
-        for j in range(level_k[level]):
-            key += free_key[level, index[level, j]]
-            bit |= free_bit[level, index[level, j]]
         p = level_player[level]
-        if p == COMMUNITY:
-            community_key = key
-            community_bit = bit
+        if valued_by_table:
+            rank = 0
+            for j in range(level_k[level]):
+                rank += choose[free[level, index[level, j]], j + 1]
+            highs[p] = level_high[level, rank]
+            lows[p] = level_low[level, rank]
         else:
-            player_key[p] = known_key[p] + key
-            player_bits[p] = known_bits[p] | bit
-            if not shared:
-                highs[p], lows[p] = hand_values(game, player_key[p], player_bits[p], tables)
-                if level >= deepest_outer:
-                    count_classes(game, own_classes, p, highs[p], lows[p], classes_of,
-                                  below[level])
+            key = np.int64(0)
+            bit = np.int64(0)
+            for j in range(level_k[level]):
+                key += free_key[level, index[level, j]]
+                bit |= free_bit[level, index[level, j]]
+            if p == COMMUNITY:
+                community_key = key
+                community_bit = bit
+            else:
+                player_key[p] = known_key[p] + key
+                player_bits[p] = known_bits[p] | bit
+                if not shared:
+                    highs[p], lows[p] = hand_values(game, player_key[p], player_bits[p],
+                                                    tables)
+        if p != COMMUNITY and not shared and level >= deepest_outer:
+            count_classes(game, own_classes, p, highs[p], lows[p], classes_of, below[level])
         if level == deepest_outer and not shared:
             # players of the higher outer levels: their share of this range is counted here,
             # a whole outer index at a time (a range may hold part of their subtree)
@@ -221,23 +265,31 @@ def _deal_range(game, start, count, outer, deck, known_key, known_bits, level_pl
     classes += own_classes
 
 
-def _enumerate_range(game):
-    """The enumeration entry point of one game: ``game`` is a compile-time constant, so
+def _entry_points(game):
+    """The enumeration entry points of one game: ``game`` is a compile-time constant, so
     only the game asked for is compiled and its game branches fold away."""
 
     @njit(cache=CACHE_KERNELS, nogil=True)
     def enumerate_range(start, count, outer, deck, known_key, known_bits, level_player,
-                        level_k, card_key, card_bit, tables, classes_of, track_scoops, tally,
-                        classes, table):
+                        level_k, level_high, level_low, card_key, card_bit, tables, classes_of,
+                        track_scoops, tally, classes, table):
         """Tally every deal whose first ``outer`` levels' joint index is in start ..
         start + count - 1, adding to one set of tallies.  The caller runs ranges on its
         threads (nogil)."""
         _deal_range(game, start, count, outer, deck, known_key, known_bits, level_player,
-                    level_k, card_key, card_bit, tables, classes_of, track_scoops, tally,
-                    classes, table)
+                    level_k, level_high, level_low, card_key, card_bit, tables, classes_of,
+                    track_scoops, tally, classes, table)
 
-    return enumerate_range
+    @njit(cache=CACHE_KERNELS, nogil=True)
+    def completion_values(deck, known_key, known_bits, k, card_key, card_bit, tables, high,
+                          low):
+        """Value a player's every completion by k cards of the deck, once, so that
+        enumeration looks values up in a table that stays in cache."""
+        _completion_values(game, deck, known_key, known_bits, k, card_key, card_bit, tables,
+                           high, low)
+
+    return enumerate_range, completion_values
 
 
-# by game kernel id
-ENUMERATE = tuple(_enumerate_range(game) for game in (GAME_STUD, GAME_STUD8, GAME_RAZZ))
+# (enumerate_range, completion_values) by game kernel id
+ENUMERATE = tuple(_entry_points(game) for game in (GAME_STUD, GAME_STUD8, GAME_RAZZ))
