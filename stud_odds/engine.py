@@ -271,16 +271,19 @@ def _summarise(scenario: Scenario, tallies: _Tallies, method: str, seed: int | N
 _GAME_NAMES = {game.kernel_id: game.value for game in Game}
 
 
-def _kernel(name: str, game: int, warm_up: Callable[[], object]) -> None:
-    """Compile (or load from the cache) kernel ``name`` for ``game`` by calling it on no work.
+def _kernel(name: str, game: int, warm_up: Callable[[], object]) -> float:
+    """Compile (or load from the cache) kernel ``name`` for ``game`` by calling it on no work;
+    the seconds that took.
 
-    Done before any clock starts, so compiling never counts against ``max_time``.
-    A cache file that fails to load (cut short, damaged) is deleted and the kernel
-    compiled afresh, with one warning: a damaged cache never breaks the program.
+    Done before any clock starts, so compiling never counts against ``max_time``
+    nor in the time reported.  A cache file that fails to load (cut short,
+    damaged) is deleted and the kernel compiled afresh, with one warning: a
+    damaged cache never breaks the program.
     """
     marker = f"{name}-{_GAME_NAMES[game]}"
     if marker in _READY:
-        return
+        return 0.0
+    started = time.perf_counter()
     if not kernel_cache.is_compiled(marker):
         where = kernel_cache.location()
         log.info("compiling the %s %s kernel (first run only, a few seconds)...",
@@ -300,6 +303,7 @@ def _kernel(name: str, game: int, warm_up: Callable[[], object]) -> None:
         warm_up()
     kernel_cache.mark_compiled(marker)
     _READY.add(marker)
+    return time.perf_counter() - started
 
 
 _READY: set[str] = set()
@@ -364,8 +368,10 @@ def _run(calls: Iterable[Callable[[], _Tallies]], threads: int,
         raise KeyboardInterrupt
 
 
-def _exact(kernel: _KernelInput, threads: int, progress: Progress | None) -> _Tallies:
-    """Every deal, in ranges of the first levels' joint index (kernels/enumerate.py)."""
+def _exact(kernel: _KernelInput, threads: int,
+           progress: Progress | None) -> tuple[_Tallies, float]:
+    """Every deal, in ranges of the first levels' joint index (kernels/enumerate.py), and
+    the seconds spent compiling."""
     from stud_odds.kernels.enumerate import ENUMERATE
 
     enumerate_range, completion_values = ENUMERATE[kernel.game]
@@ -411,11 +417,14 @@ def _exact(kernel: _KernelInput, threads: int, progress: Progress | None) -> _Ta
             return tallies
         return run
 
-    _kernel("exact", kernel.game, call(0, 0))
+    def warm_up() -> None:
+        call(0, 0)()
+        no_values = np.zeros(1, np.int64)
+        completion_values(kernel.deck, 0, 0, 0, *kernel.table_arrays()[:3], no_values,
+                          no_values)
+
+    compiling = _kernel("exact", kernel.game, warm_up)
     if tabled:
-        _kernel("completions", kernel.game,
-                lambda: completion_values(kernel.deck, 0, 0, 0, *kernel.table_arrays()[:3],
-                                          level_high[0, :1], level_low[0, :1]))
         for level, (p, k) in enumerate(levels):
             completion_values(kernel.deck, kernel.known_key[p], kernel.known_bits[p], k,
                               *kernel.table_arrays()[:3], level_high[level], level_low[level])
@@ -428,7 +437,7 @@ def _exact(kernel: _KernelInput, threads: int, progress: Progress | None) -> _Ta
 
     _run((call(start, min(per_call, outer_indices - start))
           for start in range(0, outer_indices, per_call)), threads, done)
-    return tallies
+    return tallies, compiling
 
 
 def _chunk_seeds(seed: int, round_number: int) -> np.ndarray:
@@ -438,7 +447,8 @@ def _chunk_seeds(seed: int, round_number: int) -> np.ndarray:
 
 def _monte_carlo(kernel: _KernelInput, seed: int, trials: int | None, precision: float | None,
                  max_time: float | None, threads: int,
-                 progress: Progress | None) -> tuple[_Tallies, str]:
+                 progress: Progress | None) -> tuple[_Tallies, str, float]:
+    """Sample until a stop; the tallies, why it stopped, and the seconds spent compiling."""
     from stud_odds.kernels.montecarlo import MONTE_CARLO
 
     monte_carlo_chunks = MONTE_CARLO[kernel.game]
@@ -454,7 +464,8 @@ def _monte_carlo(kernel: _KernelInput, seed: int, trials: int | None, precision:
         return run
 
     no_chunks = np.zeros(0, np.int64)
-    _kernel("monte_carlo", kernel.game, call(no_chunks.astype(np.uint64), no_chunks))
+    compiling = _kernel("monte_carlo", kernel.game,
+                        call(no_chunks.astype(np.uint64), no_chunks))
     started = time.perf_counter()  # after compiling: max_time is sampling time
     tallies = _Tallies.zeros(kernel.players)
     round_number = 0
@@ -483,16 +494,16 @@ def _monte_carlo(kernel: _KernelInput, seed: int, trials: int | None, precision:
                                 int(tallies.outcomes * (max_se / precision) ** 2))
                 progress(tallies.outcomes, total)
             if trials is not None and tallies.outcomes >= trials:
-                return tallies, "trials"
+                return tallies, "trials", compiling
             if precision is not None and max_se <= precision:
-                return tallies, "precision"
+                return tallies, "precision", compiling
             if max_time is not None:
                 elapsed = time.perf_counter() - started
                 next_size = min(FIRST_ROUND << round_number, LARGEST_ROUND)
                 if elapsed * (1 + next_size / tallies.outcomes) > max_time:
-                    return tallies, "time"
+                    return tallies, "time", compiling
     except KeyboardInterrupt:
-        return tallies, "interrupted"  # whole rounds only: a partial one is dropped
+        return tallies, "interrupted", compiling  # whole rounds only: a partial one is dropped
 
 
 def _number(value: object, name: str, what: str) -> float | None:
@@ -592,15 +603,15 @@ def _equity(scenario: Scenario, method: str, trials: int | None, precision: floa
         method == "auto" and evaluations <= EXACT_BUDGET
         and (trials is None or outcomes <= trials)
     ):
-        tallies = _exact(kernel, threads, progress)
+        tallies, compiling = _exact(kernel, threads, progress)
         return _summarise(scenario, tallies, "exact", None,
-                          time.perf_counter() - started, "complete")
+                          time.perf_counter() - started - compiling, "complete")
 
     if seed is None:
         seed = int(np.random.SeedSequence().entropy % (1 << 63))
     if trials is None and precision is None and max_time is None:
         precision = DEFAULT_PRECISION
-    tallies, stopped_by = _monte_carlo(kernel, seed, trials, precision, max_time, threads,
-                                       progress)
-    return _summarise(scenario, tallies, "monte-carlo", seed, time.perf_counter() - started,
-                      stopped_by)
+    tallies, stopped_by, compiling = _monte_carlo(kernel, seed, trials, precision, max_time,
+                                                  threads, progress)
+    return _summarise(scenario, tallies, "monte-carlo", seed,
+                      time.perf_counter() - started - compiling, stopped_by)
