@@ -48,7 +48,8 @@ def _package_version(name: str) -> str:
 def code_digest() -> str:
     """A digest of everything a cached table or kernel was built from."""
     digest = hashlib.sha1()
-    for source in sorted(_KERNEL_SOURCES.glob("*.py")):
+    # the kernels and the game table they take their game ids from
+    for source in [*sorted(_KERNEL_SOURCES.glob("*.py")), _KERNEL_SOURCES.parent / "games.py"]:
         digest.update(source.name.encode() + b"\0" + source.read_bytes())
     digest.update(f"{sys.version_info[:2]} {_package_version('numba')} "
                   f"{_package_version('numpy')}".encode())

@@ -195,12 +195,7 @@ def _scooping_hands(game: Game, counts: np.ndarray, n: int) -> dict[str, float]:
 def _class_names(game: Game) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
     """(column, name) pairs of the hand classes reported for the game."""
     high = [(c, name) for c, name in enumerate(HIGH_CATEGORY_NAMES)] if game.has_high else []
-    low: list[tuple[int, str]] = []
-    # low class = ace-low rank of the low's top card (4 = five), worst first
-    tops = range(7, 3, -1) if game is Game.STUD8 else range(12, 3, -1)
-    if game.has_low:
-        low = [(HIGH_CLASS_COLUMNS, "no low" if game is Game.STUD8 else "paired")]
-        low += [(HIGH_CLASS_COLUMNS + top, f"{'A23456789TJQK'[top]}-low") for top in tops]
+    low = [(HIGH_CLASS_COLUMNS + low_class, name) for low_class, name in game.low_classes]
     return high, low
 
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 
-GAME_STUD, GAME_STUD8, GAME_RAZZ = 0, 1, 2
+from stud_odds.games import Game
+
+GAME_STUD, GAME_STUD8, GAME_RAZZ = (game.kernel_id for game in (Game.STUD, Game.STUD8, Game.RAZZ))
 POT = 1680
 HALF_POT = POT // 2
 
