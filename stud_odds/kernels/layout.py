@@ -32,6 +32,27 @@ SCOOP_CLASS_BASE = HIGH_CLASS_COLUMNS + LOW_CLASS_COLUMNS
 CLASS_COLUMNS = SCOOP_CLASS_BASE + HIGH_CLASS_COLUMNS * LOW_CLASS_COLUMNS
 
 
+def sole_winner(game: int, high_mask: int, low_mask: int) -> int:
+    """The player who takes the whole pot alone (scoops), as a one-bit mask, else 0.
+
+    The one definition of a scoop: the kernels compile it (showdown.py) and the
+    rules call it as it is.  ``high_mask`` / ``low_mask``: who has the best high and
+    the best qualifying low (0 when no low qualifies).  Stud: the high alone; razz:
+    the low alone; stud8: the high alone with no qualifying low, or both halves to
+    the same one player.
+
+    >>> sole_winner(GAME_STUD8, 0b10, 0b10), sole_winner(GAME_STUD8, 0b10, 0b01)
+    (2, 0)
+    """
+    if game == GAME_STUD:
+        mask = high_mask
+    elif game == GAME_RAZZ:
+        mask = low_mask
+    else:
+        mask = high_mask if low_mask == 0 or low_mask == high_mask else 0
+    return mask if mask & (mask - 1) == 0 else 0
+
+
 def new_tallies(blocks: int, players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Zeroed (tally, classes, table) arrays with one slice per block of work."""
     return (

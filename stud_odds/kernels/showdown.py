@@ -36,8 +36,11 @@ from stud_odds.kernels.layout import (
     SHARE,
     SHARE_SQUARED,
     SPLIT,
+    sole_winner,
 )
 from stud_odds.kernels.tables import NO_LOW
+
+_sole_winner = njit(cache=CACHE_KERNELS, inline="always")(sole_winner)
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
@@ -96,13 +99,8 @@ def winners(game, n, highs, lows):
 @njit(cache=CACHE_KERNELS, inline="always")
 def count_scoop(game, classes, high_mask, low_mask, highs, lows, classes_of):
     """If one player takes the whole pot, count that player's final hand class pair."""
-    if game == GAME_STUD:
-        mask = high_mask
-    elif game == GAME_RAZZ:
-        mask = low_mask
-    else:  # stud8: the high alone with no low, or both halves to the same one player
-        mask = high_mask if low_mask == 0 or low_mask == high_mask else 0
-    if mask == 0 or mask & (mask - 1):
+    mask = _sole_winner(game, high_mask, low_mask)
+    if mask == 0:
         return
     p = 0
     while mask > 1:
@@ -143,6 +141,7 @@ def award(game, n, high_mask, low_mask, count, tally, table):
     else:
         high_share = HALF_POT // high_winners
         low_share = HALF_POT // low_winners
+    sole = _sole_winner(game, high_mask, low_mask)
     for p in range(n):
         share = 0
         in_high = (high_mask >> p) & 1
@@ -153,7 +152,7 @@ def award(game, n, high_mask, low_mask, count, tally, table):
         if in_low:
             share += low_share
             tally[p, LOW_WIN if low_winners == 1 else LOW_TIE] += count
-        if share == POT:
+        if sole == 1 << p:
             tally[p, SCOOP] += count
         elif in_high and not in_low and high_winners == 1 and low_winners > 0:
             tally[p, HIGH_HALF] += count
