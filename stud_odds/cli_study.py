@@ -167,6 +167,12 @@ def _run_batch(source: IO[bytes], reads: str, out: Path | None, writes: str, res
     from stud_odds.batch_io import BatchOutput
     from stud_odds.study import count_spots, read_spots, run_batch
 
+    if threads is not None:  # else every spot would fail alike, one line each
+        import numba
+
+        if not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
+            raise StudOddsError(f"--threads must be between 1 and "
+                                f"{numba.config.NUMBA_NUM_THREADS}, not {threads}")
     total = count_spots(source, reads)
     source.seek(0)
 

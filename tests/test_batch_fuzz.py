@@ -93,5 +93,6 @@ def test_every_mutated_line_gives_one_result_or_one_error(tmp_path):
     assert f"{len(errors):,} of {LINES:,} spots failed" in stderr
     # each error is one line of text: no multi-line messages hiding a traceback
     other = [line for line in stderr.splitlines() if line and not line.startswith("line ")
-             and "spots failed" not in line and not line.startswith("compiling")]
+             and "spots failed" not in line and not line.startswith("compil")
+             and "cache" not in line]  # a first run's compile or cache notice
     assert other == []

@@ -327,6 +327,15 @@ def test_batch_input_that_is_missing_or_a_folder(tmp_path):
     assert folder.exit_code == 2 and "is a folder" in folder.stderr
 
 
+def test_batch_refuses_a_thread_count_once_not_per_spot(tmp_path):
+    spots = tmp_path / "spots.jsonl"
+    spots.write_text(_jsonl({"hands": RIVER}, {"hands": RIVER}))
+    result = runner.invoke(app, ["batch", str(spots), "--threads", "0"])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith("error: --threads must be between 1 and ")
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
 def test_batch_refuses_to_write_over_its_input(tmp_path):
     spots = tmp_path / "spots.jsonl"
     spots.write_text(_jsonl({"hands": RIVER}))
