@@ -229,14 +229,13 @@ def replay(
     if plot is not None:
         check_output_path(plot, "--plot")
         _need_matplotlib()
-    from stud_odds.engine import parse_trials
     from stud_odds.plot import plot_replay
-    from stud_odds.study import StudyInterrupted, count_of
+    from stud_odds.study import StudyInterrupted, count_of, trial_count
     from stud_odds.study import replay as run_replay
 
-    trial_count = parse_trials(trials) if trials is not None else None
+    trials_per_street = trial_count(trials, "--trials")
     try:
-        result = run_replay(hands, game, trials=trial_count, seed=seed, dead=dead,
+        result = run_replay(hands, game, trials=trials_per_street, seed=seed, dead=dead,
                             community=community, deck_rule=deck_rule)
     except KeyboardInterrupt as stop:
         done = (f"after {count_of(stop.done, stop.total, 'street')}"
@@ -323,18 +322,17 @@ def starting_hands(
         _need_matplotlib()
     from rich.progress import Progress
 
-    from stud_odds.engine import parse_trials
     from stud_odds.plot import plot_starting_hands
-    from stud_odds.study import StudyInterrupted, plural, starting_hand_classes
+    from stud_odds.study import StudyInterrupted, plural, starting_hand_classes, trial_count
     from stud_odds.study import starting_hands as run_table
 
-    trial_count = parse_trials(trials)
+    trials_per_class = trial_count(trials, "--trials")
     classes = len(starting_hand_classes(door))
     try:
         with Progress(console=error_console, transient=True,
                       disable=not error_console.is_terminal) as progress:
             task = progress.add_task("starting hands", total=classes)
-            results = run_table(game, opponents, trials=trial_count, seed=seed, door=door,
+            results = run_table(game, opponents, trials=trials_per_class, seed=seed, door=door,
                                 threads=threads,
                                 progress=lambda done, total: progress.update(task, completed=done))
     except KeyboardInterrupt as stop:
@@ -350,7 +348,7 @@ def starting_hands(
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title_justify="left",
                   title=f"{results[0].result.game}: {plural(len(rows), 'class')} "
                         f"({plural(hands_total, 'hand')}) vs {opponents} random, "
-                        f"{plural(trial_count, 'trial')} each")
+                        f"{plural(trials_per_class, 'trial')} each")
     for name in ("rank", "hand", "class", "hands", "equity", "high", "low", "scoop"):
         table.add_column(name, justify="left" if name in ("hand", "class") else "right")
     for rank, row in enumerate(rows[:top], start=1):
@@ -396,14 +394,13 @@ def scoop(
         raise StudOddsError(f"give the opponents' hands or --opponents, not both "
                             f"({given} {'hand' if given == 1 else 'hands'} given and "
                             f"--opponents {opponents})")
-    from stud_odds.engine import parse_trials
-    from stud_odds.study import StudyInterrupted, count_of, plural, scoop_study
+    from stud_odds.study import StudyInterrupted, count_of, plural, scoop_study, trial_count
 
-    trial_count = parse_trials(trials) if trials is not None else None
+    trials_asked = trial_count(trials, "--trials")
     try:
         against = hands[1:] or (1 if opponents is None else opponents)
         study = scoop_study(hands[0], against, game, dead=dead, folds=fold or [],
-                            trials=trial_count, seed=seed)
+                            trials=trials_asked, seed=seed)
     except KeyboardInterrupt as stop:
         done = (f"after {count_of(stop.done, stop.total, stop.unit)}"
                 if isinstance(stop, StudyInterrupted) and stop.done else "before any result")

@@ -207,18 +207,20 @@ def _positive(data: Mapping[str, Any], name: str, unit: str) -> float | None:
     return number
 
 
-def _trials(value: Any) -> int | None:
+def trial_count(value: Any, name: str = "'trials'") -> int | None:
+    """A trial count from a batch field or a --trials option (``name`` says which):
+    a positive whole number, or a text such as "250k", "2M", "1e6"; None when not given."""
     if _absent(value):
         return None
     if isinstance(value, str):
         try:
             return parse_trials(value)
-        except OverflowError:  # "1e400"
-            raise StudyError(f"'trials' must be a positive whole number, not {_show(value)}"
+        except OverflowError:  # parse_trials("1e400") overflows instead of refusing
+            raise StudyError(f"{name} must be a positive whole number, not {_show(value)}"
                              ) from None
-    count = _whole(value, "trials")
+    count = _whole(value, name.strip("'"))
     if count <= 0:
-        raise StudyError(f"'trials' must be a positive whole number, not {_show(value)}")
+        raise StudyError(f"{name} must be a positive whole number, not {_show(value)}")
     return count
 
 
@@ -281,7 +283,7 @@ def spot_from_dict(data: Mapping[str, Any]) -> Spot:
         ),
         id=_id(data.get("id")),
         method="exact" if exact else "auto",
-        trials=_trials(data.get("trials")),
+        trials=trial_count(data.get("trials")),
         precision=_positive(data, "precision", "the pot (a standard error, e.g. 0.001)"),
         max_time=_positive(data, "max_time", "seconds"),
         seed=_seed(data.get("seed")),
@@ -816,5 +818,5 @@ __all__ = [
     "DealtHand", "Replay", "ScoopStudy", "Spot", "StartingHand", "StartingHandResult", "StudyError",
     "StudyInterrupted", "batch_csv_rows", "batch_record", "count_of", "count_spots", "plural",
     "read_spots", "replay", "run_batch", "scoop_study", "spot_from_dict", "spot_key",
-    "starting_hand_classes", "starting_hands",
+    "starting_hand_classes", "starting_hands", "trial_count",
 ]

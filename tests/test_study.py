@@ -445,12 +445,19 @@ def test_starting_hands_top_must_be_positive(top, monkeypatch):
     assert result.exit_code == 2 and f"--top must be at least 1 row, not {top}" in result.stderr
 
 
-@pytest.mark.parametrize("command", [["scoop", "Ac2c/3c", "-n", "nan"],
-                                     ["replay", "AsKs/Qh", "7c7d/2s", "-n", "inf"],
-                                     ["starting-hands", "-n", "nan"]])
-def test_study_trial_options_refuse_nan_and_inf(command):
+@pytest.mark.parametrize("command, message", [
+    (["scoop", "Ac2c/3c", "-n", "nan"], "'nan' is not a trial count"),
+    (["replay", "AsKs/Qh", "7c7d/2s", "-n", "inf"], "'inf' is not a trial count"),
+    (["starting-hands", "-n", "nan"], "'nan' is not a trial count"),
+    (["scoop", "Ac2c/3c", "-n", "1e400"], "--trials must be a positive whole number, not '1e400'"),
+    (["replay", "AsKs/Qh", "7c7d/2s", "-n", "1e400"], "--trials must be a positive whole number"),
+    (["starting-hands", "-n", "1e400"], "--trials must be a positive whole number"),
+])
+def test_study_trial_options_refuse_nan_and_inf(command, message, monkeypatch):
+    _no_work(monkeypatch)
     result = runner.invoke(app, command)
-    assert result.exit_code == 2 and "is not a trial count" in result.stderr
+    assert result.exit_code == 2 and message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
 
 
 def test_counts_of_one_are_singular(tmp_path, monkeypatch):
