@@ -406,13 +406,19 @@ def test_a_real_sigint_keeps_whole_results_and_resume_finishes(tmp_path, suffix)
         assert out.read_text() == reference.read_text()
 
 
-# A process that reports each finished equity() on stderr, so the test knows when to interrupt.
+# A process that reports on stderr when each equity() has sampled a first round and when it
+# is done, so the test knows when to interrupt.
 HOOKED = """
 import sys
 import stud_odds.study as study
 real = study.equity
 def equity(*args, **kwargs):
-    print("EQUITY-START", file=sys.stderr, flush=True)
+    inner = kwargs.get("progress")
+    def progress(done, total):
+        print("EQUITY-PROGRESS", file=sys.stderr, flush=True)
+        if inner:
+            inner(done, total)
+    kwargs["progress"] = progress
     result = real(*args, **kwargs)
     print("EQUITY-DONE", file=sys.stderr, flush=True)
     return result
@@ -469,7 +475,8 @@ def test_a_real_sigint_stops_replay(tmp_path):
 
 def test_a_real_sigint_stops_scoop(tmp_path):
     stdout, stderr = _interrupt_after(
-        "EQUITY-START", ["scoop", "Ac2c/3c", "--opponents", "3", "-n", "200M", "--json"],
+        "EQUITY-PROGRESS", ["scoop", "Ac2c/3c", "--opponents", "3", "-n", "200M", "--json"],
         tmp_path)
-    assert stdout == "" and _one_line(stderr).startswith("interrupted ")
-    assert _one_line(stderr).endswith("; nothing was printed")
+    line = _one_line(stderr)
+    assert stdout == "" and line.startswith("interrupted after ")
+    assert line.endswith(" of 200,000,000 trials; nothing was printed")
