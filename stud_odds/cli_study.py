@@ -1,12 +1,20 @@
-"""``stud-odds batch``, ``replay`` and ``starting-hands``: study commands over the study API."""
+"""``stud-odds batch``, ``replay``, ``starting-hands`` and ``scoop``: study commands over the
+study API.
+
+Each command checks its options and output paths before any work, raises
+StudOddsError for a user's mistake (the root command group prints it and
+exits 2), and turns Ctrl-C (StudyInterrupted) into one line and exit 130 in
+one place.  docs/studies.md says what each keeps when interrupted.
+"""
 
 from __future__ import annotations
 
 import csv
 import json
-import sys
+import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import IO, TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich import box
@@ -14,12 +22,14 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from stud_odds.console import (
-    console,
-    error_console,
-    fail,
-)
+from stud_odds.console import console, error_console
 from stud_odds.errors import StudOddsError
+from stud_odds.outputs import atomic_writer, check_output_path
+
+if TYPE_CHECKING:
+    from stud_odds.study import StudyInterrupted
+
+INTERRUPTED_EXIT = 130  # what a shell reports for a program stopped by SIGINT
 
 
 def _bar(value: float, width: int = 20) -> str:
@@ -27,112 +37,214 @@ def _bar(value: float, width: int = 20) -> str:
     return "█" * filled + "·" * (width - filled)
 
 
+def _stopped(message: str) -> NoReturn:
+    """The one line a command prints when Ctrl-C stops it, then exit status 130."""
+    error_console.print(f"[bold yellow]{escape(message)}[/]", highlight=False, soft_wrap=True)
+    raise typer.Exit(INTERRUPTED_EXIT)
+
+
+def _need_matplotlib() -> None:
+    """Refuse --plot before the work when the plot extra is missing."""
+    from stud_odds.plot import _pyplot
+
+    _pyplot()
+
+
+def _save_plot(draw: Callable[[Any, IO[bytes]], None], data: Any, path: Path) -> None:
+    """Draw into a temporary file beside ``path``, renamed into place once whole."""
+    with atomic_writer(path, "wb") as stream:
+        draw(data, stream)
+
+
+def _write_table(path: Path, rows: list[dict[str, Any]]) -> None:
+    with atomic_writer(path) as stream:
+        writer = csv.DictWriter(stream, fieldnames=list(rows[0]), lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+def _print_json(data: dict[str, Any]) -> None:
+    print(json.dumps(data, indent=2, allow_nan=False))  # strict JSON: never NaN or Infinity
+
+
+def _format(given: str | None, default: str, option: str) -> str:
+    kind = (given or default).strip().lower()
+    if kind not in ("jsonl", "csv"):
+        raise StudOddsError(f"{option} must be jsonl or csv, not '{given}'")
+    return kind
+
+
+def _open_input(file: Path) -> IO[bytes]:
+    try:
+        return file.open("rb")
+    except FileNotFoundError:
+        raise StudOddsError(f"no such file: {file}") from None
+    except IsADirectoryError:
+        raise StudOddsError(f"{file} is a folder: give the file of spots") from None
+    except OSError as exc:
+        raise StudOddsError(f"cannot read {file}: {exc.strerror or exc}") from None
+
+
+def _batch_stopped(stop: StudyInterrupted, out: Path | None) -> str:
+    from stud_odds.study import count_of
+
+    message = f"interrupted after {count_of(stop.done, stop.total, 'spot')}"
+    if stop.failed:
+        message += f" ({stop.failed:,} failed)"
+    if out is None:
+        return message + "; the results so far were written to standard output"
+    if stop.done == stop.failed:
+        return message + f"; {out} holds no results yet"
+    return (message + f"; the results so far are in {out} (run the same command with --resume "
+            "to go on)")
+
+
 def batch(
-    file: Annotated[Path, typer.Argument(help="Spots, one per line: .jsonl or .csv.")],
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write results here.")] = None,
+    file: Annotated[Path, typer.Argument(help="Spots, one per line: .jsonl or .csv.",
+                                         metavar="FILE", show_default=False)],
+    out: Annotated[Path | None, typer.Option(
+        "--out", "-o", help="Write results here, each as soon as it is done.", metavar="FILE")
+    ] = None,
     output_format: Annotated[str | None, typer.Option(
-        "--format", help="jsonl or csv (default: from --out's suffix, else jsonl).")] = None,
+        "--format", help="jsonl or csv (default: from --out's suffix, else jsonl).",
+        metavar="FORMAT")] = None,
     input_format: Annotated[str | None, typer.Option(
-        "--input-format", help="jsonl or csv (default: from the file's suffix).")] = None,
-    threads: Annotated[int | None, typer.Option(help="Threads (default: all cores).")] = None,
+        "--input-format", help="jsonl or csv (default: from the file's suffix).",
+        metavar="FORMAT")] = None,
+    resume: Annotated[bool, typer.Option(
+        "--resume", help="Continue the --out file of an interrupted run: skip the spots "
+                         "already in it, append the rest.", metavar="")] = False,
+    threads: Annotated[int | None, typer.Option(help="Threads (default: all cores).",
+                                                metavar="N")] = None,
 ) -> None:
     """Run many spots from a JSON Lines or CSV file, writing each result as it completes.
 
     A line has the Python API's fields: game, hands, dead, folds, community,
-    deck_rule, trials, precision, exact, seed (and an optional id).  Example line:
+    deck_rule, trials, precision, exact, seed, max_time (and an optional id).
+    Example line:
 
       {"id": "a", "game": "stud8", "hands": ["Ac2c/3c", "KsKh/4s"], "trials": "250k", "seed": 1}
 
     Bad lines are reported with their line number; the rest still run, and the
-    exit status is 2 if any failed.
+    exit status is 2 if any failed.  Ctrl-C stops at once: finished spots are
+    in --out, the running one is not, and --resume goes on from there.
 
     Example: stud-odds batch spots.jsonl --out results.csv
     """
-    from stud_odds.study import BATCH_CSV_FIELDS, batch_csv_rows, read_spots, run_batch
+    reads = _format(input_format, "csv" if file.suffix.lower() == ".csv" else "jsonl",
+                    "--input-format")
+    writes = _format(output_format, "csv" if out and out.suffix.lower() == ".csv" else "jsonl",
+                     "--format")
+    if resume and out is None:
+        raise StudOddsError("--resume continues an output file: give it with --out")
+    if out is not None:
+        check_output_path(out, "--out")
+    with _open_input(file) as source:
+        if out is not None and out.exists() and os.path.samefile(file, out):
+            raise StudOddsError(f"--out {out} is the file of spots: give another file")
+        try:
+            failures, total = _run_batch(source, reads, out, writes, resume, threads)
+        except KeyboardInterrupt as stop:
+            from stud_odds.study import StudyInterrupted
 
-    if not file.exists():
-        fail(f"no such file: {file}")
-    kind = (input_format or ("csv" if file.suffix.lower() == ".csv" else "jsonl")).lower()
-    writes = (output_format or ("csv" if out and out.suffix.lower() == ".csv" else "jsonl"))
-    if kind not in ("jsonl", "csv") or writes.lower() not in ("jsonl", "csv"):
-        fail("batch formats are jsonl and csv")
-    writes = writes.lower()
-    spots = list(read_spots(file.read_text(), kind))
-    stream = out.open("w", newline="") if out else sys.stdout
-    writer = csv.writer(stream, lineterminator="\n") if writes == "csv" else None
-    if writer:
-        writer.writerow(BATCH_CSV_FIELDS)
+            if isinstance(stop, StudyInterrupted):
+                _stopped(_batch_stopped(stop, out))
+            _stopped("interrupted before the first spot ran" + (
+                f"; {out} is as it was" if resume else ""))
+    if failures:
+        from stud_odds.study import count_of
 
-    def write(record: dict) -> None:
-        if writer:
-            writer.writerows(batch_csv_rows(record))
-        else:
-            stream.write(json.dumps(record) + "\n")
-        stream.flush()  # results survive a later failure or Ctrl-C
+        error_console.print(f"[bold red]{count_of(failures, total, 'spot')} failed[/]",
+                            highlight=False)
+        raise typer.Exit(2)
+
+
+def _run_batch(source: IO[bytes], reads: str, out: Path | None, writes: str, resume: bool,
+               threads: int | None) -> tuple[int, int]:
+    """(failed spots, spots in the file); the output is whole records whatever happens."""
+    from rich.progress import Progress
+
+    from stud_odds.batch_io import BatchOutput
+    from stud_odds.study import count_spots, read_spots, run_batch
+
+    if threads is not None:  # else every spot would fail alike, one line each
+        import numba
+
+        if not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
+            raise StudOddsError(f"--threads must be between 1 and "
+                                f"{numba.config.NUMBA_NUM_THREADS}, not {threads}")
+    total = count_spots(source, reads)
+    source.seek(0)
 
     def report_error(number: int, exc: Exception) -> None:
         error_console.print(f"[bold red]line {number}:[/] {escape(str(exc))}", highlight=False,
                             soft_wrap=True)
 
-    from rich.progress import Progress
-
-    show_bar = error_console.is_terminal and out is not None
-    try:
+    with BatchOutput(writes, out, resume=resume) as output:
+        if output.dropped_tail:
+            error_console.print(f"[dim]{escape(str(out))} ended in a line cut short (a crash); "
+                                "it was dropped and its spot runs again[/]", highlight=False)
+        show_bar = error_console.is_terminal and out is not None
         with Progress(console=error_console, transient=True, disable=not show_bar) as progress:
-            task = progress.add_task("spots", total=len(spots))
+            task = progress.add_task("spots", total=total)
 
             def counted():
-                for item in spots:
+                for item in read_spots(source, reads):
                     yield item
                     progress.advance(task)
 
-            failures = run_batch(counted(), write, report_error, threads)
-    except KeyboardInterrupt:
-        error_console.print("[red]interrupted: the results so far are written[/]")
-        raise typer.Exit(130) from None
-    finally:
-        if out:
-            stream.close()
-    if failures:
-        error_console.print(f"[bold red]{failures} of {len(spots)} spots failed[/]")
-        raise typer.Exit(2)
+            failures = run_batch(counted(), output.write, report_error, threads,
+                                 skip=output.done, total=total)
+    return failures, total
 
 
 def replay(
     hands: Annotated[list[str], typer.Argument(
         help="Each player's cards as dealt: HOLE/UPCARDS/RIVER, e.g. 'AsKs/Qh Jh Th 9c/2d'. "
-             "A hand that stops early folded after its last card.", show_default=False)],
-    game: Annotated[str, typer.Option("--game", "-g", help="stud, stud8, razz.")] = "stud",
-    trials: Annotated[str | None, typer.Option("--trials", "-n",
+             "A hand that stops early folded after its last card.", metavar="HANDS",
+        show_default=False)],
+    game: Annotated[str, typer.Option("--game", "-g", help="stud, stud8, razz.",
+                                      metavar="GAME")] = "stud",
+    trials: Annotated[str | None, typer.Option("--trials", "-n", metavar="N",
                                                help="Monte Carlo trials per street.")] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed for every street.")] = None,
-    dead: Annotated[str, typer.Option("--dead", "-d", help="Other dead cards.")] = "",
+    seed: Annotated[int | None, typer.Option(help="Seed for every street.", metavar="N")] = None,
+    dead: Annotated[str, typer.Option("--dead", "-d", help="Other dead cards.",
+                                      metavar="CARDS")] = "",
     community: Annotated[str | None, typer.Option(
-        help="The shared seventh-street card, when the deck ran short.")] = None,
+        help="The shared seventh-street card, when the deck ran short.", metavar="CARD")] = None,
     deck_rule: Annotated[str, typer.Option(
-        help="When seventh street is one shared card: casino (n+2 cards) or online (n).")
-    ] = "casino",
-    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    plot: Annotated[Path | None, typer.Option(help="Save an equity chart as PNG.")] = None,
+        help="When seventh street is one shared card: casino (n+2 cards) or online (n).",
+        metavar="RULE")] = "casino",
+    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.",
+                                           metavar="")] = False,
+    plot: Annotated[Path | None, typer.Option(help="Save an equity chart as PNG.",
+                                              metavar="FILE")] = None,
 ) -> None:
     """Every player's equity on each street as the cards came.
 
+    Ctrl-C stops at once and prints nothing but a line saying how far it got.
+
     Example: stud-odds replay "AsKs/Qh Jh Th 9c/2d" "7c7d/2s 3h 4h 5d/6c" "QdJd/9s 8s"
     """
-    from stud_odds.engine import parse_trials
+    if plot is not None:
+        check_output_path(plot, "--plot")
+        _need_matplotlib()
     from stud_odds.plot import plot_replay
+    from stud_odds.study import StudyInterrupted, count_of, trial_count
     from stud_odds.study import replay as run_replay
 
+    trials_per_street = trial_count(trials, "--trials")
     try:
-        trial_count = parse_trials(trials) if trials is not None else None
-        result = run_replay(hands, game, trials=trial_count, seed=seed, dead=dead,
+        result = run_replay(hands, game, trials=trials_per_street, seed=seed, dead=dead,
                             community=community, deck_rule=deck_rule)
-        if plot:
-            plot_replay(result, plot)
-    except StudOddsError as exc:
-        fail(str(exc))
+    except KeyboardInterrupt as stop:
+        done = (f"after {count_of(stop.done, stop.total, 'street')}"
+                if isinstance(stop, StudyInterrupted) else "before the first street")
+        _stopped(f"interrupted {done}; nothing was printed" + (" or saved" if plot else ""))
+    if plot is not None:
+        _save_plot(plot_replay, result, plot)
     if json_out:
-        print(json.dumps(result.to_dict(), indent=2))
+        _print_json(result.to_dict())
         return
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=result.game.title,
                   title_justify="left")
@@ -159,56 +271,84 @@ def replay(
         console.print(f"chart saved to {plot}")
 
 
+def _table_stopped(stop: StudyInterrupted, out: Path | None, plot: Path | None) -> str:
+    """Keep the finished rows of an interrupted table, each marked, and say so."""
+    from stud_odds.study import count_of, plural
+
+    message = f"interrupted after {count_of(stop.done, stop.total, 'class')}"
+    rows = [row.to_dict() for row in stop.partial or ()]
+    if out is not None and rows:
+        _write_table(out, rows)
+        message += (f"; {out} holds {plural(len(rows), 'finished row')}, each marked "
+                    "stopped_by=interrupted")
+    elif out is not None:
+        message += "; nothing was written"
+    else:
+        message += "; nothing was written (with --out the finished rows are kept)"
+    return message + ("; no chart was saved" if plot else "")
+
+
 def starting_hands(
-    game: Annotated[str, typer.Option("--game", "-g", help="stud, stud8, razz.")] = "stud",
-    opponents: Annotated[int, typer.Option(help="Random opponents (1-7).")] = 1,
-    trials: Annotated[str, typer.Option("--trials", "-n", help="Trials per class.")] = "100k",
-    seed: Annotated[int, typer.Option(help="Seed for every class.")] = 0,
+    game: Annotated[str, typer.Option("--game", "-g", help="stud, stud8, razz.",
+                                      metavar="GAME")] = "stud",
+    opponents: Annotated[int, typer.Option(help="Random opponents (1-7).", metavar="N")] = 1,
+    trials: Annotated[str, typer.Option("--trials", "-n", help="Trials per class.",
+                                        metavar="N")] = "100k",
+    seed: Annotated[int, typer.Option(help="Seed for every class.", metavar="N")] = 0,
     door: Annotated[str | None, typer.Option(
-        help="Only hands holding this rank, shown as the door card (e.g. A).")] = None,
-    top: Annotated[int, typer.Option(help="Rows to show in the terminal.")] = 25,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the full table (CSV).")
-                   ] = None,
-    plot: Annotated[Path | None, typer.Option(help="Save equity vs scoop as PNG.")] = None,
-    threads: Annotated[int | None, typer.Option(help="Threads (default: all cores).")] = None,
+        help="Only hands holding this rank, shown as the door card (e.g. A).", metavar="RANK")
+    ] = None,
+    top: Annotated[int, typer.Option(help="Rows to show in the terminal.", metavar="N")] = 25,
+    out: Annotated[Path | None, typer.Option(
+        "--out", "-o", help="Write the full table (CSV).", metavar="FILE")] = None,
+    plot: Annotated[Path | None, typer.Option(help="Save equity vs scoop as PNG.",
+                                              metavar="FILE")] = None,
+    threads: Annotated[int | None, typer.Option(help="Threads (default: all cores).",
+                                                metavar="N")] = None,
 ) -> None:
     """Every three-card starting hand (1,755 suit classes) against random opponents, ranked.
 
+    Ctrl-C stops at once; with --out the finished rows are written, each
+    marked stopped_by=interrupted.
+
     Example: stud-odds starting-hands -g stud8 --opponents 1 -n 20k --out stud8.csv --top 20
     """
+    if top < 1:
+        raise StudOddsError(f"--top must be at least 1 row, not {top}")
+    if out is not None:
+        check_output_path(out, "--out")
+    if plot is not None:
+        check_output_path(plot, "--plot")
+        _need_matplotlib()
     from rich.progress import Progress
 
-    from stud_odds.engine import parse_trials
     from stud_odds.plot import plot_starting_hands
-    from stud_odds.study import starting_hand_classes
+    from stud_odds.study import StudyInterrupted, plural, starting_hand_classes, trial_count
     from stud_odds.study import starting_hands as run_table
 
+    trials_per_class = trial_count(trials, "--trials")
+    classes = len(starting_hand_classes(door))
     try:
-        trial_count = parse_trials(trials)
-        classes = len(starting_hand_classes(door))
         with Progress(console=error_console, transient=True,
                       disable=not error_console.is_terminal) as progress:
             task = progress.add_task("starting hands", total=classes)
-            results = run_table(game, opponents, trials=trial_count, seed=seed, door=door,
+            results = run_table(game, opponents, trials=trials_per_class, seed=seed, door=door,
                                 threads=threads,
                                 progress=lambda done, total: progress.update(task, completed=done))
-        if plot:
-            plot_starting_hands(results, plot)
-    except StudOddsError as exc:
-        fail(str(exc))
-    except KeyboardInterrupt:
-        error_console.print("[red]interrupted[/]")
-        raise typer.Exit(130) from None
+    except KeyboardInterrupt as stop:
+        if isinstance(stop, StudyInterrupted):
+            _stopped(_table_stopped(stop, out, plot))
+        _stopped("interrupted before the first class finished; nothing was written")
     rows = [r.to_dict() for r in results]
-    if out:
-        with out.open("w", newline="") as stream:
-            writer = csv.DictWriter(stream, fieldnames=list(rows[0]), lineterminator="\n")
-            writer.writeheader()
-            writer.writerows(rows)
+    if out is not None:
+        _write_table(out, rows)
+    if plot is not None:
+        _save_plot(plot_starting_hands, results, plot)
     hands_total = sum(r["count"] for r in rows)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title_justify="left",
-                  title=f"{results[0].result.game}: {len(rows):,} classes ({hands_total:,} hands) "
-                        f"vs {opponents} random, {trial_count:,} trials each")
+                  title=f"{results[0].result.game}: {plural(len(rows), 'class')} "
+                        f"({plural(hands_total, 'hand')}) vs {opponents} random, "
+                        f"{plural(trials_per_class, 'trial')} each")
     for name in ("rank", "hand", "class", "hands", "equity", "high", "low", "scoop"):
         table.add_column(name, justify="left" if name in ("hand", "class") else "right")
     for rank, row in enumerate(rows[:top], start=1):
@@ -227,33 +367,46 @@ def starting_hands(
 def scoop(
     hands: Annotated[list[str], typer.Argument(
         help="The hero's hand, then any opponents' hands (else --opponents random ones).",
-        show_default=False)],
-    opponents: Annotated[int, typer.Option(help="Random opponents when none are given.")] = 1,
-    game: Annotated[str, typer.Option("--game", "-g", help="stud8 (default), stud, razz.")
-                    ] = "stud8",
-    trials: Annotated[str | None, typer.Option("--trials", "-n", help="Monte Carlo trials.")
-                      ] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed, for the same numbers again.")] = None,
-    dead: Annotated[str, typer.Option("--dead", "-d", help="Other dead cards.")] = "",
+        metavar="HANDS", show_default=False)],
+    opponents: Annotated[int | None, typer.Option(
+        help="Random opponents, when no opponents' hands are given (default 1).", metavar="N")
+    ] = None,
+    game: Annotated[str, typer.Option("--game", "-g", help="stud8 (default), stud, razz.",
+                                      metavar="GAME")] = "stud8",
+    trials: Annotated[str | None, typer.Option("--trials", "-n", help="Monte Carlo trials.",
+                                               metavar="N")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed, for the same numbers again.",
+                                             metavar="N")] = None,
+    dead: Annotated[str, typer.Option("--dead", "-d", help="Other dead cards.",
+                                      metavar="CARDS")] = "",
     fold: Annotated[list[str] | None, typer.Option(
-        "--fold", help="A folded player's upcards (repeat per folded player).")] = None,
-    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+        "--fold", help="A folded player's upcards (repeat per folded player).",
+        metavar="CARDS")] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.",
+                                           metavar="")] = False,
 ) -> None:
     """How often a hand scoops, takes one half, a split part or nothing; what scoops.
 
     Example: stud-odds scoop Ac2c/3c --opponents 3
     """
-    from stud_odds.engine import parse_trials
-    from stud_odds.study import scoop_study
+    if hands[1:] and opponents is not None:
+        given = len(hands) - 1
+        raise StudOddsError(f"give the opponents' hands or --opponents, not both "
+                            f"({given} {'hand' if given == 1 else 'hands'} given and "
+                            f"--opponents {opponents})")
+    from stud_odds.study import StudyInterrupted, count_of, plural, scoop_study, trial_count
 
+    trials_asked = trial_count(trials, "--trials")
     try:
-        trial_count = parse_trials(trials) if trials is not None else None
-        study = scoop_study(hands[0], hands[1:] or opponents, game, dead=dead, folds=fold or [],
-                            trials=trial_count, seed=seed)
-    except StudOddsError as exc:
-        fail(str(exc))
+        against = hands[1:] or (1 if opponents is None else opponents)
+        study = scoop_study(hands[0], against, game, dead=dead, folds=fold or [],
+                            trials=trials_asked, seed=seed)
+    except KeyboardInterrupt as stop:
+        done = (f"after {count_of(stop.done, stop.total, stop.unit)}"
+                if isinstance(stop, StudyInterrupted) and stop.done else "before any result")
+        _stopped(f"interrupted {done}; nothing was printed")
     if json_out:
-        print(json.dumps(study.to_dict(), indent=2))
+        _print_json(study.to_dict())
         return
     hero = study.hero
     against = ", ".join(study.to_dict()["opponents"])
@@ -276,6 +429,6 @@ def scoop(
         console.print(hands_table)
     method = study.result.method
     detail = f"seed {study.result.seed}" if method == "monte-carlo" else "exact"
-    console.print(Text(f"equity {100 * hero.equity:.2f}%; {study.result.outcomes:,} "
-                       f"{'trials' if method == 'monte-carlo' else 'deals'}, {detail}",
-                       style="dim"))
+    outcomes = plural(study.result.outcomes, "trial" if method == "monte-carlo" else "deal")
+    console.print(Text(f"equity {100 * hero.equity:.2f}%; {outcomes}, {detail}", style="dim"))
+

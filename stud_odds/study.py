@@ -1,6 +1,10 @@
 """Scripted analysis: batches of spots, street-by-street replays, starting-hand tables.
 
 Everything here is built on :func:`stud_odds.engine.equity`; nothing deals cards itself.
+
+Ctrl-C: every study raises :class:`StudyInterrupted` (a ``KeyboardInterrupt``)
+saying how much finished and carrying the finished part; a result the engine
+returns as ``stopped_by == "interrupted"`` is never passed on as finished.
 """
 
 from __future__ import annotations
@@ -8,25 +12,87 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+import math
+import signal
+import threading
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from itertools import combinations, permutations
-from typing import Any
+from typing import IO, Any
 
 import numpy as np
 
 from stud_odds.cards import UNKNOWN, CardError, format_card, format_cards, parse_cards
-from stud_odds.engine import EquityError, equity, parse_trials
+from stud_odds.engine import equity, parse_trials
 from stud_odds.errors import StudOddsError
-from stud_odds.games import Game, GameError, parse_game
+from stud_odds.games import Game, parse_game
 from stud_odds.results import EquityResult, PlayerEquity
-from stud_odds.scenario import Hand, Scenario, ScenarioError
-
-SPOT_ERRORS = (CardError, GameError, ScenarioError, EquityError)
+from stud_odds.scenario import Hand, Scenario
 
 
 class StudyError(StudOddsError):
     """Bad input to a study: a batch line, a replayed hand, an option."""
+
+
+class StudyInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a study: ``done`` of ``total`` ``unit`` (spots, streets, classes,
+    trials) had finished.
+
+    ``partial`` is what finished, for a caller that wants to keep it: a batch's
+    count of failed spots is ``failed``; starting hands give the finished rows
+    (each marked interrupted), a replay the finished streets, a scoop study the
+    partial sample (or None).  A subclass of KeyboardInterrupt, so code that
+    does not know it still stops as on any Ctrl-C.
+    """
+
+    def __init__(self, done: int, total: int | None, unit: str, partial: Any = None,
+                 failed: int = 0):
+        super().__init__(f"interrupted after {count_of(done, total, unit)}")
+        self.done, self.total, self.unit = done, total, unit
+        self.partial, self.failed = partial, failed
+
+
+_PLURALS = {"class": "classes"}
+
+
+def plural(count: int, word: str) -> str:
+    """``1 spot``, ``2 spots``, ``1,755 classes``."""
+    return f"{count:,} {word if count == 1 else _PLURALS.get(word, word + 's')}"
+
+
+def count_of(done: int, total: int | None, unit: str) -> str:
+    """``37 of 120 spots`` (the noun agrees with the total), or ``37 spots`` with no total."""
+    if total is None:
+        return plural(done, unit)
+    return f"{done:,} of {plural(total, unit)}"
+
+
+def _finished(result: EquityResult) -> EquityResult:
+    """``result``, unless Ctrl-C cut its sample short: a partial sample is not a result."""
+    if result.stopped_by == "interrupted":
+        raise KeyboardInterrupt
+    return result
+
+
+@contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Hold Ctrl-C while a finished item is written and counted, then deliver it.
+
+    So a file never holds half a record and the count says what the file holds.
+    Signals only reach the main thread; elsewhere there is nothing to hold.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda number, frame: caught.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler if previous is None else previous)
+        if caught:
+            signal.raise_signal(signal.SIGINT)  # the handler restored above acts on it now
 
 
 # ---------------------------------------------------------------- batches
@@ -34,6 +100,10 @@ class StudyError(StudOddsError):
 
 SPOT_FIELDS = ("id", "game", "hands", "dead", "folds", "community", "deck_rule", "trials",
                "precision", "exact", "seed", "max_time")
+MAX_SEED = 2**64 - 1
+MAX_LINE_BYTES = 1 << 20  # a spot is a short line; a longer one is refused, never read whole
+_YES = ("1", "true", "yes", "y")
+_NO = ("0", "false", "no", "n")
 
 
 @dataclass(frozen=True)
@@ -54,87 +124,334 @@ class Spot:
                       threads=threads)
 
 
-def _truthy(value: Any) -> bool:
+def spot_key(number: int, spot: Spot) -> tuple[str, str | int]:
+    """What names a spot for ``--resume``: its id, or its line number when it has none."""
+    return ("id", spot.id) if spot.id is not None else ("line", number)
+
+
+def _show(value: Any) -> str:
+    """A value as a message quotes it: short, one line, JSON's words for JSON's constants."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    if isinstance(value, float) and not math.isfinite(value):
+        return json.dumps(value)  # NaN, Infinity, -Infinity
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _absent(value: Any) -> bool:
+    """null, a missing field and an empty CSV cell all mean "not given"."""
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def _text(data: Mapping[str, Any], name: str, example: str) -> str | None:
+    value = data.get(name)
+    if _absent(value):
+        return None
+    if not isinstance(value, str):
+        raise StudyError(f"'{name}' must be a text such as {example}, not {_show(value)}")
+    return value
+
+
+def _texts(value: Any, name: str, expected: str) -> list[str]:
+    if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+        raise StudyError(f"'{name}' must be {expected}, not {_show(value)}")
+    return list(value)
+
+
+def _id(value: Any) -> str | None:
+    if _absent(value):
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    if not isinstance(value, str):
+        raise StudyError(f"'id' must be a text or a whole number, not {_show(value)}")
+    if not value.isprintable():  # ids are written back one per CSV line
+        raise StudyError(f"'id' must be one line of printable text, not {_show(value)}")
+    return value
+
+
+def _whole(value: Any, name: str) -> int:
+    """A whole number from an int, an integral float (JSON's 1e6) or a text; bools refused."""
+    if isinstance(value, bool):
+        raise StudyError(f"'{name}' must be a whole number, not {_show(value)}")
+    if isinstance(value, float):
+        if not math.isfinite(value) or value != int(value):
+            raise StudyError(f"'{name}' must be a whole number, not {_show(value)}")
+        return int(value)
+    if isinstance(value, int):
+        return value
     if isinstance(value, str):
-        return value.strip().lower() in ("1", "true", "yes", "y")
-    return bool(value)
+        try:
+            return int(value.strip().replace("_", ""))
+        except ValueError:  # also texts of more digits than Python converts
+            pass
+    raise StudyError(f"'{name}' must be a whole number, not {_show(value)}")
 
 
-def spot_from_dict(data: dict[str, Any]) -> Spot:
-    """A Spot from a dict with the Python API's field names (see SPOT_FIELDS)."""
-    unknown = sorted(set(data) - set(SPOT_FIELDS))
+def _positive(data: Mapping[str, Any], name: str, unit: str) -> float | None:
+    """An optional positive, finite number: nan, inf and bools are refused by name."""
+    value = data.get(name)
+    if _absent(value):
+        return None
+    number = None
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        number = float(value)
+    elif isinstance(value, str):
+        try:
+            number = float(value)
+        except ValueError:
+            pass
+    if number is None or not math.isfinite(number) or number <= 0:
+        raise StudyError(f"'{name}' must be a positive number of {unit}, not {_show(value)}")
+    return number
+
+
+def trial_count(value: Any, name: str = "'trials'") -> int | None:
+    """A trial count from a batch field or a --trials option (``name`` says which):
+    a positive whole number, or a text such as "250k", "2M", "1e6"; None when not given."""
+    if _absent(value):
+        return None
+    if isinstance(value, str):
+        try:
+            return parse_trials(value)
+        except OverflowError:  # parse_trials("1e400") overflows instead of refusing
+            raise StudyError(f"{name} must be a positive whole number, not {_show(value)}"
+                             ) from None
+    count = _whole(value, name.strip("'"))
+    if count <= 0:
+        raise StudyError(f"{name} must be a positive whole number, not {_show(value)}")
+    return count
+
+
+def _seed(value: Any) -> int | None:
+    if _absent(value):
+        return None
+    seed = _whole(value, "seed")
+    if not 0 <= seed <= MAX_SEED:
+        raise StudyError(f"'seed' must be a whole number from 0 to 2^64 - 1, not {_show(value)}")
+    return seed
+
+
+def _exact(value: Any) -> bool:
+    if _absent(value):
+        return False
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in _YES + _NO:
+        return value.strip().lower() in _YES
+    raise StudyError(f"'exact' must be true or false, not {_show(value)}")
+
+
+def spot_from_dict(data: Mapping[str, Any]) -> Spot:
+    """A Spot from a dict with the Python API's field names (see SPOT_FIELDS).
+
+    Every field is checked for its type before use, so a bad one is named in a
+    StudyError: ``hands`` is a list of texts, one per live player (a text is
+    refused: in JSON there is no guessing how it splits); ``dead`` a text or a
+    list of texts; ``folds`` one text of upcards per folded player; ``trials``
+    a positive whole number or a text such as "250k"; ``precision`` and
+    ``max_time`` positive finite numbers; ``seed`` 0 to 2^64 - 1; ``exact``
+    true or false.  null (None) means the field is not given.
+    """
+    if not isinstance(data, Mapping):
+        raise StudyError(f"a spot is an object of fields ({', '.join(SPOT_FIELDS)}), "
+                         f"not {_show(data)}")
+    unknown = sorted(str(name) for name in set(data) - set(SPOT_FIELDS))
     if unknown:
-        raise StudyError(f"unknown field '{unknown[0]}': fields are {', '.join(SPOT_FIELDS)}")
-    if not data.get("hands"):
-        raise StudyError("a spot needs 'hands', one per live player")
-    hands = data["hands"]
+        raise StudyError(f"unknown field {_show(unknown[0])}: fields are {', '.join(SPOT_FIELDS)}")
+    hands = data.get("hands")
     if isinstance(hands, str):
-        hands = hands.split()
-    folds = data.get("folds") or []
-    if isinstance(folds, str):  # CSV: one folded player's upcards per ';'-separated group
-        folds = [group for group in folds.split(";") if group.strip()]
-    _check_texts(hands, "hands", "one text per live player, e.g. [\"AsKs/Qh\", \"xx/7d\"]")
-    _check_texts(folds, "folds", "one text of upcards per folded player, e.g. [\"5h\", \"Qd\"]")
-    dead = data.get("dead") or ()
-    if not isinstance(dead, str):
-        _check_texts(dead, "dead", "a text of cards or a list of them, e.g. \"2c 9h\"")
-    exact = _truthy(data.get("exact", False))
+        raise StudyError(f"'hands' must be a list with one text per live player, e.g. "
+                         f"[\"AsKs/Qh\", \"xx/7d\"], not the text {_show(hands)}")
+    if _absent(hands) or hands == []:
+        raise StudyError("a spot needs 'hands', one per live player")
+    hands = _texts(hands, "hands", "one text per live player, e.g. [\"AsKs/Qh\", \"xx/7d\"]")
+    folds = [] if _absent(data.get("folds")) else _texts(
+        data["folds"], "folds", "one text of upcards per folded player, e.g. [\"5h\", \"Qd\"]")
+    dead = data.get("dead")
+    if _absent(dead):
+        dead = ()
+    elif not isinstance(dead, str):
+        dead = _texts(dead, "dead", "a text of cards or a list of them, e.g. \"2c 9h\"")
+    exact = _exact(data.get("exact"))
     return Spot(
         scenario=Scenario.build(
-            hands, game=str(data.get("game") or "stud"), dead=dead,
-            folds=folds, community=data.get("community") or None,
-            deck_rule=data.get("deck_rule") or "casino",
+            hands, game=_text(data, "game", "\"stud8\"") or "stud", dead=dead, folds=folds,
+            community=_text(data, "community", "\"2c\""),
+            deck_rule=_text(data, "deck_rule", "\"casino\"") or "casino",
         ),
-        id=None if data.get("id") in (None, "") else str(data["id"]),
+        id=_id(data.get("id")),
         method="exact" if exact else "auto",
-        trials=None if data.get("trials") in (None, "") else parse_trials(data["trials"]),
-        precision=_number(data, "precision", float),
-        max_time=_number(data, "max_time", float),
-        seed=_number(data, "seed", int),
+        trials=trial_count(data.get("trials")),
+        precision=_positive(data, "precision", "the pot (a standard error, e.g. 0.001)"),
+        max_time=_positive(data, "max_time", "seconds"),
+        seed=_seed(data.get("seed")),
     )
 
 
-def _check_texts(value: Any, name: str, expected: str) -> None:
-    if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
-        raise StudyError(f"'{name}' must be {expected}, not {value!r}")
+def _spot_from_csv_row(row: Mapping[str, str]) -> Spot:
+    """CSV cells are texts: hands are space-separated, folded players ';'-separated."""
+    data: dict[str, Any] = dict(row)
+    if isinstance(data.get("hands"), str):
+        data["hands"] = data["hands"].split()
+    if isinstance(data.get("folds"), str):
+        data["folds"] = [group for group in data["folds"].split(";") if group.strip()]
+    return spot_from_dict(data)
 
 
-def _number(data: dict[str, Any], name: str, kind: type) -> Any:
-    """An optional number field; a bad one is named in the error."""
-    value = data.get(name)
-    if value in (None, ""):
-        return None
+def _numbered_lines(stream: IO[bytes]) -> Iterator[tuple[int, bytes | None]]:
+    """(line number, bytes) streamed; None for a line over MAX_LINE_BYTES, skipped unread."""
+    number = 0
+    while line := stream.readline(MAX_LINE_BYTES + 1):
+        number += 1
+        if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n"):
+            while (rest := stream.readline(MAX_LINE_BYTES)) and not rest.endswith(b"\n"):
+                pass
+            yield number, None
+        else:
+            yield number, line
+
+
+def _decode(number: int, line: bytes | None) -> str:
+    """The line as text, or a StudyError naming what is wrong with its bytes."""
+    if line is None:
+        raise StudyError(f"the line is longer than {MAX_LINE_BYTES:,} bytes: a spot is one "
+                         "short line")
     try:
-        return kind(value)
-    except (TypeError, ValueError):
-        what = "a whole number" if kind is int else "a number"
-        raise StudyError(f"'{name}' must be {what}, not {value!r}") from None
+        return line.decode("utf-8-sig" if number == 1 else "utf-8")
+    except UnicodeDecodeError as exc:
+        raise StudyError(f"the line is not UTF-8 text (byte 0x{line[exc.start]:02x} at "
+                         f"column {exc.start + 1})") from None
 
 
-def read_spots(text: str, format: str) -> Iterator[tuple[int, Spot | Exception]]:
-    """(line number, Spot or the error that line raised) for each spot of a JSONL or CSV file."""
+def _is_spot_line(line: bytes | None) -> bool:
+    """JSON Lines: blank lines and '#' comments are not spots."""
+    return line is None or bool(line.strip()) and not line.lstrip().startswith(b"#")
+
+
+def _as_stream(source: str | bytes | IO[bytes]) -> IO[bytes]:
+    if isinstance(source, str):
+        return io.BytesIO(source.encode("utf-8", "surrogatepass"))
+    if isinstance(source, bytes):
+        return io.BytesIO(source)
+    return source
+
+
+def _json_spot(number: int, line: bytes | None) -> Spot:
+    text = _decode(number, line)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise StudyError(f"not JSON: {exc.msg} at column {exc.colno}") from None
+    except RecursionError:
+        raise StudyError("not a spot: the JSON is nested too deeply") from None
+    except ValueError:  # an integer of more digits than Python converts
+        raise StudyError("not a spot: a number has too many digits") from None
+    if not isinstance(data, dict):
+        raise StudyError(f"a line must be a JSON object ({{\"hands\": [...], ...}}), "
+                         f"not {_json_kind(data)}")
+    return spot_from_dict(data)
+
+
+def _json_kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    return {list: "an array", str: "a string"}.get(type(value), "a number")
+
+
+def _csv_records(lines: Iterable[tuple[int, bytes | None]]
+                 ) -> Iterator[tuple[int, list[str] | StudyError]]:
+    """(first line number, cells or the error) per CSV record, blank records skipped.
+
+    Lines whose bytes cannot be read are fed to the CSV reader as empty lines
+    and the record holding one is reported as that line's error.
+    """
+    problems: dict[int, StudyError] = {}
+
+    def texts() -> Iterator[str]:
+        for number, line in lines:
+            try:
+                yield _decode(number, line)
+            except StudyError as exc:
+                problems[number] = exc
+                yield "\n"
+
+    reader = csv.reader(texts())
+    while True:
+        first = reader.line_num + 1
+        try:
+            cells = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            yield first, StudyError(f"not CSV: {exc}")
+            continue
+        bad = [n for n in range(first, reader.line_num + 1) if n in problems]
+        if bad:
+            yield bad[0], problems.pop(bad[0])
+            for n in bad[1:]:
+                problems.pop(n)
+        elif any(cell.strip() for cell in cells):
+            yield first, cells
+
+
+def read_spots(source: str | bytes | IO[bytes], format: str = "jsonl"
+               ) -> Iterator[tuple[int, Spot | StudOddsError]]:
+    """(line number, Spot or the error that line raised) per spot of a JSONL or CSV source.
+
+    ``source`` is the text, or a binary stream read one line at a time (so a
+    file of any size is never held in memory).  A line with bytes that are not
+    UTF-8, bad JSON, wrong types or an impossible spot gives an error for that
+    line only; the next line is read as usual.
+    """
+    stream = _as_stream(source)
     if format == "jsonl":
-        for number, line in enumerate(text.splitlines(), start=1):
-            if not line.strip() or line.lstrip().startswith("#"):
+        for number, line in _numbered_lines(stream):
+            if not _is_spot_line(line):
                 continue
             try:
-                data = json.loads(line)
-                if not isinstance(data, dict):
-                    raise StudyError("a line must be a JSON object")
-                yield number, spot_from_dict(data)
-            except json.JSONDecodeError as exc:
-                yield number, StudyError(f"not JSON: {exc.msg} at column {exc.colno}")
-            except (StudyError, *SPOT_ERRORS) as exc:
+                yield number, _json_spot(number, line)
+            except StudOddsError as exc:
                 yield number, exc
     elif format == "csv":
-        reader = csv.DictReader(io.StringIO(text))
-        for row in reader:
+        records = _csv_records(_numbered_lines(stream))
+        header: list[str] | None = None
+        for number, cells in records:
+            if isinstance(cells, StudyError):
+                yield number, cells
+                continue
+            if header is None:
+                header = [name.strip() for name in cells]
+                unknown = [name for name in header if name and name not in SPOT_FIELDS]
+                if unknown:
+                    yield number, StudyError(f"unknown column '{unknown[0]}' in the header: "
+                                             f"columns are {', '.join(SPOT_FIELDS)}")
+                    return
+                continue
+            if len(cells) > len(header):
+                yield number, StudyError(f"the line has {len(cells)} cells but the header "
+                                         f"names {len(header)} columns")
+                continue
             try:
-                yield reader.line_num, spot_from_dict({k: v for k, v in row.items() if k})
-            except (StudyError, *SPOT_ERRORS) as exc:
-                yield reader.line_num, exc
+                yield number, _spot_from_csv_row(
+                    {name: cell for name, cell in zip(header, cells, strict=False) if name})
+            except StudOddsError as exc:
+                yield number, exc
     else:
         raise StudyError(f"'{format}' is not a batch format: use jsonl or csv")
+
+
+def count_spots(source: str | bytes | IO[bytes], format: str = "jsonl") -> int:
+    """How many lines ``read_spots`` will yield for the same source, reading it cheaply."""
+    stream = _as_stream(source)
+    if format == "jsonl":
+        return sum(_is_spot_line(line) for _, line in _numbered_lines(stream))
+    if format == "csv":
+        return max(0, sum(1 for _ in _csv_records(_numbered_lines(stream))) - 1)  # the header
+    raise StudyError(f"'{format}' is not a batch format: use jsonl or csv")
 
 
 def batch_record(number: int, spot: Spot, result: EquityResult) -> dict[str, Any]:
@@ -156,25 +473,40 @@ def batch_csv_rows(record: dict[str, Any]) -> list[list[Any]]:
 
 
 def run_batch(spots: Iterable[tuple[int, Spot | Exception]], write: Callable[[dict], None],
-              report_error: Callable[[int, Exception], None], threads: int | None = None) -> int:
+              report_error: Callable[[int, Exception], None], threads: int | None = None, *,
+              skip: Container[tuple[str, str | int]] = frozenset(),
+              total: int | None = None) -> int:
     """Run every spot, handing each record to ``write`` as soon as it is done.
 
-    A bad spot goes to ``report_error`` and the rest still run.  Returns how
-    many spots failed.
+    A bad spot goes to ``report_error`` and the rest still run.  Spots whose
+    :func:`spot_key` is in ``skip`` (already in the output) are passed over.
+    Returns how many spots failed.  Ctrl-C raises StudyInterrupted counting
+    the spots handled (written, failed or skipped) out of ``total``; the spot
+    that was running is not written.
     """
-    failures = 0
-    for number, spot in spots:
-        if isinstance(spot, Exception):
-            failures += 1
-            report_error(number, spot)
-            continue
-        try:
-            result = spot.run(threads)
-        except SPOT_ERRORS as exc:
-            failures += 1
-            report_error(number, exc)
-            continue
-        write(batch_record(number, spot, result))
+    failures = handled = 0
+    try:
+        for number, spot in spots:
+            if isinstance(spot, Exception):
+                with _ctrl_c_held():
+                    report_error(number, spot)
+                    failures, handled = failures + 1, handled + 1
+                continue
+            if spot_key(number, spot) in skip:
+                handled += 1
+                continue
+            try:
+                result = _finished(spot.run(threads))
+            except StudOddsError as exc:
+                with _ctrl_c_held():
+                    report_error(number, exc)
+                    failures, handled = failures + 1, handled + 1
+                continue
+            with _ctrl_c_held():
+                write(batch_record(number, spot, result))
+                handled += 1
+    except KeyboardInterrupt:
+        raise StudyInterrupted(handled, total, "spot", failed=failures) from None
     return failures
 
 
@@ -266,31 +598,40 @@ def replay(hands: Iterable[str], game: str | Game = "stud", *, trials: int | Non
     A player whose cards stop early folded after the last card shown: from the
     next street on, that player's upcards are a folded player's.  With
     ``community`` seventh street is that shared card.  Each street is one
-    :func:`equity` call with the same seed.
+    :func:`equity` call with the same seed.  Ctrl-C raises StudyInterrupted
+    whose ``partial`` is the Replay of the streets that finished.
     """
     dealt = tuple(parse_dealt_hand(text, seat) for seat, text in enumerate(hands, start=1))
     if len(dealt) < 2:
         raise StudyError("a replay needs at least two players")
+    parsed_game = parse_game(game)
     if seed is None:  # one seed for every street, reported so the replay can be repeated
         seed = int(np.random.SeedSequence().entropy % (1 << 63))
     last = 7 if community is not None else max(hand.last_street for hand in dealt)
-    streets = []
+    plan = []  # (street, live seats) while at least two players are in
     for street in range(3, last + 1):
         live = tuple(seat for seat, hand in enumerate(dealt) if hand.last_street >= min(street, 6)
                      and (street < 7 or hand.last_street >= 6))
         if len(live) < 2:
             break
-        folded = [dealt[seat].upcards[: street - 2] for seat in range(len(dealt))
-                  if seat not in live]
-        shared = street == 7 and community is not None
-        scenario = Scenario.build(
-            [dealt[seat].on_street(6 if shared else street) for seat in live], game=game,
-            dead=dead, folds=[up for up in folded if up],
-            community=community if shared else None, deck_rule=deck_rule,
-        )
-        result = equity(scenario, trials=trials, seed=seed, threads=threads)
-        streets.append(StreetEquity(street, live, result))
-    return Replay(parse_game(game), dealt, tuple(streets), seed)
+        plan.append((street, live))
+    streets: list[StreetEquity] = []
+    try:
+        for street, live in plan:
+            folded = [dealt[seat].upcards[: street - 2] for seat in range(len(dealt))
+                      if seat not in live]
+            shared = street == 7 and community is not None
+            scenario = Scenario.build(
+                [dealt[seat].on_street(6 if shared else street) for seat in live], game=game,
+                dead=dead, folds=[up for up in folded if up],
+                community=community if shared else None, deck_rule=deck_rule,
+            )
+            result = _finished(equity(scenario, trials=trials, seed=seed, threads=threads))
+            streets.append(StreetEquity(street, live, result))
+    except KeyboardInterrupt:
+        raise StudyInterrupted(len(streets), len(plan), "street",
+                               partial=Replay(parsed_game, dealt, tuple(streets), seed)) from None
+    return Replay(parsed_game, dealt, tuple(streets), seed)
 
 
 # ---------------------------------------------------------------- starting hands
@@ -356,8 +697,11 @@ def starting_hand_classes(door: str | None = None) -> list[StartingHand]:
 
 @dataclass(frozen=True)
 class StartingHandResult:
+    """One row of the table; ``interrupted`` marks a row of a table Ctrl-C cut short."""
+
     hand: StartingHand
     result: EquityResult
+    interrupted: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         hero = self.result.players[0]
@@ -365,6 +709,8 @@ class StartingHandResult:
             "hand": self.hand.text, "class": self.hand.label, "count": self.hand.count,
             "equity": hero.equity, "equity_se": hero.equity_se, "high_win": hero.high_win,
             "low_win": hero.low_win, "scoop": hero.scoop,
+            # every row of a cut-short table says so: its rank is among the finished rows only
+            "stopped_by": "interrupted" if self.interrupted else self.result.stopped_by,
         }
 
 
@@ -372,19 +718,31 @@ def starting_hands(game: str | Game = "stud", opponents: int = 1, *, trials: int
                    seed: int = 0, door: str | None = None, threads: int | None = None,
                    progress: Callable[[int, int], None] | None = None,
                    ) -> list[StartingHandResult]:
-    """Each starting-hand class against ``opponents`` random hands, best equity first."""
-    if not 1 <= opponents <= 7:
-        raise StudyError(f"opponents must be between 1 and 7, not {opponents}")
+    """Each starting-hand class against ``opponents`` random hands, best equity first.
+
+    Ctrl-C raises StudyInterrupted whose ``partial`` is the finished rows,
+    ranked the same way and each marked ``interrupted``.
+    """
+    if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents <= 7:
+        raise StudyError(f"opponents must be a whole number from 1 to 7, not {_show(opponents)}")
+    parse_game(game)  # a bad game is refused before the first class, not inside it
     classes = starting_hand_classes(door)
-    results = []
-    for done, hand in enumerate(classes, start=1):
-        scenario = Scenario.build([hand.text] + ["random"] * opponents, game=game)
-        results.append(StartingHandResult(hand, equity(
-            scenario, method="monte-carlo", trials=trials, seed=seed, threads=threads)))
-        if progress:
-            progress(done, len(classes))
-    results.sort(key=lambda r: -r.result.players[0].equity)
-    return results
+    results: list[StartingHandResult] = []
+    try:
+        for done, hand in enumerate(classes, start=1):
+            scenario = Scenario.build([hand.text] + ["random"] * opponents, game=game)
+            results.append(StartingHandResult(hand, _finished(equity(
+                scenario, method="monte-carlo", trials=trials, seed=seed, threads=threads))))
+            if progress:
+                progress(done, len(classes))
+    except KeyboardInterrupt:
+        finished = [replace(row, interrupted=True) for row in _ranked(results)]
+        raise StudyInterrupted(len(results), len(classes), "class", partial=finished) from None
+    return _ranked(results)
+
+
+def _ranked(results: list[StartingHandResult]) -> list[StartingHandResult]:
+    return sorted(results, key=lambda r: -r.result.players[0].equity)
 
 
 # ---------------------------------------------------------------- scoop studies
@@ -422,7 +780,11 @@ def scoop_study(hand: str, opponents: int | Iterable[str] = 1, game: str | Game 
                 dead: str = "", folds: Iterable[str] = (), trials: int | None = None,
                 precision: float | None = None, seed: int | None = None,
                 threads: int | None = None) -> ScoopStudy:
-    """The scoop breakdown of ``hand`` against ``opponents`` random hands or the hands given."""
+    """The scoop breakdown of ``hand`` against ``opponents`` random hands or the hands given.
+
+    Ctrl-C raises StudyInterrupted; after Monte Carlo trials its ``partial`` is
+    the study of the trials run so far (marked ``stopped_by == "interrupted"``).
+    """
     if isinstance(opponents, int):
         if not 1 <= opponents <= 7:
             raise StudyError(f"opponents must be between 1 and 7, not {opponents}")
@@ -432,13 +794,29 @@ def scoop_study(hand: str, opponents: int | Iterable[str] = 1, game: str | Game 
         if not others:
             raise StudyError("give at least one opponent (a hand or a number of random ones)")
     scenario = Scenario.build([hand, *others], game=game, dead=dead, folds=list(folds))
-    result = equity(scenario, trials=trials, precision=precision, seed=seed, threads=threads,
-                    scooping_hands=True)
+    counted: list[Any] = [0, None]  # deals or trials done and their total, as last reported
+
+    def progress(done: int, total: int | None) -> None:
+        counted[:] = [done, total]
+
+    result = None
+    try:
+        result = equity(scenario, trials=trials, precision=precision, seed=seed,
+                        threads=threads, scooping_hands=True, progress=progress)
+        _finished(result)
+    except KeyboardInterrupt:
+        if result is not None:  # a Monte Carlo sample cut short: kept as the partial study
+            raise StudyInterrupted(result.outcomes, trials, "trial",
+                                   partial=ScoopStudy(scenario, result)) from None
+        # exact enumeration raises; its progress counts deals, out of every deal
+        unit = "deal" if counted[1] == scenario.outcomes() else "trial"
+        raise StudyInterrupted(counted[0], counted[1], unit) from None
     return ScoopStudy(scenario, result)
 
 
 __all__ = [
     "DealtHand", "Replay", "ScoopStudy", "Spot", "StartingHand", "StartingHandResult", "StudyError",
-    "batch_csv_rows", "batch_record", "read_spots", "replay", "run_batch", "spot_from_dict",
-    "scoop_study", "starting_hand_classes", "starting_hands",
+    "StudyInterrupted", "batch_csv_rows", "batch_record", "count_of", "count_spots", "plural",
+    "read_spots", "replay", "run_batch", "scoop_study", "spot_from_dict", "spot_key",
+    "starting_hand_classes", "starting_hands", "trial_count",
 ]
