@@ -116,6 +116,8 @@ def parse_trials(text: str | int) -> int:
     if not match:
         raise EquityError(f"'{text}' is not a trial count: write e.g. 100000, 250k, 2M or 1e6")
     value = float(match.group(1)) * {"": 1, "k": 1e3, "m": 1e6}[match.group(2).lower()]
+    if not math.isfinite(value) or value > MAX_TRIALS:
+        raise EquityError(f"{text} trials would take days: ask for at most {MAX_TRIALS:.0e}")
     if value != int(value) or value < 1:
         raise EquityError(f"the trial count must be a positive whole number, not {text}")
     return int(value)
@@ -313,12 +315,14 @@ def _pool(threads: int) -> ThreadPoolExecutor:
 
 @contextmanager
 def _ctrl_c_as_flag() -> Iterator[threading.Event]:
-    """While kernels run, Ctrl-C only sets a flag that ``_run`` checks between calls.
+    """During a whole equity() call, Ctrl-C only sets a flag, checked at clean points
+    (between kernel calls and rounds).
 
     A KeyboardInterrupt raised at an arbitrary point could land inside the thread
     pool's own bookkeeping (starting a thread, queueing a call) and leave the
-    process hanging at exit; a flag is seen at the next clean point instead.
-    Only the main thread can catch signals: elsewhere the flag is never set.
+    process hanging at exit, or inside a finalizer while numba loads, where
+    Python prints and drops it; a flag is never lost.  Only the main thread can
+    catch signals: elsewhere the flag is never set.
     """
     flag = threading.Event()
     if threading.current_thread() is not threading.main_thread():
@@ -336,35 +340,35 @@ def _ctrl_c_as_flag() -> Iterator[threading.Event]:
 
 
 def _run(calls: Iterable[Callable[[], _Tallies]], threads: int,
-         done: Callable[[_Tallies], None]) -> None:
+         done: Callable[[_Tallies], None], interrupted: threading.Event) -> None:
     """Run kernel calls on ``threads`` threads, handing each result to ``done`` in order.
 
     At most two calls per thread are queued, so memory stays flat however many
-    calls there are.  On Ctrl-C queued calls are cancelled, the running ones (a
-    tenth of a second) are waited for, and KeyboardInterrupt is raised.
+    calls there are.  Once ``interrupted`` is set (Ctrl-C) queued calls are
+    cancelled, the running ones (a tenth of a second) are waited for, and
+    KeyboardInterrupt is raised.
     """
     pool = _pool(threads)
     queued: deque[Future] = deque()
-    with _ctrl_c_as_flag() as interrupted:
-        try:
-            for call in calls:
-                if interrupted.is_set():
-                    break
-                queued.append(pool.submit(call))
-                while len(queued) >= 2 * threads and not interrupted.is_set():
-                    done(queued.popleft().result())
-            while queued and not interrupted.is_set():
+    try:
+        for call in calls:
+            if interrupted.is_set():
+                break
+            queued.append(pool.submit(call))
+            while len(queued) >= 2 * threads and not interrupted.is_set():
                 done(queued.popleft().result())
-        finally:
-            for future in queued:
-                future.cancel()
-            wait(queued)
+        while queued and not interrupted.is_set():
+            done(queued.popleft().result())
+    finally:
+        for future in queued:
+            future.cancel()
+        wait(queued)
     if interrupted.is_set():
         raise KeyboardInterrupt
 
 
-def _exact(kernel: _KernelInput, threads: int,
-           progress: Progress | None) -> tuple[_Tallies, float]:
+def _exact(kernel: _KernelInput, threads: int, progress: Progress | None,
+           interrupted: threading.Event) -> tuple[_Tallies, float]:
     """Every deal, in ranges of the first levels' joint index (kernels/enumerate.py), and
     the seconds spent compiling."""
     from stud_odds.kernels.enumerate import ENUMERATE
@@ -431,7 +435,7 @@ def _exact(kernel: _KernelInput, threads: int,
             progress(tallies.outcomes, total)
 
     _run((call(start, min(per_call, outer_indices - start))
-          for start in range(0, outer_indices, per_call)), threads, done)
+          for start in range(0, outer_indices, per_call)), threads, done, interrupted)
     return tallies, compiling
 
 
@@ -441,8 +445,8 @@ def _chunk_seeds(seed: int, round_number: int) -> np.ndarray:
 
 
 def _monte_carlo(kernel: _KernelInput, seed: int, trials: int | None, precision: float | None,
-                 max_time: float | None, threads: int,
-                 progress: Progress | None) -> tuple[_Tallies, str, float]:
+                 max_time: float | None, threads: int, progress: Progress | None,
+                 interrupted: threading.Event) -> tuple[_Tallies, str, float]:
     """Sample until a stop; the tallies, why it stopped, and the seconds spent compiling."""
     from stud_odds.kernels.montecarlo import MONTE_CARLO
 
@@ -477,7 +481,7 @@ def _monte_carlo(kernel: _KernelInput, seed: int, trials: int | None, precision:
                                // max(1, kernel.players * (size // CHUNKS))))
             round_tallies = _Tallies.zeros(kernel.players)
             _run((call(seeds[g:g + group], per_chunk[g:g + group])
-                  for g in range(0, CHUNKS, group)), threads, round_tallies.add)
+                  for g in range(0, CHUNKS, group)), threads, round_tallies.add, interrupted)
             round_tallies.add(tallies)
             tallies = round_tallies  # one assignment: Ctrl-C never leaves half a sum
             round_number += 1
@@ -577,13 +581,16 @@ def equity(
         raise EquityError(f"threads must be between 1 and {MAX_THREADS}, not {threads}")
     if progress is not None and not callable(progress):
         raise EquityError(f"progress must be a function progress(done, total), not {progress!r}")
-    return _equity(scenario, method, trials, precision, max_time, seed,
-                   threads or default_threads(), progress, bool(scooping_hands))
+    with _ctrl_c_as_flag() as interrupted:
+        return _equity(scenario, method, trials, precision, max_time, seed,
+                       threads or default_threads(), progress, bool(scooping_hands),
+                       interrupted)
 
 
 def _equity(scenario: Scenario, method: str, trials: int | None, precision: float | None,
             max_time: float | None, seed: int | None, threads: int,
-            progress: Progress | None, scooping_hands: bool) -> EquityResult:
+            progress: Progress | None, scooping_hands: bool,
+            interrupted: threading.Event) -> EquityResult:
     started = time.perf_counter()
     kernel = _KernelInput(scenario, scooping_hands)
     outcomes = scenario.outcomes()
@@ -598,7 +605,7 @@ def _equity(scenario: Scenario, method: str, trials: int | None, precision: floa
         method == "auto" and evaluations <= EXACT_BUDGET
         and (trials is None or outcomes <= trials)
     ):
-        tallies, compiling = _exact(kernel, threads, progress)
+        tallies, compiling = _exact(kernel, threads, progress, interrupted)
         return _summarise(scenario, tallies, "exact", None,
                           time.perf_counter() - started - compiling, "complete")
 
@@ -607,6 +614,6 @@ def _equity(scenario: Scenario, method: str, trials: int | None, precision: floa
     if trials is None and precision is None and max_time is None:
         precision = DEFAULT_PRECISION
     tallies, stopped_by, compiling = _monte_carlo(kernel, seed, trials, precision, max_time,
-                                                  threads, progress)
+                                                  threads, progress, interrupted)
     return _summarise(scenario, tallies, "monte-carlo", seed,
                       time.perf_counter() - started - compiling, stopped_by)

@@ -43,7 +43,7 @@ def plot_replay(replay: Replay, path: str | Path) -> None:
     axes.set_title(f"{replay.game.title}: equity by street")
     axes.legend()
     figure.tight_layout()
-    figure.savefig(path, dpi=120)
+    figure.savefig(path, dpi=120, format="png")
     pyplot.close(figure)
 
 
@@ -65,5 +65,5 @@ def plot_starting_hands(results: list[StartingHandResult], path: str | Path) -> 
     axes.set_title("Starting hands")
     axes.legend()
     figure.tight_layout()
-    figure.savefig(path, dpi=120)
+    figure.savefig(path, dpi=120, format="png")
     pyplot.close(figure)

@@ -87,9 +87,9 @@ def test_the_cli_exits_130_on_ctrl_c(exact):
             from stud_odds.cli import main
             real_run = engine._run
 
-            def run(calls, threads, done):  # say when the work starts
+            def run(calls, threads, done, interrupted):  # say when the work starts
                 print("working", flush=True)
-                return real_run(calls, threads, done)
+                return real_run(calls, threads, done, interrupted)
 
             engine._run = run
             sys.argv = ["stud-odds", *sys.argv[1:]]

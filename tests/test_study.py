@@ -76,7 +76,7 @@ def test_batch_csv_in_and_out(tmp_path):
     ({"trials": "abc"}, "'abc' is not a trial count"),
     ({"trials": True}, "'trials' must be a whole number, not true"),
     ({"trials": float("nan")}, "'trials' must be a whole number, not NaN"),
-    ({"trials": "1e400"}, "'trials' must be a positive whole number, not '1e400'"),
+    ({"trials": "1e400"}, "1e400 trials would take days"),
     ({"trials": -5}, "'trials' must be a positive whole number, not -5"),
     ({"trials": 0}, "'trials' must be a positive whole number, not 0"),
     ({"precision": float("inf")}, "'precision' must be a positive number of the pot"),
@@ -396,6 +396,7 @@ def test_a_table_that_fails_while_written_leaves_the_old_file(tmp_path, monkeypa
 
 
 def test_a_plot_is_saved_whole_or_not_at_all(tmp_path, monkeypatch):
+    pytest.importorskip("matplotlib", reason="--plot needs the plot extra")
     import stud_odds.plot as plot
 
     def broken(replay, target):
@@ -449,9 +450,9 @@ def test_starting_hands_top_must_be_positive(top, monkeypatch):
     (["scoop", "Ac2c/3c", "-n", "nan"], "'nan' is not a trial count"),
     (["replay", "AsKs/Qh", "7c7d/2s", "-n", "inf"], "'inf' is not a trial count"),
     (["starting-hands", "-n", "nan"], "'nan' is not a trial count"),
-    (["scoop", "Ac2c/3c", "-n", "1e400"], "--trials must be a positive whole number, not '1e400'"),
-    (["replay", "AsKs/Qh", "7c7d/2s", "-n", "1e400"], "--trials must be a positive whole number"),
-    (["starting-hands", "-n", "1e400"], "--trials must be a positive whole number"),
+    (["scoop", "Ac2c/3c", "-n", "1e400"], "1e400 trials would take days"),
+    (["replay", "AsKs/Qh", "7c7d/2s", "-n", "1e400"], "1e400 trials would take days"),
+    (["starting-hands", "-n", "1e400"], "1e400 trials would take days"),
 ])
 def test_study_trial_options_refuse_nan_and_inf(command, message, monkeypatch):
     _no_work(monkeypatch)

@@ -307,6 +307,7 @@ def test_starting_hands_interrupted_without_out_or_before_a_row(tmp_path, monkey
 
 @pytest.mark.parametrize("how", ["result", "raise"])
 def test_replay_interrupted_prints_nothing_but_the_line(tmp_path, monkeypatch, how):
+    pytest.importorskip("matplotlib", reason="--plot needs the plot extra")
     _interrupt_on_call(monkeypatch, 2, how)
     chart = tmp_path / "chart.png"
     result = runner.invoke(app, ["replay", "AsKs/Qh Jh", "7c7d/2s 3h", "-n", "2k", "--json",
