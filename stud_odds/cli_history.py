@@ -17,7 +17,12 @@ from rich.text import Text
 
 from stud_odds.console import announce_compiling, console, error_console, fail, mark_compiled
 from stud_odds.history.model import STREET_LABELS
-from stud_odds.history.settings import DEFAULT_PRECISION, DEFAULT_SEED, trials_for
+from stud_odds.history.settings import (
+    DEFAULT_PRECISION,
+    DEFAULT_SEED,
+    DEFAULT_THREADS,
+    trials_for,
+)
 from stud_odds.history.summary import Summary
 
 LUCK_ROWS = 20  # all-in hands listed one by one; the totals count them all
@@ -41,7 +46,9 @@ def history(
         help="Standard error of every equity, at most, in percentage points: sets the deals "
              "per street (0.5 -> 10,000).")] = DEFAULT_PRECISION,
     seed: Annotated[int, typer.Option(help="Seed, for the same numbers again.")] = DEFAULT_SEED,
-    threads: Annotated[int | None, typer.Option(help="Threads (default: all cores).")] = None,
+    threads: Annotated[int, typer.Option(
+        help="Threads per street (one is fastest at the default precision).")
+    ] = DEFAULT_THREADS,
 ) -> None:
     """Each player's equity on every street of real stud hands, and the hero's all-in luck.
 
@@ -59,7 +66,7 @@ def history(
     trials = trials_for(precision)  # refuses nan, inf and out-of-range values first
     if seed < 0:
         fail(f"--seed must be a whole number from 0 up, not {seed}")
-    if threads is not None and threads < 1:
+    if threads < 1:
         fail(f"--threads must be at least 1, not {threads}")
     for path in files:
         if not path.is_file():
@@ -111,7 +118,7 @@ def history(
 
 
 def _records(reader: Any, summary: Summary, done: set[str], hero: str | None,
-             precision: float, seed: int, threads: int | None) -> Iterator[dict | None]:
+             precision: float, seed: int, threads: int) -> Iterator[dict | None]:
     """One JSON object per stud hand of the file (None for a hand already in --out)."""
     from stud_odds.errors import StudOddsError
     from stud_odds.history.model import SkippedHand
@@ -238,7 +245,7 @@ def _render(summary: Summary, trials: int, seed: int, out: Path | None, target: 
     if summary.resumed:
         note = f"{summary.resumed_skipped:,} of them skipped then" if summary.resumed_skipped \
             else ""
-        table.add_row(f"already in {out}", f"{summary.resumed:,}", note)
+        table.add_row(f"already in {out.name}", f"{summary.resumed:,}", note)
     if summary.lines_ignored:
         table.add_row("lines outside any hand", f"{summary.lines_ignored:,}", "ignored")
     target.print(table)

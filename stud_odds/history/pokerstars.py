@@ -108,23 +108,15 @@ def _amount(text: str, line: int) -> Decimal:
     return value
 
 
-def _first_word(text: str, start: int) -> str:
-    """The word of ``text`` starting at ``start`` (an amount, before any " and ..." words)."""
-    end = text.find(" ", start)
-    return text[start:] if end < 0 else text[start:end]
-
-
 def _cards(text: str, line: int) -> list[int]:
     """The cards of one bracket group's inside: ``Ah Kd 7c``."""
-    cards = []
-    for token in text.split():
-        card = _CARD_IDS.get(token)
-        if card is None:  # not as PokerStars writes a card: let the general parser judge
-            try:
-                card = parse_card(token)
-            except CardError as error:
-                raise _Bad(f"line {line}: {error}") from None
-        cards.append(card)
+    tokens = text.split()
+    cards = [_CARD_IDS.get(token) for token in tokens]
+    if None in cards:  # not as PokerStars writes a card: let the general parser judge
+        try:
+            return [parse_card(token) for token in tokens]
+        except CardError as error:
+            raise _Bad(f"line {line}: {error}") from None
     return cards
 
 
@@ -180,20 +172,21 @@ class _Hand:
     # -- lines -----------------------------------------------------------------------
 
     def read(self, text: str, n: int) -> None:
-        if text.startswith("*** "):
+        first = text[:1]  # one comparison before each startswith: most lines are actions
+        if first == "*" and text.startswith("*** "):
             self._marker(text, n)
-        elif text.startswith("Dealt to "):
+        elif first == "D" and text.startswith("Dealt to "):
             self._dealt(text[9:], n)
         elif self.section == SUMMARY:
             self._summary(text, n)
-        elif self.section == 0 and text.startswith("Seat "):
+        elif first == "S" and self.section == 0 and text.startswith("Seat "):
             self._seat(text, n)
-        elif text.startswith("Table '"):
+        elif first == "T" and text.startswith("Table '"):
             end = text.find("'", 7)
             self.table = text[7:end] if end > 0 else text[7:]
-        elif text.startswith("Uncalled bet ("):
+        elif first == "U" and text.startswith("Uncalled bet ("):
             self._returned(text, n)
-        else:
+        elif text:
             self._action(text, n)
 
     def _seat(self, text: str, n: int) -> None:
@@ -355,31 +348,29 @@ class _Hand:
         all_in = verb.endswith(_ALL_IN)
         if all_in:
             verb = verb[: -len(_ALL_IN)]
-        street = self.street or 3  # antes are posted before 3rd street is dealt
         head, _, rest = verb.partition(" ")
-        if head in ("calls", "bets"):
-            self._pay(state, _amount(_first_word(rest, 0), n))
-        elif head == "brings" and rest.startswith("in for "):
-            self._pay(state, _amount(_first_word(rest, 7), n))
-        elif head in ("raises", "completes"):
+        pay = None  # chips put in on this street
+        if head == "calls" or head == "bets":
+            pay = _amount(rest.split(" ", 1)[0], n)
+        elif head == "folds":
+            if state.folded is None:
+                state.folded = self.street or 3
+        elif head == "raises" or head == "completes":
             to = rest.rfind(" to ")
             if to < 0:
                 raise _Bad(f"line {n}: '{verb}' does not say to how much")
-            self._pay(state, _amount(_first_word(rest, to + 4), n) - state.committed)
+            pay = _amount(rest[to + 4:].split(" ", 1)[0], n) - state.committed
+        elif head == "brings" and rest.startswith("in for "):
+            pay = _amount(rest[7:].split(" ", 1)[0], n)
         elif head == "posts":
             state.invested += _amount(rest.rsplit(" ", 1)[-1], n)  # the ante: dead money
-        elif head == "folds":
-            if state.folded is None:
-                state.folded = street
         elif head == "shows" and rest.startswith("["):
             self._reveal(state, _show_cards(rest, n), n)
+        if pay is not None:
+            state.invested += pay
+            state.committed += pay
         if all_in and state.all_in is None:
-            state.all_in = street
-
-    @staticmethod
-    def _pay(state: _State, amount: Decimal) -> None:
-        state.invested += amount
-        state.committed += amount
+            state.all_in = self.street or 3  # antes are posted before 3rd street is dealt
 
     def _collected(self, text: str, n: int) -> None:
         match = _COLLECTED.match(text)

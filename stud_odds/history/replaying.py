@@ -18,7 +18,13 @@ import numpy as np
 from stud_odds.cards import UNKNOWN, format_card
 from stud_odds.engine import equity
 from stud_odds.history.model import STREETS, HandHistory, Player, SkippedHand
-from stud_odds.history.settings import DEFAULT_PRECISION, DEFAULT_SEED, ReplayError, trials_for
+from stud_odds.history.settings import (
+    DEFAULT_PRECISION,
+    DEFAULT_SEED,
+    DEFAULT_THREADS,
+    ReplayError,
+    trials_for,
+)
 from stud_odds.history.summary import AllInLuck
 from stud_odds.results import EquityResult
 from stud_odds.scenario import (
@@ -207,13 +213,15 @@ def _luck(hand: HandHistory, hero: Player, showdown: tuple[StreetEquity, ...]) -
 
 def replay(hand: HandHistory, *, hero: str | None = None,
            precision: float = DEFAULT_PRECISION, seed: int = DEFAULT_SEED,
-           threads: int | None = None) -> HandReplay:
+           threads: int | None = DEFAULT_THREADS) -> HandReplay:
     """Each live player's equity on every street of ``hand``, in both views.
 
     ``hero`` (default: the player the file deals hole cards to) is whose view
     the first is.  Every street is dealt ``trials_for(precision)`` times, or
     enumerated when it has no more deals than that; its seed comes from
-    ``seed``, the hand id and the street (:func:`street_seed`).  Raises
+    ``seed``, the hand id and the street (:func:`street_seed`).  ``threads``
+    per street: one by default, as waking more costs more than they save on a
+    street of 10,000 deals (None: every core).  Raises
     ``ReplayError`` for a hand the deck rules cannot deal, and KeyboardInterrupt
     (never a partial result) when interrupted.
     """
