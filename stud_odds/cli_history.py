@@ -31,23 +31,27 @@ LUCK_ROWS = 20  # all-in hands listed one by one; the totals count them all
 def history(
     files: Annotated[list[Path], typer.Argument(
         help="PokerStars hand-history files (other games in them are passed over).",
-        show_default=False)],
+        metavar="FILE...", show_default=False)],
     hero: Annotated[str | None, typer.Option(
+        metavar="NAME",
         help="Whose view the equities take (default: the player the file deals hole cards to)."
     )] = None,
     json_out: Annotated[bool, typer.Option(
         "--json", help="Print one JSON object per hand on stdout (the summary goes to stderr)."
     )] = False,
     out: Annotated[Path | None, typer.Option(
-        "--out", "-o", help="Write one JSON object per hand to this file (JSON Lines).")] = None,
+        "--out", "-o", metavar="FILE",
+        help="Write one JSON object per hand to this file (JSON Lines).")] = None,
     resume: Annotated[bool, typer.Option(
         "--resume", help="Keep the hands already in --out and replay only the others.")] = False,
     precision: Annotated[float, typer.Option(
+        metavar="POINTS",
         help="Standard error of every equity, at most, in percentage points: sets the deals "
              "per street (0.5 -> 10,000).")] = DEFAULT_PRECISION,
-    seed: Annotated[int, typer.Option(help="Seed, for the same numbers again.")] = DEFAULT_SEED,
+    seed: Annotated[int, typer.Option(
+        metavar="N", help="Seed, for the same numbers again.")] = DEFAULT_SEED,
     threads: Annotated[int, typer.Option(
-        help="Threads per street (one is fastest at the default precision).")
+        metavar="N", help="Threads per street (one is fastest at the default precision).")
     ] = DEFAULT_THREADS,
 ) -> None:
     """Each player's equity on every street of real stud hands, and the hero's all-in luck.
@@ -75,17 +79,20 @@ def history(
         fail("--resume continues the file given with --out: give --out too")
     if out is not None:
         out = check_output_path(out)
-    previous = out if resume and out is not None and out.exists() else None
-    keep, done, done_skipped = _previous(previous) if previous else (0, set(), 0)
-    total = sum(count_stud_hands(path) for path in files)
-
-    summary = Summary(files=len(files), resumed_skipped=done_skipped)
+    summary = Summary(files=len(files))
+    total: int | None = None  # stud hands in the files, once counted
     finished = 0  # stud hands in the output: resumed or written this run
+    writing = False  # --out is being written (and so holds the hands finished)
+    interrupted = False
     stdout_json = sys.stdout if json_out else None
-    announce_compiling()
     try:
+        previous = out if resume and out is not None and out.exists() else None
+        keep, done, summary.resumed_skipped = _previous(previous) if previous else (0, set(), 0)
+        total = sum(count_stud_hands(path) for path in files)
+        announce_compiling()
         with (_writer(out, previous, keep) if out else nullcontext(None)) as stream, \
                 _progress(total) as advance:
+            writing = out is not None
             try:
                 for path in files:
                     reader = HistoryReader(path)
@@ -100,16 +107,16 @@ def history(
                         finished += 1
                         advance()
                     summary.lines_ignored += reader.lines_ignored
-            except KeyboardInterrupt:
+            except KeyboardInterrupt:  # caught inside: the hands written so far are kept
                 interrupted = True
-            else:
-                interrupted = False
-    except KeyboardInterrupt:  # a second Ctrl-C while the file was being put in place
+    except KeyboardInterrupt:  # before the first hand, or while --out was put in place
         interrupted = True
     if interrupted:
-        where = f"; results so far are in {out}" if out else ""
-        error_console.print(f"interrupted after {finished:,} of {total:,} hands{where}",
-                            highlight=False, soft_wrap=True)
+        done_text = f"after {finished:,} of {total:,} hands" if total is not None \
+            else "before the first hand"
+        where = f"; results so far are in {out}" if writing else ""
+        error_console.print(f"interrupted {done_text}{where}", highlight=False,
+                            soft_wrap=True)
         raise typer.Exit(130)
     mark_compiled()
     _render(summary, trials, seed, out, error_console if json_out else console)

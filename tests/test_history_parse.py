@@ -377,3 +377,56 @@ def test_fuzzed_files_never_raise(tmp_path):
             if isinstance(item, SkippedHand):
                 assert item.reason and "\n" not in item.reason
                 assert "could not be read (" not in item.reason, item.reason  # no internal error
+
+
+MINIMAL_BODY = """Table 'T' 8-max
+Seat 1: Hero (100 in chips)
+Seat 2: Ann (100 in chips)
+*** 3rd STREET ***
+Dealt to Hero [Ah Kh 2c]
+Dealt to Ann [3d]
+Hero: brings in for 1
+Ann: folds
+Uncalled bet (1) returned to Hero
+Hero collected 0 from pot
+*** SUMMARY ***
+Total pot 0 | Rake 0
+"""
+
+
+@pytest.mark.parametrize("header, expected", [
+    ("PokerStars Zoom Hand #1: 7 Card Stud Limit ($0.10/$0.20) - 2020/01/01 1:00:00 ET",
+     ("1", Game.STUD, "$0.10/$0.20", D("0.20"), "$", None)),
+    ("PokerStars Home Game Hand #2: {Club #3311111} Tournament #28711, £5.00+£0.50 GBP Razz "
+     "Limit - Level I (15/30) - 2020/01/01 01:01:01 WET [2020/01/01 01:01:01 ET]",
+     ("2", Game.RAZZ, "15/30", D(30), "chips", "28711")),
+    ("PokerStars Hand #3: Tournament #99, $9.80+$1.20 USD 8-Game (Razz Limit) - Level XX "
+     "(400/800) - 2026/08/31 21:19:18 WET", ("3", Game.RAZZ, "400/800", D(800), "chips", "99")),
+    ("PokerStars Hand #79306750218:  Triple Stud (7 Card Stud Limit, 4/8) - 2012/04/23 "
+     "5:55:37 UTC [2012/04/23 1:55:37 ET]",
+     ("79306750218", Game.STUD, "4/8", D(8), "chips", None)),
+    ("PokerStars Game #29356803849: TOURNAMENT #169962475, $10+$1 7 CARD STUD HI/LO LIMIT - "
+     "LEVEL I (25/50) - 2009/06/14 11:45:00 ET",
+     ("29356803849", Game.STUD8, "25/50", D(50), "chips", "169962475")),
+    ("PokerStars Hand #5:  7 Card Stud Hi/Lo Limit (€0.02/€0.04 EUR) - 2020/01/01 1:00:00 ET",
+     ("5", Game.STUD8, "€0.02/€0.04 EUR", D("0.04"), "EUR", None)),
+    ("PokerStars Hand #6:  HORSE (7 Card Stud Hi/Lo Limit, $1,000/$2,000 USD) - 2020/01/01 ET",
+     ("6", Game.STUD8, "$1,000/$2,000 USD", D(2000), "USD", None)),
+    ("PokerStars Hand #7:  Razz Limit - 2020/01/01 1:00:00 ET",
+     ("7", Game.RAZZ, None, None, "chips", None)),
+])
+def test_headers_of_every_kind(tmp_path, header, expected):
+    path = tmp_path / "h.txt"
+    path.write_text(header + "\n" + MINIMAL_BODY, encoding="utf-8")
+    (hand,) = read(path)
+    assert isinstance(hand, HandHistory), hand
+    assert (hand.id, hand.game, hand.stakes, hand.big_bet, hand.unit, hand.tournament) == \
+        expected
+
+
+def test_old_files_in_cp1252_are_read(tmp_path):
+    path = tmp_path / "h.txt"
+    text = (DATA / "razz.txt").read_text(encoding="utf-8")
+    path.write_bytes(text.encode("cp1252"))
+    (hand,) = read(path)
+    assert "Señor Low" in [p.name for p in hand.players] and hand.players[2].won == D("23.70")

@@ -66,6 +66,9 @@ def test_another_hero_sees_his_own_shown_cards_and_not_the_file_owners():
     assert scenarios(result.streets)[0] == \
         "razz: xx/3s vs xx/2c vs 2d3c/Ah vs xx/Kc, online deck rule"
     assert result.to_dict()["hero"] == "Señor Low"
+    rail = replay(hand("razz.txt"), hero="Nobody", precision=PRECISION)
+    assert rail.hero is None and rail.to_dict()["hero"] is None
+    assert scenarios(rail.streets)[0] == "razz: xx/3s vs xx/2c vs xx/Ah vs xx/Kc, online deck rule"
 
 
 def test_community_card_and_players_folding_on_the_river():

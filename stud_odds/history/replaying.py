@@ -217,7 +217,8 @@ def replay(hand: HandHistory, *, hero: str | None = None,
     """Each live player's equity on every street of ``hand``, in both views.
 
     ``hero`` (default: the player the file deals hole cards to) is whose view
-    the first is.  Every street is dealt ``trials_for(precision)`` times, or
+    the first is; a name not dealt into the hand sees only upcards (and the
+    record's hero is null).  Every street is dealt ``trials_for(precision)`` times, or
     enumerated when it has no more deals than that; its seed comes from
     ``seed``, the hand id and the street (:func:`street_seed`).  ``threads``
     per street: one by default, as waking more costs more than they save on a
@@ -229,6 +230,8 @@ def replay(hand: HandHistory, *, hero: str | None = None,
     if not isinstance(seed, int) or seed < 0:
         raise ReplayError(f"the seed must be a whole number from 0 up, not {seed}")
     hero = hero if hero is not None else hand.hero
+    if hero is not None and hand.player(hero) is None:
+        hero = None  # not dealt into this hand: everything is seen from the rail
     rule = deck_rule(hand)
     cache: dict[Scenario, StreetEquity] = {}
     streets = _streets(hand, frozenset([hero] if hero else []), rule, trials, seed, threads,
