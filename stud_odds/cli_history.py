@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
@@ -83,7 +84,7 @@ def history(
     total: int | None = None  # stud hands in the files, once counted
     finished = 0  # stud hands in the output: resumed or written this run
     writing = False  # --out is being written (and so holds the hands finished)
-    interrupted = False
+    interrupted = broken_pipe = False
     stdout_json = sys.stdout if json_out else None
     try:
         previous = out if resume and out is not None and out.exists() else None
@@ -109,8 +110,13 @@ def history(
                     summary.lines_ignored += reader.lines_ignored
             except KeyboardInterrupt:  # caught inside: the hands written so far are kept
                 interrupted = True
+            except BrokenPipeError:  # stdout closed by its reader (| head): stop quietly
+                broken_pipe = True
     except KeyboardInterrupt:  # before the first hand, or while --out was put in place
         interrupted = True
+    if broken_pipe:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
+        raise typer.Exit(141)  # as a program killed by SIGPIPE
     if interrupted:
         done_text = f"after {finished:,} of {total:,} hands" if total is not None \
             else "before the first hand"
@@ -145,8 +151,9 @@ def _records(reader: Any, summary: Summary, done: set[str], hero: str | None,
             continue
         try:
             result = replay(item, hero=hero, precision=precision, seed=seed, threads=threads)
-        except StudOddsError as error:
-            reason = str(error)
+        except Exception as error:  # noqa: BLE001 - one hand never stops the others
+            reason = str(error) if isinstance(error, StudOddsError) else \
+                f"the hand could not be replayed ({type(error).__name__}: {error})"
             summary.skipped.append((item.id, _where(item), reason))
             yield skipped_record(SkippedHand(item.id, reason, item.game, True, item.source,
                                              item.line), hero if hero else item.hero)

@@ -218,3 +218,52 @@ def test_an_interrupted_street_is_never_a_result(monkeypatch):
     monkeypatch.setattr(replaying, "equity", interrupted)
     with pytest.raises(KeyboardInterrupt):
         replay(hand("razz.txt"), precision=PRECISION)
+
+
+def test_random_hands_views_show_exactly_what_was_seen(tmp_path):
+    import random
+
+    from history_maker import make_file, write
+
+    from stud_odds.history.settings import ReplayError as Error
+
+    made = make_file(random.Random(3), 60)
+    path = tmp_path / "made.txt"
+    write(path, made)
+    for truth, parsed in zip(made, read(path), strict=True):
+        result = replay(parsed, precision=5)  # 100 deals: the views are what is tested
+        by_name = {p.name: p for p in truth.players}
+        for view in result.streets:
+            k = view.street
+            shared = k == 7 and truth.community is not None
+            for name, text in zip(view.names, map(str, view.scenario.hands), strict=True):
+                p = by_name[name]
+                ups = "".join(p.up[: min(k, 6) - 2])
+                if name == "Hero":
+                    river = p.river if k == 7 and not shared else ""
+                    assert text == "".join(p.hole) + river + "/" + ups
+                else:
+                    assert text == ("xxx/" if k == 7 and not shared else "xx/") + ups
+            assert math.isclose(sum(pl.equity for pl in view.result.players), 1, abs_tol=1e-9)
+            folded = [p for p in truth.players if p.folded is not None and p.folded < k]
+            seen_dead = set(view.to_dict()["dead"])
+            for p in folded:
+                assert set(p.up) <= seen_dead
+                assert (set(p.hole) <= seen_dead) == (p.name == "Hero")
+        assert (result.showdown is None) == (not truth.showdown)
+    # fuzzed hands that still parse replay or fail with a sentence, never anything else
+    rng = random.Random(17)
+    sources = [p.read_bytes() for p in sorted(DATA.glob("*.txt"))]
+    for _ in range(150):
+        data = bytearray(rng.choice(sources))
+        for _ in range(3):
+            at = rng.randrange(len(data))
+            data[at:at + rng.randint(0, 30)] = bytes(rng.randrange(32, 127)
+                                                      for _ in range(rng.randint(0, 30)))
+        path.write_bytes(bytes(data))
+        for item in read(path):
+            if isinstance(item, HandHistory):
+                try:
+                    replay(item, precision=5)
+                except Error as error:
+                    assert str(error) and "\n" not in str(error)
