@@ -430,3 +430,28 @@ def test_old_files_in_cp1252_are_read(tmp_path):
     path.write_bytes(text.encode("cp1252"))
     (hand,) = read(path)
     assert "Señor Low" in [p.name for p in hand.players] and hand.players[2].won == D("23.70")
+
+
+def test_the_reader_is_pure_python():
+    # reading needs no numba, numpy or engine (the package's own __init__ aside)
+    import ast
+
+    import stud_odds.history as package
+
+    folder = Path(package.__file__).parent
+    pure = ["pokerstars.py", "model.py", "summary.py", "settings.py"]
+    allowed = {"stud_odds.cards", "stud_odds.errors", "stud_odds.games",
+               "stud_odds.history.model", "stud_odds.history.summary"}
+    for name in pure:
+        tree = ast.parse((folder / name).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                modules = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                modules = [node.module or ""]
+            else:
+                continue
+            for module in modules:
+                assert not module.startswith(("numba", "numpy")), (name, module)
+                if module.startswith("stud_odds"):
+                    assert module in allowed, (name, module)

@@ -160,7 +160,6 @@ class _Hand:
         self.seats: dict[str, _State] = {}
         self.by_seat: dict[int, _State] = {}
         self.odd_names = False  # some name holds ": " (then actions are matched by prefix)
-        self.names_longest_first: list[str] = []
         self.section = 0  # 0 before 3rd street, then 3..7, SHOWDOWN, SUMMARY
         self.street = 0  # the last street begun
         self.owner: dict[int, str] = {}  # card -> who holds it, to catch a card dealt twice
@@ -199,7 +198,6 @@ class _Hand:
         state = _State(seat, name, _amount(match.group(3), n))
         self.seats[name] = self.by_seat[seat] = state
         self.odd_names = self.odd_names or ": " in name
-        self.names_longest_first = sorted(self.seats, key=len, reverse=True)
 
     def _marker(self, text: str, n: int) -> None:
         close = text.find(" ***", 4)
