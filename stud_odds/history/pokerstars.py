@@ -474,11 +474,12 @@ def _decode_line(raw: bytes) -> str:
         return raw.decode("cp1252", errors="replace")
 
 
-def _lines(stream: BinaryIO) -> Iterator[tuple[int, str]]:
-    """(line number, text) for each line, reading ``CHUNK`` bytes at a time.
+def _blocks(stream: BinaryIO) -> Iterator[tuple[int, list[str]]]:
+    """Runs of whole lines, ``CHUNK`` bytes at a time, each with the number of the line
+    before it.
 
     A run of more than ``MAX_LINE`` bytes without a newline is junk: it is
-    dropped (its line number still counts) instead of growing without bound.
+    dropped (it reads as a blank line) instead of growing without bound.
     """
     number = 0
     carry = b""
@@ -492,17 +493,16 @@ def _lines(stream: BinaryIO) -> Iterator[tuple[int, str]]:
             carry = data[cut + 1:]
             lines = _decode(data[:cut])
             if dropping:  # the first line ends the over-long one: drop it too
-                number += 1
-                del lines[0]
+                lines[0] = ""
                 dropping = False
-            for text in lines:
-                number += 1
-                if len(text) <= MAX_LINE:
-                    yield number, text
+            if cut > MAX_LINE:  # only then can a line of this run be too long
+                lines = [line if len(line) <= MAX_LINE else "" for line in lines]
+            yield number, lines
+            number += len(lines)
         if len(carry) > MAX_LINE:
             carry, dropping = b"", True
     if carry and not dropping:
-        yield number + 1, _decode(carry)[0]
+        yield number, _decode(carry)
 
 
 class HistoryReader:
@@ -528,30 +528,32 @@ class HistoryReader:
         hand: _Hand | None = None
         failed: SkippedHand | None = None  # the current hand, once it cannot be read
         in_other_game = False
-        for number, text in _lines(stream):
-            if text.startswith("PokerStars") and (" Hand #" in text or " Game #" in text):
-                if hand is not None:
-                    yield self._finish(hand)
-                elif failed is not None:
-                    yield failed
-                hand, failed, in_other_game = None, None, False
-                started = self._start(text, number)
-                if isinstance(started, _Hand):
-                    hand = started
-                elif started.stud:
-                    failed = started
-                else:
-                    in_other_game = True
-                    yield started
-                continue
-            if hand is not None:
-                try:
-                    hand.read(text, number)
-                except Exception as error:  # noqa: BLE001 - one hand never stops the file
-                    failed = self._skipped(hand, error)
-                    hand = None
-            elif failed is None and not in_other_game and text:
-                self.lines_ignored += 1
+        read = None  # the current hand's line reader
+        for number, lines in _blocks(stream):
+            for text in lines:
+                number += 1
+                if text.startswith("PokerStars") and (" Hand #" in text or " Game #" in text):
+                    if hand is not None:
+                        yield self._finish(hand)
+                    elif failed is not None:
+                        yield failed
+                    hand, read, failed, in_other_game = None, None, None, False
+                    started = self._start(text, number)
+                    if isinstance(started, _Hand):
+                        hand, read = started, started.read
+                    elif started.stud:
+                        failed = started
+                    else:
+                        in_other_game = True
+                        yield started
+                elif read is not None:
+                    try:
+                        read(text, number)
+                    except Exception as error:  # noqa: BLE001 - one hand never stops the file
+                        failed = self._skipped(hand, error)
+                        hand = read = None
+                elif failed is None and not in_other_game and text:
+                    self.lines_ignored += 1
         if hand is not None:
             yield self._finish(hand)
         elif failed is not None:
