@@ -115,7 +115,10 @@ def history(
     except KeyboardInterrupt:  # before the first hand, or while --out was put in place
         interrupted = True
     if broken_pipe:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
+        try:  # Python would report the closed pipe again when it flushes stdout at exit
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
         raise typer.Exit(141)  # as a program killed by SIGPIPE
     if interrupted:
         done_text = f"after {finished:,} of {total:,} hands" if total is not None \

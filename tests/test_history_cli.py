@@ -187,3 +187,18 @@ def test_ctrl_c_keeps_whole_hands_and_resume_finishes(tmp_path):
     for index in (done, len(made) - 1):
         expected = replay(hands[made[index].id], precision=2).to_dict()
         assert json.loads(lines[index]) == expected
+
+
+def test_a_reader_that_stops_early_is_no_error(tmp_path):
+    # stud-odds history ... --json | head -1
+    history = tmp_path / "made.txt"
+    write(history, make_file(random.Random(8), 200, to_river=2))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "stud_odds", "history", str(history), "--json", *FAST],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    first = process.stdout.readline()
+    process.stdout.close()
+    stderr = process.stderr.read().decode()
+    process.wait(timeout=120)
+    assert json.loads(first)["id"] == "300000000000"
+    assert process.returncode == 141 and "Traceback" not in stderr and "Error" not in stderr
