@@ -4,9 +4,10 @@
 
 Each spot is run once to compile (or load from the cache), then timed
 --repeats times on one thread and on two; the figure is the median.  Peer
-figures are one-thread rates measured on this machine class (pokersource's C
-``pokenum -mc`` and the Rust ``poker-equity`` package); the ratio is ours over
-theirs.
+figures are NOT measured in this run (neither tool installs here): they are
+one-thread rates of pokersource's C ``pokenum -mc`` and the Rust
+``poker-equity`` package measured on 2026-12-02 on this project's 2-core
+development machine, printed with that date; the ratio is ours over theirs.
 """
 
 from __future__ import annotations
@@ -15,13 +16,14 @@ import argparse
 import statistics
 import time
 
-import numba
 from bench_evaluators import cpu_model
 
-from stud_odds.engine import equity
+from stud_odds.engine import default_threads, equity
 from stud_odds.scenario import Scenario
 
-# (label, game, hands, pokenum M trials/s, poker-equity M trials/s), one thread
+# (label, game, hands, pokenum M trials/s, poker-equity M trials/s), one thread,
+# measured on PEERS_MEASURED on the project's 2-core development machine
+PEERS_MEASURED = "2026-12-02"
 SAMPLED_SPOTS = [
     ("stud heads-up 3rd", "stud", ["AhKh/Qh", "7c7d/2s"], 4.6, 2.0),
     ("stud8 heads-up 3rd", "stud8", ["AhKh/Qh", "7c7d/2s"], 4.8, 1.5),
@@ -49,18 +51,18 @@ def _peer(ours: float, peer: float | None, name: str) -> str:
 
 
 def _sampled(args: argparse.Namespace, threads: list[int]) -> None:
-    print(f"\nMonte Carlo, {args.trials:,} trials, median of {args.repeats} runs, M trials/s")
+    print(f"\nMonte Carlo, {args.trials:,} trials, median of {args.repeats} runs, M trials/s "
+          f"(peers: one thread, measured {PEERS_MEASURED}, not in this run)")
     print(f"  {'spot':28s}" + "".join(f" {t} thread{'s' if t > 1 else ' '}" for t in threads)
           + "  speed-up   one-thread peers")
     for label, game, hands, pokenum, rust in SAMPLED_SPOTS:
         scenario = Scenario.build(hands, game=game)
 
-        def run(scenario=scenario):
-            equity(scenario, method="monte-carlo", trials=args.trials, seed=1)
-
         rates = []
         for t in threads:
-            numba.set_num_threads(t)
+            def run(scenario=scenario, t=t):
+                equity(scenario, method="monte-carlo", trials=args.trials, seed=1, threads=t)
+
             run()  # compile / load from cache, warm up the threads
             rates.append(args.trials / _median_seconds(run, args.repeats) / 1e6)
         line = f"  {label:28s}" + "".join(f" {r:9.2f}" for r in rates)
@@ -80,9 +82,9 @@ def _exact(args: argparse.Namespace, threads: list[int]) -> None:
         repeats = 3 if outcomes > 10_000_000 else args.repeats
         cells = []
         for t in threads:
-            numba.set_num_threads(t)
-            equity(scenario, method="exact")  # compile / load from cache
-            seconds = _median_seconds(lambda s=scenario: equity(s, method="exact"), repeats)
+            equity(scenario, method="exact", threads=t)  # compile / load from cache
+            seconds = _median_seconds(
+                lambda s=scenario, t=t: equity(s, method="exact", threads=t), repeats)
             cells.append(f"{t} thread{'s' if t > 1 else ''}: {seconds:7.3f} s "
                          f"({outcomes / seconds / 1e6:5.1f} M deals/s)")
         print(f"  {label:20s} {outcomes:>11,} deals   " + "   ".join(cells))
@@ -95,7 +97,7 @@ def main() -> None:
     parser.add_argument("--fourth-street", action="store_true",
                         help="also enumerate a heads-up fourth-street spot (141M deals)")
     args = parser.parse_args()
-    available = numba.config.NUMBA_NUM_THREADS
+    available = default_threads()
     threads = [1, 2] if available >= 2 else [1]
     print(f"CPU: {cpu_model()} ({available} threads available)")
     _sampled(args, threads)

@@ -1,18 +1,52 @@
-"""stud-odds: equity and odds for Seven Card Stud, Stud Hi-Lo (eight or better) and Razz."""
+"""stud-odds: equity and odds for Seven Card Stud, Stud Hi-Lo (eight or better) and Razz.
 
-from importlib.metadata import PackageNotFoundError, version
+``import stud_odds`` is quick: the engine (numpy, and numba when a spot is run)
+loads when one of its names is first used.
+"""
 
-from stud_odds.cards import CardError, format_card, format_cards, parse_card, parse_cards
-from stud_odds.engine import EquityError, equity
+from __future__ import annotations
+
+import importlib as _importlib
+import importlib.metadata as _metadata
+import typing as _typing
+
 from stud_odds.errors import StudOddsError
-from stud_odds.games import Game, GameError, parse_game
-from stud_odds.results import EquityResult, PlayerEquity
-from stud_odds.scenario import DeckRule, Hand, Scenario, ScenarioError
 
 try:
-    __version__ = version("stud-odds")
-except PackageNotFoundError:  # running from a source tree that is not installed
+    __version__ = _metadata.version("stud-odds")
+except _metadata.PackageNotFoundError:  # running from a source tree that is not installed
     __version__ = "0+unknown"
+
+# public name -> the module that defines it, imported on first use
+_LAZY = {
+    "CardError": "cards", "format_card": "cards", "format_cards": "cards",
+    "parse_card": "cards", "parse_cards": "cards",
+    "EquityError": "engine", "equity": "engine",
+    "Game": "games", "GameError": "games", "parse_game": "games",
+    "EquityResult": "results", "PlayerEquity": "results",
+    "DeckRule": "scenario", "Hand": "scenario", "Scenario": "scenario",
+    "ScenarioError": "scenario",
+}
+
+if _typing.TYPE_CHECKING:
+    from stud_odds.cards import CardError, format_card, format_cards, parse_card, parse_cards
+    from stud_odds.engine import EquityError, equity
+    from stud_odds.games import Game, GameError, parse_game
+    from stud_odds.results import EquityResult, PlayerEquity
+    from stud_odds.scenario import DeckRule, Hand, Scenario, ScenarioError
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        value = getattr(_importlib.import_module(f"stud_odds.{_LAZY[name]}"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'stud_odds' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
+
 
 __all__ = [
     "CardError", "DeckRule", "EquityError", "EquityResult", "Game", "GameError", "Hand",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 import time
 from contextlib import contextmanager
@@ -9,16 +10,15 @@ from typing import Annotated
 
 import typer
 
-from stud_odds import __version__, cli_history, cli_study
+from stud_odds import cli_history, cli_study
 from stud_odds.cards import format_cards, parse_cards
 from stud_odds.cli_rules import rules_app
 from stud_odds.console import (
     StudOddsGroup,
-    announce_compiling,
     console,
     error_console,
     fail,
-    mark_compiled,
+    show_notices,
 )
 
 app = typer.Typer(
@@ -38,6 +38,8 @@ PROGRESS_AFTER_S = 1.0  # show a progress bar only for runs longer than this
 
 def _version(value: bool) -> None:
     if value:
+        from stud_odds import __version__
+
         console.print(f"stud-odds {__version__}")
         raise typer.Exit()
 
@@ -50,6 +52,7 @@ def _root(
     ] = False,
 ) -> None:
     """Equity and odds for Seven Card Stud, Stud Hi-Lo (eight or better) and Razz."""
+    show_notices()
 
 
 @contextmanager
@@ -125,11 +128,15 @@ def equity(
 
       stud-odds equity -g stud8 Ac2c/3c KsKh/4s xx/7h -d '9c Td' --fold 5h
     """
-    from stud_odds.engine import EquityError, parse_trials
     from stud_odds.engine import equity as run_equity
+    from stud_odds.engine import parse_trials
     from stud_odds.report import PotOdds, render, to_csv, to_json
     from stud_odds.scenario import Scenario
 
+    for option, value in (("--pot", pot), ("--to-call", to_call), ("--precision", precision),
+                          ("--max-time", max_time)):
+        if value is not None and not math.isfinite(value):
+            fail(f"{option} must be a number, not {value}")
     if json_out and csv_out:
         fail("choose one of --json and --csv")
     if exact and (trials is not None or precision is not None):
@@ -145,7 +152,6 @@ def equity(
                               community=community, deck_rule=deck_rule)
 
     machine_output = json_out or csv_out
-    announce_compiling()
     try:
         with progress_reporter(not machine_output and error_console.is_terminal) as progress:
             result = run_equity(
@@ -153,12 +159,10 @@ def equity(
                 precision=None if precision is None else precision / 100, max_time=max_time,
                 seed=seed, threads=threads, progress=progress,
             )
-    except EquityError as exc:
-        fail(str(exc))
     except KeyboardInterrupt:
-        error_console.print("[red]interrupted[/]")
+        error_console.print("[red]interrupted: the enumeration did not finish, so there is "
+                            "nothing to report[/]")
         raise typer.Exit(130) from None
-    mark_compiled()
 
     odds = None if pot is None else PotOdds(pot, to_call, result.players[0].equity)
     if json_out:

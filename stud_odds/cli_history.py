@@ -16,7 +16,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from stud_odds.console import announce_compiling, console, error_console, fail, mark_compiled
+from stud_odds.console import console, error_console, fail
 from stud_odds.history.model import STREET_LABELS
 from stud_odds.history.settings import (
     DEFAULT_PRECISION,
@@ -90,7 +90,6 @@ def history(
         previous = out if resume and out is not None and out.exists() else None
         keep, done, summary.resumed_skipped = _previous(previous) if previous else (0, set(), 0)
         total = sum(count_stud_hands(path) for path in files)
-        announce_compiling()
         with (_writer(out, previous, keep) if out else nullcontext(None)) as stream, \
                 _progress(total) as advance:
             writing = out is not None
@@ -127,7 +126,6 @@ def history(
         error_console.print(f"interrupted {done_text}{where}", highlight=False,
                             soft_wrap=True)
         raise typer.Exit(130)
-    mark_compiled()
     _render(summary, trials, seed, out, error_console if json_out else console)
     if summary.any_skipped:
         raise typer.Exit(2)

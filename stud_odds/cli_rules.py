@@ -178,8 +178,9 @@ def split(
     pot: Annotated[str, typer.Argument(help="The pot, e.g. 12 or '$12.50'.", show_default=False)],
     hands: Annotated[
         list[str] | None,
-        typer.Argument(help="Each player's final 5 to 7 cards, one argument per seat in seat "
-                            "order; or name the winners with --high/--low.",
+        typer.Argument(help="Each player's final seven cards (any of them may decide an odd "
+                            "chip), one argument per seat in seat order; or name the winners "
+                            "with --high/--low.",
                        show_default=False),
     ] = None,
     game: GameOption = "stud",
@@ -199,12 +200,13 @@ def split(
     odd_chip_by_seat: Annotated[
         bool,
         typer.Option("--odd-chip-by-seat",
-                     help="An odd chip in a tie goes to the seat nearest the dealer's left, not "
-                          "to the highest card by suit."),
+                     help="Odd chips in a tie go to the tied seats nearest the dealer's left, "
+                          "not by the cards (the highest card by suit for a high, the lowest "
+                          "for a low)."),
     ] = False,
     as_json: JsonOption = False,
 ) -> None:
-    """Split a pot into chips: halves, ties and odd chips.
+    """Split a pot into chips: halves, ties and odd chips (by Robert's Rules of Poker).
 
     Example: stud-odds rules split 11 -g stud8 'Kh Kd Kc 9s 9h 2c 3d' 'Ah 2h 3h 4c 8s Qd Jc'
 

@@ -15,11 +15,9 @@ from rich.table import Table
 from rich.text import Text
 
 from stud_odds.console import (
-    announce_compiling,
     console,
     error_console,
     fail,
-    mark_compiled,
 )
 from stud_odds.errors import StudOddsError
 
@@ -79,7 +77,6 @@ def batch(
     from rich.progress import Progress
 
     show_bar = error_console.is_terminal and out is not None
-    announce_compiling()
     try:
         with Progress(console=error_console, transient=True, disable=not show_bar) as progress:
             task = progress.add_task("spots", total=len(spots))
@@ -96,7 +93,6 @@ def batch(
     finally:
         if out:
             stream.close()
-    mark_compiled()
     if failures:
         error_console.print(f"[bold red]{failures} of {len(spots)} spots failed[/]")
         raise typer.Exit(2)
@@ -127,7 +123,6 @@ def replay(
     from stud_odds.plot import plot_replay
     from stud_odds.study import replay as run_replay
 
-    announce_compiling()
     try:
         trial_count = parse_trials(trials) if trials is not None else None
         result = run_replay(hands, game, trials=trial_count, seed=seed, dead=dead,
@@ -136,7 +131,6 @@ def replay(
             plot_replay(result, plot)
     except StudOddsError as exc:
         fail(str(exc))
-    mark_compiled()
     if json_out:
         print(json.dumps(result.to_dict(), indent=2))
         return
@@ -189,7 +183,6 @@ def starting_hands(
     from stud_odds.study import starting_hand_classes
     from stud_odds.study import starting_hands as run_table
 
-    announce_compiling()
     try:
         trial_count = parse_trials(trials)
         classes = len(starting_hand_classes(door))
@@ -206,7 +199,6 @@ def starting_hands(
     except KeyboardInterrupt:
         error_console.print("[red]interrupted[/]")
         raise typer.Exit(130) from None
-    mark_compiled()
     rows = [r.to_dict() for r in results]
     if out:
         with out.open("w", newline="") as stream:
@@ -254,14 +246,12 @@ def scoop(
     from stud_odds.engine import parse_trials
     from stud_odds.study import scoop_study
 
-    announce_compiling()
     try:
         trial_count = parse_trials(trials) if trials is not None else None
         study = scoop_study(hands[0], hands[1:] or opponents, game, dead=dead, folds=fold or [],
                             trials=trial_count, seed=seed)
     except StudOddsError as exc:
         fail(str(exc))
-    mark_compiled()
     if json_out:
         print(json.dumps(study.to_dict(), indent=2))
         return

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import logging
 from typing import NoReturn
 
 import typer
@@ -24,38 +24,88 @@ def fail(message: str) -> NoReturn:
     raise typer.Exit(2)
 
 
+_TYPE_WORDS = {"str": "TEXT", "int": "INTEGER", "float": "NUMBER", "path": "PATH",
+               "file": "PATH", "directory": "PATH"}
+
+
+def _plain_type(label: str | None) -> str | None:
+    """typer's ``<list[str]>`` as help text for people: ``TEXT``."""
+    if not label:
+        return label
+    name = label.strip("<>")
+    if name.startswith("list[") and name.endswith("]"):
+        name = name[5:-1]
+    return _TYPE_WORDS.get(name, name.upper())
+
+
+def _plain_param(param) -> None:
+    if not hasattr(param, "display_type_rich"):
+        return  # a typer without type labels: nothing to mend
+    if getattr(param, "is_flag", False):
+        param.display_type_rich = lambda ctx: None
+    else:
+        original = param.display_type_rich
+        param.display_type_rich = lambda ctx, original=original: _plain_type(original(ctx))
+
+
+def _plain_help_types(command) -> None:
+    """Show no type for on/off flags (--help included) and words, not Python type
+    names, for the rest."""
+    for param in command.params:
+        _plain_param(param)
+    make_help_option = command.get_help_option
+
+    def help_option(ctx):
+        option = make_help_option(ctx)
+        if option is not None:
+            _plain_param(option)
+        return option
+
+    command.get_help_option = help_option
+    for sub in getattr(command, "commands", {}).values():
+        _plain_help_types(sub)
+
+
 class StudOddsGroup(TyperGroup):
     """The command group that turns every ``StudOddsError`` into one sentence and exit 2.
 
     The one place errors meet the edge: commands raise, they do not print errors.
     """
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        _plain_help_types(self)
+
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
         except StudOddsError as exc:
             fail(str(exc))
+        except KeyboardInterrupt:  # a command with nothing finished to keep or report
+            error_console.print("[red]interrupted[/]")
+            raise typer.Exit(130) from None
 
 
-def _compiled_marker() -> Path:
-    """A file that exists once this version's kernels have been compiled and cached."""
-    from platformdirs import user_cache_dir
+class _NoticeHandler(logging.Handler):
+    """stud-odds' notices (compiling, a damaged cache) as dim lines on stderr, each once."""
 
-    from stud_odds import __version__
+    def __init__(self) -> None:
+        super().__init__(logging.INFO)
+        self.said: set[str] = set()
 
-    return Path(user_cache_dir("stud-odds")) / f"compiled-{__version__}"
+    def emit(self, record: logging.LogRecord) -> None:
+        message = record.getMessage()
+        if message not in self.said:
+            self.said.add(message)
+            style = "yellow" if record.levelno >= logging.WARNING else "dim"
+            error_console.print(f"[{style}]{escape(message)}[/]", highlight=False,
+                                soft_wrap=True)
 
 
-def announce_compiling() -> None:
-    """Say so before the first run compiles the kernels (several seconds, once)."""
-    if not _compiled_marker().exists():
-        error_console.print("[dim]compiling the kernels (first run only)...[/]")
-
-
-def mark_compiled() -> None:
-    try:
-        marker = _compiled_marker()
-        marker.parent.mkdir(parents=True, exist_ok=True)
-        marker.touch()
-    except OSError:
-        pass  # only costs the notice being shown again
+def show_notices() -> None:
+    """Print the engine's notices (it logs to the ``stud_odds`` logger) for a command."""
+    logger = logging.getLogger("stud_odds")
+    if not any(isinstance(h, _NoticeHandler) for h in logger.handlers):
+        logger.addHandler(_NoticeHandler())
+        logger.setLevel(logging.INFO)
+        logger.propagate = False

@@ -4,29 +4,41 @@ Monte Carlo runs in rounds of CHUNKS chunks; a round's size depends only on
 the stopping rule, never on the machine, and chunk seeds come from
 ``SeedSequence(seed, spawn_key=(round,))``, so a seed reproduces the same
 tallies on any number of threads.
+
+Work goes to the kernels in short calls (a group of chunks, a range of deals:
+about a tenth of a second each) on a pool of threads, since numba kernels
+release the GIL: Ctrl-C is seen between calls, and memory does not grow with
+the size of the spot.  numba and the kernels are imported only when a spot is
+run, and a kernel is compiled (or loaded from the cache) before the clock of
+``max_time`` starts.
 """
 
 from __future__ import annotations
 
+import logging
 import math
+import os
 import re
+import signal
+import threading
 import time
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations
+from numbers import Integral, Real
 
-import numba
 import numpy as np
 
+from stud_odds import cache as kernel_cache
 from stud_odds.errors import StudOddsError
 from stud_odds.games import Game
 from stud_odds.hands import tables
 from stud_odds.kernels.codes import CATEGORY_SHIFT, HIGH_CATEGORY_NAMES
-from stud_odds.kernels.enumerate import COMMUNITY, enumerate_deals
-from stud_odds.kernels.evaluate import NO_LOW
-from stud_odds.kernels.montecarlo import monte_carlo
-from stud_odds.kernels.showdown import (
+from stud_odds.kernels.layout import (
+    CLASS_COLUMNS,
     HIGH_CLASS_COLUMNS,
     HIGH_HALF,
     HIGH_TIE,
@@ -42,10 +54,15 @@ from stud_odds.kernels.showdown import (
     SHARE,
     SHARE_SQUARED,
     SPLIT,
-    new_tallies,
+    TABLE_COLUMNS,
+    TALLY_COLUMNS,
 )
+from stud_odds.kernels.tables import NO_LOW
 from stud_odds.results import EquityResult, PlayerEquity
 from stud_odds.scenario import Scenario
+
+log = logging.getLogger("stud_odds")
+COMMUNITY = -1  # a level of the deal that is the shared seventh-street card (enumerate.py)
 
 CHUNKS = 64  # fixed partition of every Monte Carlo round, whatever the thread count
 FIRST_ROUND = 1 << 16  # trials in round 0; each later round doubles, up to LARGEST_ROUND
@@ -55,15 +72,29 @@ EXACT_BUDGET = 100_000_000
 # --exact refuses spots beyond this many hand evaluations (far too long to wait for)
 EXACT_LIMIT = 20_000_000_000
 MAX_TRIALS = 10**12  # about a day of sampling
-DEFAULT_PRECISION = 0.0005  # auto mode: stop when every equity's standard error is this small
-DEFAULT_MAX_TIME = 60.0  # ... or after this many seconds
+# With no stopping option, sample until every equity's standard error is this small.  A
+# pot share lies in [0, 1], so its variance is at most 1/4 and the target is always met
+# by 1,000,000 trials: the default stop never depends on the clock.
+DEFAULT_PRECISION = 0.0005
 METHODS = ("auto", "exact", "monte-carlo")
+# hand evaluations per kernel call: short enough that Ctrl-C is seen within about a
+# tenth of a second, long enough that calling costs nothing
+EVALUATIONS_PER_CALL = 4_000_000
+MAX_THREADS = 256
 
 Progress = Callable[[int, int | None], None]
 
 
 class EquityError(StudOddsError):
     """Options that cannot be honoured (a bad method, trial count, precision...)."""
+
+
+def default_threads() -> int:
+    """The cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
 
 _COUNT = re.compile(r"^(\d+(?:\.\d*)?(?:e\d+)?)([km]?)$", re.IGNORECASE)
@@ -89,7 +120,7 @@ def parse_trials(text: str | int) -> int:
 
 @dataclass
 class _Tallies:
-    """Integer tallies summed over blocks of work."""
+    """Integer tallies: one kernel call's, or the sum of many."""
 
     per_player: np.ndarray  # (players, TALLY_COLUMNS)
     classes: np.ndarray  # (players, CLASS_COLUMNS)
@@ -98,14 +129,15 @@ class _Tallies:
 
     @classmethod
     def zeros(cls, players: int) -> _Tallies:
-        tally, classes, table = new_tallies(1, players)
-        return cls(tally[0], classes[0], table[0])
+        return cls(np.zeros((players, TALLY_COLUMNS), np.int64),
+                   np.zeros((players, CLASS_COLUMNS), np.int64),
+                   np.zeros(TABLE_COLUMNS, np.int64))
 
-    def add(self, tally: np.ndarray, classes: np.ndarray, table: np.ndarray, outcomes: int) -> None:
-        self.per_player += tally.sum(axis=0)
-        self.classes += classes.sum(axis=0)
-        self.table += table.sum(axis=0)
-        self.outcomes += outcomes
+    def add(self, other: _Tallies) -> None:
+        self.per_player += other.per_player
+        self.classes += other.classes
+        self.table += other.table
+        self.outcomes += other.outcomes
 
     def equity_se(self) -> np.ndarray:
         n = max(self.outcomes, 1)
@@ -191,6 +223,13 @@ class _KernelInput:
         self.tables = (t.high_by_ranks, t.high_by_flush, t.razz_by_ranks, t.low8_by_mask)
         self.classes_of = _class_maps()
 
+    def spot_arrays(self) -> tuple:
+        """The arguments every kernel takes after its own: the cards and the tables."""
+        return (self.deck, self.known_key, self.known_bits)
+
+    def table_arrays(self) -> tuple:
+        return (self.card_key, self.card_bit, self.tables, self.classes_of, self.track_scoops)
+
 
 def _summarise(scenario: Scenario, tallies: _Tallies, method: str, seed: int | None,
                elapsed: float, stopped_by: str) -> EquityResult:
@@ -224,7 +263,110 @@ def _summarise(scenario: Scenario, tallies: _Tallies, method: str, seed: int | N
     )
 
 
-def _exact(kernel: _KernelInput, progress: Progress | None) -> _Tallies:
+# ---------------------------------------------------------------- running the kernels
+
+_GAME_NAMES = {game.kernel_id: game.value for game in Game}
+
+
+def _kernel(name: str, game: int, warm_up: Callable[[], object]) -> None:
+    """Compile (or load from the cache) kernel ``name`` for ``game`` by calling it on no work.
+
+    Done before any clock starts, so compiling never counts against ``max_time``.
+    A cache file that fails to load (cut short, damaged) is deleted and the kernel
+    compiled afresh, with one warning: a damaged cache never breaks the program.
+    """
+    marker = f"{name}-{_GAME_NAMES[game]}"
+    if marker in _READY:
+        return
+    if not kernel_cache.is_compiled(marker):
+        where = kernel_cache.location()
+        log.info("compiling the %s %s kernel (first run only, a few seconds)...",
+                 _GAME_NAMES[game], name.replace("_", " "))
+        if where.note:
+            log.warning("%s", where.note)
+    try:
+        warm_up()
+    except (KeyboardInterrupt, StudOddsError):
+        raise
+    except Exception as exc:  # noqa: BLE001 (whatever a damaged cache file makes numba raise)
+        if kernel_cache.location().folder is None:
+            raise
+        log.warning("the compiled-kernel cache was damaged (%s); compiling afresh",
+                    type(exc).__name__)
+        kernel_cache.drop_compiled_kernels()
+        warm_up()
+    kernel_cache.mark_compiled(marker)
+    _READY.add(marker)
+
+
+_READY: set[str] = set()
+_POOLS: dict[int, ThreadPoolExecutor] = {}
+
+
+def _pool(threads: int) -> ThreadPoolExecutor:
+    if threads not in _POOLS:
+        _POOLS[threads] = ThreadPoolExecutor(threads, thread_name_prefix="stud-odds")
+    return _POOLS[threads]
+
+
+@contextmanager
+def _ctrl_c_as_flag() -> Iterator[threading.Event]:
+    """While kernels run, Ctrl-C only sets a flag that ``_run`` checks between calls.
+
+    A KeyboardInterrupt raised at an arbitrary point could land inside the thread
+    pool's own bookkeeping (starting a thread, queueing a call) and leave the
+    process hanging at exit; a flag is seen at the next clean point instead.
+    Only the main thread can catch signals: elsewhere the flag is never set.
+    """
+    flag = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield flag
+        return
+    previous = signal.getsignal(signal.SIGINT)
+    if previous in (signal.SIG_IGN, None):  # the caller ignores Ctrl-C: so do we
+        yield flag
+        return
+    signal.signal(signal.SIGINT, lambda number, frame: flag.set())
+    try:
+        yield flag
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _run(calls: Iterable[Callable[[], _Tallies]], threads: int,
+         done: Callable[[_Tallies], None]) -> None:
+    """Run kernel calls on ``threads`` threads, handing each result to ``done`` in order.
+
+    At most two calls per thread are queued, so memory stays flat however many
+    calls there are.  On Ctrl-C queued calls are cancelled, the running ones (a
+    tenth of a second) are waited for, and KeyboardInterrupt is raised.
+    """
+    pool = _pool(threads)
+    queued: deque[Future] = deque()
+    with _ctrl_c_as_flag() as interrupted:
+        try:
+            for call in calls:
+                if interrupted.is_set():
+                    break
+                queued.append(pool.submit(call))
+                while len(queued) >= 2 * threads and not interrupted.is_set():
+                    done(queued.popleft().result())
+            while queued and not interrupted.is_set():
+                done(queued.popleft().result())
+        finally:
+            for future in queued:
+                future.cancel()
+            wait(queued)
+    if interrupted.is_set():
+        raise KeyboardInterrupt
+
+
+def _exact(kernel: _KernelInput, threads: int, progress: Progress | None) -> _Tallies:
+    """Every deal, in ranges of the first levels' joint index (kernels/enumerate.py)."""
+    from stud_odds.kernels.enumerate import ENUMERATE
+
+    enumerate_range = ENUMERATE[kernel.game]
+
     levels = [(p, int(k)) for p, k in enumerate(kernel.draws) if k > 0]
     if kernel.shared_draw:
         levels.append((COMMUNITY, 1))
@@ -232,29 +374,41 @@ def _exact(kernel: _KernelInput, progress: Progress | None) -> _Tallies:
         levels = [(COMMUNITY, 0)]  # nothing left to deal: one showdown
     level_player = np.array([p for p, _ in levels], np.int64)
     level_k = np.array([k for _, k in levels], np.int64)
-    first_k = int(level_k[0])
-    first_rows = np.array(list(combinations(range(len(kernel.deck)), first_k)), np.int64)
-    first_rows = first_rows.reshape(-1, first_k) if first_k else np.zeros((1, 0), np.int64)
-    rest = 1
-    remaining = len(kernel.deck) - int(level_k[0])
-    for k in level_k[1:]:
-        rest *= math.comb(remaining, int(k))
-        remaining -= int(k)
+    choices = []
+    left = len(kernel.deck)
+    for k in level_k:
+        choices.append(math.comb(left, int(k)))
+        left -= int(k)
+    total = math.prod(choices)
+    # the fewest outer levels that make one outer index at most one call's work
+    deals_per_call = max(1, EVALUATIONS_PER_CALL // kernel.players)
+    outer = 1
+    while math.prod(choices[outer:]) > deals_per_call and outer < len(choices):
+        outer += 1
+    deals_per_index = math.prod(choices[outer:])
+    outer_indices = math.prod(choices[:outer])
+    per_call = max(1, deals_per_call // deals_per_index)
+
+    def call(start: int, count: int) -> Callable[[], _Tallies]:
+        def run() -> _Tallies:
+            tallies = _Tallies.zeros(kernel.players)
+            enumerate_range(start, count, outer, *kernel.spot_arrays(),
+                            level_player, level_k, *kernel.table_arrays(),
+                            tallies.per_player, tallies.classes, tallies.table)
+            tallies.outcomes = count * deals_per_index
+            return tallies
+        return run
+
+    _kernel("exact", kernel.game, call(0, 0))
     tallies = _Tallies.zeros(kernel.players)
-    # batches of about 20M deals keep the progress bar moving, with at least
-    # CHUNKS rows each so that every thread has work
-    batch = max(CHUNKS, 20_000_000 // max(rest, 1))
-    for start in range(0, len(first_rows), batch):
-        rows = first_rows[start:start + batch]
-        blocks = min(len(rows), 4 * CHUNKS)
-        tally, classes, table = new_tallies(blocks, kernel.players)
-        enumerate_deals(kernel.game, kernel.deck, kernel.known_key, kernel.known_bits,
-                        level_player, level_k, rows, blocks, kernel.card_key, kernel.card_bit,
-                        kernel.tables, kernel.classes_of, kernel.track_scoops, tally, classes,
-                        table)
-        tallies.add(tally, classes, table, len(rows) * rest)
+
+    def done(part: _Tallies) -> None:
+        tallies.add(part)
         if progress:
-            progress(tallies.outcomes, len(first_rows) * rest)
+            progress(tallies.outcomes, total)
+
+    _run((call(start, min(per_call, outer_indices - start))
+          for start in range(0, outer_indices, per_call)), threads, done)
     return tallies
 
 
@@ -264,48 +418,86 @@ def _chunk_seeds(seed: int, round_number: int) -> np.ndarray:
 
 
 def _monte_carlo(kernel: _KernelInput, seed: int, trials: int | None, precision: float | None,
-                 max_time: float | None, progress: Progress | None,
-                 started: float) -> tuple[_Tallies, str]:
+                 max_time: float | None, threads: int,
+                 progress: Progress | None) -> tuple[_Tallies, str]:
+    from stud_odds.kernels.montecarlo import MONTE_CARLO
+
+    monte_carlo_chunks = MONTE_CARLO[kernel.game]
+
+    def call(seeds: np.ndarray, per_chunk: np.ndarray) -> Callable[[], _Tallies]:
+        def run() -> _Tallies:
+            tallies = _Tallies.zeros(kernel.players)
+            monte_carlo_chunks(seeds, per_chunk, *kernel.spot_arrays(),
+                               kernel.draws, kernel.shared_draw, *kernel.table_arrays(),
+                               tallies.per_player, tallies.classes, tallies.table)
+            tallies.outcomes = int(per_chunk.sum())
+            return tallies
+        return run
+
+    no_chunks = np.zeros(0, np.int64)
+    _kernel("monte_carlo", kernel.game, call(no_chunks.astype(np.uint64), no_chunks))
+    started = time.perf_counter()  # after compiling: max_time is sampling time
     tallies = _Tallies.zeros(kernel.players)
     round_number = 0
-    while True:
-        size = min(FIRST_ROUND << round_number, LARGEST_ROUND)
-        if trials is not None:
-            size = min(size, trials - tallies.outcomes)
-        per_chunk = np.full(CHUNKS, size // CHUNKS, np.int64)
-        per_chunk[: size % CHUNKS] += 1
-        tally, classes, table = new_tallies(CHUNKS, kernel.players)
-        try:
-            monte_carlo(kernel.game, _chunk_seeds(seed, round_number), per_chunk, kernel.deck,
-                        kernel.known_key, kernel.known_bits, kernel.draws, kernel.shared_draw,
-                        kernel.card_key, kernel.card_bit, kernel.tables, kernel.classes_of,
-                        kernel.track_scoops, tally, classes, table)
-            tallies.add(tally, classes, table, size)
-        except KeyboardInterrupt:
-            return tallies, "interrupted"
-        round_number += 1
-        max_se = float(tallies.equity_se().max())
-        if progress:
-            total = trials
-            if total is None and precision is not None and max_se > 0:
-                total = max(tallies.outcomes, int(tallies.outcomes * (max_se / precision) ** 2))
-            progress(tallies.outcomes, total)
-        if trials is not None and tallies.outcomes >= trials:
-            return tallies, "trials"
-        if precision is not None and max_se <= precision:
-            return tallies, "precision"
-        if max_time is not None:
-            elapsed = time.perf_counter() - started
-            next_size = min(FIRST_ROUND << round_number, LARGEST_ROUND)
-            if elapsed * (1 + next_size / tallies.outcomes) > max_time:
-                return tallies, "time"
+    try:
+        while True:
+            size = min(FIRST_ROUND << round_number, LARGEST_ROUND)
+            if trials is not None:
+                size = min(size, trials - tallies.outcomes)
+            per_chunk = np.full(CHUNKS, size // CHUNKS, np.int64)
+            per_chunk[: size % CHUNKS] += 1
+            seeds = _chunk_seeds(seed, round_number)
+            # groups of chunks small enough to keep every thread busy and each call short
+            group = max(1, min(CHUNKS // (4 * threads), EVALUATIONS_PER_CALL
+                               // max(1, kernel.players * (size // CHUNKS))))
+            round_tallies = _Tallies.zeros(kernel.players)
+            _run((call(seeds[g:g + group], per_chunk[g:g + group])
+                  for g in range(0, CHUNKS, group)), threads, round_tallies.add)
+            round_tallies.add(tallies)
+            tallies = round_tallies  # one assignment: Ctrl-C never leaves half a sum
+            round_number += 1
+            max_se = float(tallies.equity_se().max())
+            if progress:
+                total = trials
+                if total is None and precision is not None and max_se > 0:
+                    total = max(tallies.outcomes,
+                                int(tallies.outcomes * (max_se / precision) ** 2))
+                progress(tallies.outcomes, total)
+            if trials is not None and tallies.outcomes >= trials:
+                return tallies, "trials"
+            if precision is not None and max_se <= precision:
+                return tallies, "precision"
+            if max_time is not None:
+                elapsed = time.perf_counter() - started
+                next_size = min(FIRST_ROUND << round_number, LARGEST_ROUND)
+                if elapsed * (1 + next_size / tallies.outcomes) > max_time:
+                    return tallies, "time"
+    except KeyboardInterrupt:
+        return tallies, "interrupted"  # whole rounds only: a partial one is dropped
+
+
+def _number(value: object, name: str, what: str) -> float | None:
+    """An optional finite real number, else one sentence naming the option."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value):
+        raise EquityError(f"{name} must be {what}, not {value!r}")
+    return float(value)
+
+
+def _whole(value: object, name: str) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        raise EquityError(f"{name} must be a whole number, not {value!r}")
+    return int(value)
 
 
 def equity(
     scenario: Scenario,
     *,
     method: str = "auto",
-    trials: int | None = None,
+    trials: int | str | None = None,
     precision: float | None = None,
     max_time: float | None = None,
     seed: int | None = None,
@@ -318,48 +510,55 @@ def equity(
     ``method``: ``auto`` enumerates every deal when that is cheap (and there
     are no more deals than the ``trials`` asked for), otherwise samples;
     ``exact`` always enumerates; ``monte-carlo`` always samples.
-    Sampling stops at ``trials``, when every equity's standard error is at
-    most ``precision`` (a fraction of the pot, e.g. 0.0005), or after
-    ``max_time`` seconds, whichever comes first; with none given it stops at
-    DEFAULT_PRECISION or DEFAULT_MAX_TIME.  The same ``seed`` gives the same
-    numbers on any thread count (a random seed is chosen and reported when
-    None).  ``progress(done, total)`` is called as work completes.  With
+    Sampling stops at ``trials`` (an int, or text such as ``"250k"``), when
+    every equity's standard error is at most ``precision`` (a fraction of the
+    pot, e.g. 0.0005), or after ``max_time`` seconds of sampling, whichever
+    comes first; with none given it stops at DEFAULT_PRECISION, which never
+    depends on the machine (only ``max_time`` does).  The same ``seed`` gives
+    the same numbers on any thread count (a random seed is chosen and reported
+    when None).  ``threads`` defaults to every core this process may use.
+    ``progress(done, total)`` is called as work completes.  With
     ``scooping_hands`` each player's ``scooping_hands`` says which final hands
     took the whole pot (it slows sampling by about a quarter).
+
+    Ctrl-C while sampling returns the whole rounds done so far with
+    ``stopped_by == "interrupted"``; during enumeration it raises
+    KeyboardInterrupt.  Bad arguments raise EquityError (a StudOddsError).
     """
-    if method not in METHODS:
+    if not isinstance(scenario, Scenario):
+        raise EquityError(f"equity() takes a Scenario (Scenario.build(...)), not {scenario!r}")
+    if not isinstance(method, str) or method not in METHODS:
         raise EquityError(f"'{method}' is not a method: use auto, exact or monte-carlo")
-    if trials is not None and trials <= 0:
-        raise EquityError(f"the trial count must be positive, not {trials}")
+    if trials is not None:
+        if isinstance(trials, bool) or not isinstance(trials, Integral | str):
+            raise EquityError(f"trials must be a whole number such as 250000 or '250k', "
+                              f"not {trials!r}")
+        trials = parse_trials(trials if isinstance(trials, str) else int(trials))
     if trials is not None and trials > MAX_TRIALS:
         raise EquityError(f"{trials:.3g} trials would take days: ask for at most {MAX_TRIALS:.0e}")
+    seed = _whole(seed, "the seed")
     if seed is not None and seed < 0:
         raise EquityError(f"the seed must be a whole number from 0 up, not {seed}")
+    precision = _number(precision, "the precision", "a positive standard error such as 0.0005")
     if precision is not None and not precision > 0:
         raise EquityError(f"the precision must be a positive standard error, not {precision}")
+    max_time = _number(max_time, "the time limit", "a positive number of seconds")
     if max_time is not None and not max_time > 0:
         raise EquityError(f"the time limit must be positive, not {max_time} seconds")
     if method == "exact" and (trials is not None or precision is not None):
         raise EquityError("exact enumeration takes no trial count or precision target")
-    if threads is not None and not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
-        raise EquityError(
-            f"threads must be between 1 and {numba.config.NUMBA_NUM_THREADS}, not {threads}"
-        )
-    if threads is None:
-        return _equity(scenario, method, trials, precision, max_time, seed, progress,
-                       scooping_hands)
-    previous = numba.get_num_threads()
-    numba.set_num_threads(threads)
-    try:
-        return _equity(scenario, method, trials, precision, max_time, seed, progress,
-                       scooping_hands)
-    finally:
-        numba.set_num_threads(previous)
+    threads = _whole(threads, "threads")
+    if threads is not None and not 1 <= threads <= MAX_THREADS:
+        raise EquityError(f"threads must be between 1 and {MAX_THREADS}, not {threads}")
+    if progress is not None and not callable(progress):
+        raise EquityError(f"progress must be a function progress(done, total), not {progress!r}")
+    return _equity(scenario, method, trials, precision, max_time, seed,
+                   threads or default_threads(), progress, bool(scooping_hands))
 
 
 def _equity(scenario: Scenario, method: str, trials: int | None, precision: float | None,
-            max_time: float | None, seed: int | None, progress: Progress | None,
-            scooping_hands: bool) -> EquityResult:
+            max_time: float | None, seed: int | None, threads: int,
+            progress: Progress | None, scooping_hands: bool) -> EquityResult:
     started = time.perf_counter()
     kernel = _KernelInput(scenario, scooping_hands)
     outcomes = scenario.outcomes()
@@ -369,21 +568,20 @@ def _equity(scenario: Scenario, method: str, trials: int | None, precision: floa
             f"exact enumeration of {outcomes:.3g} deals would take too long: "
             "use Monte Carlo (drop --exact) or a later street"
         )
-    sampling_asked = trials is not None or precision is not None
     if method == "exact" or (
         # enumerating is better than sampling whenever it is cheap and no bigger
         method == "auto" and evaluations <= EXACT_BUDGET
         and (trials is None or outcomes <= trials)
     ):
-        tallies = _exact(kernel, progress)
+        tallies = _exact(kernel, threads, progress)
         return _summarise(scenario, tallies, "exact", None,
                           time.perf_counter() - started, "complete")
 
     if seed is None:
         seed = int(np.random.SeedSequence().entropy % (1 << 63))
-    if not sampling_asked and max_time is None:
-        precision, max_time = DEFAULT_PRECISION, DEFAULT_MAX_TIME
-    tallies, stopped_by = _monte_carlo(kernel, seed, trials, precision, max_time, progress,
-                                       started)
+    if trials is None and precision is None and max_time is None:
+        precision = DEFAULT_PRECISION
+    tallies, stopped_by = _monte_carlo(kernel, seed, trials, precision, max_time, threads,
+                                       progress)
     return _summarise(scenario, tallies, "monte-carlo", seed, time.perf_counter() - started,
                       stopped_by)

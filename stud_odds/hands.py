@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
-import hashlib
+import logging
 import os
+import shutil
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
 import numpy as np
 
+from stud_odds import cache as stud_odds_cache
 from stud_odds.cards import CardError, check_unique
-from stud_odds.kernels import codes, evaluate
 from stud_odds.kernels.codes import CATEGORY_SHIFT, HIGH_CATEGORY_NAMES, STRAIGHT, STRAIGHT_FLUSH
-from stud_odds.kernels.evaluate import NO_LOW, Tables, build_tables, values_of_any_hand
+from stud_odds.kernels.tables import NO_LOW, Tables, build_tables, values_of_any_hand
+
+log = logging.getLogger("stud_odds")
 
 _PLURAL = (
     "deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
@@ -26,34 +29,50 @@ _SINGULAR = (
 _LOW_RANKS = "A23456789TJQK"  # ace-low rank order
 
 
-def _tables_file() -> Path:
-    """Where built tables are kept, named after the code that builds them."""
-    from platformdirs import user_cache_dir
+def _load_tables(folder: Path) -> Tables | None:
+    """The tables stored in ``folder`` (memory-mapped: loading reads nothing yet), or None
+    when there are none or they are damaged."""
+    if not folder.is_dir():
+        return None
+    try:
+        loaded = Tables(*(np.asarray(np.load(folder / f"{name}.npy", mmap_mode="r"))
+                          for name in Tables._fields))
+        if loaded.card_key.shape == (52,) and loaded.low8_by_mask.shape == (256,) \
+                and len(loaded.high_codes) == 7462 and len(loaded.razz_codes) == 6175 \
+                and len(loaded.high_by_ranks) == len(loaded.razz_by_ranks):
+            return loaded
+    except Exception:  # noqa: BLE001 (a file cut short or overwritten raises all sorts)
+        pass
+    log.warning("the cached evaluator tables in %s were damaged; building them again", folder)
+    return None
 
-    digest = hashlib.sha1()
-    for module in (codes, evaluate):
-        digest.update(Path(module.__file__).read_bytes())
-    return Path(user_cache_dir("stud-odds")) / f"tables-{digest.hexdigest()[:16]}.npz"
+
+def _store_tables(built: Tables, folder: Path) -> None:
+    """Write the tables beside ``folder`` and rename them into place whole."""
+    partial = folder.with_name(f".{folder.name}.{os.getpid()}")
+    try:
+        partial.mkdir(parents=True, exist_ok=True)
+        for name, array in built._asdict().items():
+            np.save(partial / f"{name}.npy", array)
+        shutil.rmtree(folder, ignore_errors=True)  # damaged ones
+        partial.rename(folder)  # atomic: a concurrent reader never sees half the tables
+    except OSError:
+        shutil.rmtree(partial, ignore_errors=True)  # a full disk only costs the build time
 
 
 @cache
 def tables() -> Tables:
-    """The evaluators' look-up tables: built once, then loaded from the user's cache."""
-    path = _tables_file()
-    try:
-        with np.load(path) as stored:
-            return Tables(*(stored[name] for name in Tables._fields))
-    except (OSError, KeyError, ValueError):
-        pass
-    built = build_tables()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(f".{os.getpid()}.tmp.npz")
-        np.savez(partial, **built._asdict())
-        partial.replace(path)  # atomic: a concurrent reader never sees half a file
-    except OSError:
-        pass  # a read-only cache only costs the build time
-    return built
+    """The evaluators' look-up tables: built once (half a second), then memory-mapped from
+    the cache.  Read-only either way, so kernels see one array type."""
+    folder = stud_odds_cache.location().tables_folder
+    stored = None if folder is None else _load_tables(folder)
+    if stored is None:
+        stored = build_tables()
+        for array in stored:
+            array.flags.writeable = False
+        if folder is not None:
+            _store_tables(stored, folder)
+    return stored
 
 
 def _values(cards: Sequence[int]) -> tuple[int, int, int]:
@@ -63,11 +82,7 @@ def _values(cards: Sequence[int]) -> tuple[int, int, int]:
         if not 0 <= card < 52:
             raise CardError(f"{card!r} is not a known card")
     check_unique(cards)
-    t = tables()
-    high, low8, razz = values_of_any_hand(
-        np.asarray(cards, np.int64), t.high_codes, t.razz_codes, t.low8_by_mask
-    )
-    return int(high), int(low8), int(razz)
+    return values_of_any_hand(np.asarray(cards, np.int64), tables())
 
 
 def high_value(cards: Sequence[int]) -> int:

@@ -114,6 +114,11 @@ def equity_table(scenario: Scenario, result: EquityResult) -> Table:
     return table
 
 
+def plural(count: int, word: str) -> str:
+    """``1 trial``, ``2,000 trials``."""
+    return f"{count:,} {word}{'' if count == 1 else 's'}"
+
+
 def footer_lines(scenario: Scenario, result: EquityResult) -> list[str]:
     if result.method == "exact" and result.outcomes == 1:
         lines = ["exact: every card is known, one showdown"]
@@ -122,14 +127,17 @@ def footer_lines(scenario: Scenario, result: EquityResult) -> list[str]:
     else:
         stop = {
             "precision": "stopped at the precision target",
-            "time": "stopped at the time limit",
+            "time": "stopped at the --max-time limit",
             "trials": "the trials asked for",
             "interrupted": "INTERRUPTED: partial result",
         }.get(result.stopped_by, result.stopped_by)
         lines = [
-            f"Monte Carlo: {result.outcomes:,} trials, seed {result.seed}, "
+            f"Monte Carlo: {plural(result.outcomes, 'trial')}, seed {result.seed}, "
             f"{result.elapsed_s:.2f} s ({stop}); ± is the 95% interval"
         ]
+        if result.stopped_by == "time":
+            lines.append("a time limit makes the trial count, and so the numbers, depend on "
+                         "this machine's speed: use --trials or --precision to repeat them")
     if result.shared_river:
         lines.append(
             f"seventh street is one shared community card: {scenario.cards_left} cards left "
@@ -179,7 +187,7 @@ def to_json(result: EquityResult, classes: bool = False, odds: PotOdds | None = 
     data = result.to_dict(include_classes=classes)
     if odds is not None:
         data["pot_odds"] = odds.to_dict()
-    return json.dumps(data, indent=2)
+    return json.dumps(data, indent=2, allow_nan=False)
 
 
 CSV_FIELDS = ("seat", "hand", "equity", "equity_se", "high_win", "high_tie", "low_win",

@@ -13,7 +13,6 @@ from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal
-from itertools import combinations
 from typing import Any
 
 from stud_odds.cards import (
@@ -30,14 +29,6 @@ from stud_odds.cards import (
 )
 from stud_odds.errors import StudOddsError
 from stud_odds.games import Game, parse_game
-from stud_odds.hands import (
-    describe_high,
-    describe_low8,
-    describe_razz,
-    high_value,
-    low8_value,
-    razz_value,
-)
 from stud_odds.scenario import STREET_NAMES
 
 MAX_SEATS = 8
@@ -95,8 +86,8 @@ def _check_seat_count(count: int, what: str, least: int = 2) -> None:
         raise RulesError(f"give {what} for {least} to {MAX_SEATS} seats, not {count}")
 
 
-def _check_cards(seat_cards: Sequence[Sequence[int]], *, community_ok: bool = False) -> None:
-    """Every card a real card id, and no card in two places.
+def _check_cards(seat_cards: Sequence[Sequence[int]], *, community_ok: bool = False) -> set[int]:
+    """Every card a real card id, and no card in two places; returns the cards in every hand.
 
     With ``community_ok`` one card may be in every hand: the shared seventh-street card
     dealt when the deck runs short.
@@ -105,6 +96,10 @@ def _check_cards(seat_cards: Sequence[Sequence[int]], *, community_ok: bool = Fa
         for card in cards:
             if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 52:
                 raise RulesError(f"seat {seat}: {card!r} is not a card id from 0 to 51")
+        # Checked before the community card is set aside: even it is in a hand only once.
+        for card, count in Counter(cards).items():
+            if count > 1:
+                raise RulesError(f"{format_card(card)} appears twice in seat {seat}")
     shared: set[int] = set()
     if community_ok and len(seat_cards) > 1:
         shared = set.intersection(*(set(cards) for cards in seat_cards))
@@ -119,11 +114,10 @@ def _check_cards(seat_cards: Sequence[Sequence[int]], *, community_ok: bool = Fa
             if card in shared:
                 continue
             if card in seen:
-                if seen[card] == seat:
-                    raise RulesError(f"{format_card(card)} appears twice in seat {seat}")
                 raise RulesError(f"{format_card(card)} appears twice: in seat {seen[card]} "
                                  f"and in seat {seat}")
             seen[card] = seat
+    return shared
 
 
 def _check_seat_numbers(seats: Collection[int], what: str, count: int = MAX_SEATS) -> list[int]:
@@ -596,41 +590,44 @@ def bet_limits(
 
 # --- splitting a pot into chips ------------------------------------------------------------
 
+FINAL_HAND_CARDS = 7  # every hand at a stud showdown, counting a shared community card
+
+
 @dataclass(frozen=True)
 class _Ranking:
-    """How one half of the pot is won."""
+    """How one part of the pot is won, and which way its odd chip goes."""
 
     value: Callable[[Sequence[int]], int | None]  # larger is better; None: no such hand
     describe: Callable[[Sequence[int]], str]
-    order: Callable[[int], int]  # which card is higher when breaking a tie for an odd chip
+    low: bool  # a low half or a razz pot: the odd chip goes to the lowest card, aces low
+
+
+def _hands():
+    """The evaluators, imported (with numpy) only when a pot is split by cards, so the
+    other rules commands start at once."""
+    from stud_odds import hands
+
+    return hands
 
 
 def _low8_score(cards: Sequence[int]) -> int | None:
-    value = low8_value(cards)
+    value = _hands().low8_value(cards)
     return None if value is None else -value
 
 
-_HIGH = _Ranking(high_value, lambda cards: describe_high(high_value(cards)), _ace_high)
-_LOW8 = _Ranking(_low8_score, lambda cards: describe_low8(low8_value(cards)), _ace_low)
-_RAZZ = _Ranking(
-    lambda cards: -razz_value(cards), lambda cards: describe_razz(razz_value(cards)), _ace_low
-)
+_HIGH = _Ranking(lambda cards: _hands().high_value(cards),
+                 lambda cards: _hands().describe_high(_hands().high_value(cards)), low=False)
+_LOW8 = _Ranking(_low8_score,
+                 lambda cards: _hands().describe_low8(_hands().low8_value(cards)), low=True)
+_RAZZ = _Ranking(lambda cards: -_hands().razz_value(cards),
+                 lambda cards: _hands().describe_razz(_hands().razz_value(cards)), low=True)
 
 
 @dataclass(frozen=True)
 class _Winner:
     seat: int
     hand: str | None = None  # the winning hand in words, when cards were given
-    five: tuple[int, ...] | None = None  # the winning five cards, highest first
-
-
-def _winning_five(cards: Sequence[int], ranking: _Ranking, score: int) -> tuple[int, ...]:
-    """The five cards that make the hand, highest first; of equal fives, the highest."""
-    fives = [
-        tuple(sorted(five, key=ranking.order, reverse=True))
-        for five in combinations(cards, 5) if ranking.value(five) == score
-    ]
-    return max(fives, key=lambda five: [ranking.order(card) for card in five])
+    cards: tuple[int, ...] | None = None  # all the seat's cards, when given
 
 
 def _winners_by_cards(hands: Sequence[Sequence[int]], ranking: _Ranking) -> list[_Winner]:
@@ -639,10 +636,67 @@ def _winners_by_cards(hands: Sequence[Sequence[int]], ranking: _Ranking) -> list
     if best is None:
         return []
     return [
-        _Winner(seat, ranking.describe(cards), _winning_five(cards, ranking, best))
+        _Winner(seat, ranking.describe(cards), tuple(cards))
         for seat, (cards, score) in enumerate(zip(hands, scores, strict=True), 1)
         if score == best
     ]
+
+
+def _odd_chip_key(card: int, low: bool) -> int:
+    """Sorts cards best first for an odd chip: by rank then suit (spades > hearts > diamonds >
+    clubs), the highest first for a high, the lowest first with aces low for a low."""
+    return _ace_low(card) if low else -card
+
+
+@dataclass(frozen=True)
+class _OddChips:
+    """Who takes the odd chips of one split, and why."""
+
+    seats: tuple[int, ...]  # one odd chip each, in the order the rule gives them
+    cards: tuple[int, ...]  # the card that placed each of them; empty when given by seat
+    passed: tuple[int, ...]  # seats the rule puts first that already hold an odd chip of the pot
+    all_had_one: bool  # every tied seat already held one, so the rule's order stands
+
+
+def _award_odd_chips(
+    winners: Sequence[_Winner], odd: int, low: bool, by_seat: bool, community: int | None,
+    already: Collection[int], part: str,
+) -> _OddChips:
+    """The one place the odd-chip rule lives (Robert's Rules of Poker, "Ties"; the TDA agrees).
+
+    The ``odd`` chips left over when ``winners`` tie go one each down an order: for a high,
+    the seat holding the highest card by suit first; for a low (a stud8 low half, razz),
+    the seat holding the lowest card by suit, aces low.  All of a seat's cards count, not
+    only the five that make its hand; the community card is in every hand, so it places
+    nobody and each seat is placed by its best card of its own.  With ``by_seat`` the order
+    is the tied seats' order from the dealer's left.  No player gets more than one odd chip
+    of a pot: seats in ``already`` (holding one from another part of this pot) go after
+    the others, and keep the rule's order among themselves only when every tied seat
+    already holds one.
+    """
+    if by_seat:
+        placed = [(winner.seat, -1) for winner in sorted(winners, key=lambda w: w.seat)]
+    else:
+        placed = []
+        for winner in winners:
+            if winner.cards is None:
+                extreme = "lowest" if low else "highest"
+                raise RulesError(f"an odd chip of {part} goes to the {extreme} card by suit, "
+                                 "which needs the tied players' cards: give the hands, or give "
+                                 "the odd chip by seat")
+            own = [card for card in winner.cards if card != community]
+            placed.append((winner.seat, min(own, key=lambda card: _odd_chip_key(card, low))))
+        # Cards other than the community card are in one hand only: no two seats tie here.
+        placed.sort(key=lambda seat_card: _odd_chip_key(seat_card[1], low))
+    # A stable sort by "already holds one" keeps the rule's order within each group.
+    lucky = sorted(placed, key=lambda seat_card: seat_card[0] in already)[:odd]
+    lucky_seats = tuple(seat for seat, _ in lucky)
+    return _OddChips(
+        seats=lucky_seats,
+        cards=() if by_seat else tuple(card for _, card in lucky),
+        passed=tuple(seat for seat, _ in placed[:odd] if seat not in lucky_seats),
+        all_had_one=all(seat in already for seat, _ in placed),
+    )
 
 
 @dataclass(frozen=True)
@@ -687,40 +741,54 @@ class PotSplit:
 
 
 def _divide(
-    chips: int, winners: list[_Winner], ranking: _Ranking, odd_chip_by_seat: bool, part: str,
-    money: Callable[[int], str],
-) -> tuple[dict[int, int], str]:
-    """Chips per seat for one part of the pot, and the sentence that explains it."""
+    chips: int, winners: list[_Winner], ranking: _Ranking, odd_chip_by_seat: bool,
+    community: int | None, already: Collection[int], part: str, money: Callable[[int], str],
+) -> tuple[dict[int, int], tuple[int, ...], str]:
+    """Chips per seat for one part of the pot, the seats given an odd chip, and why."""
     seats = [winner.seat for winner in winners]
     hand = winners[0].hand
     if len(winners) == 1:
         with_hand = f" ({hand})" if hand else ""
-        return {seats[0]: chips}, f"{part}, {money(chips)}, goes to seat {seats[0]}{with_hand}"
+        return ({seats[0]: chips}, (),
+                f"{part}, {money(chips)}, goes to seat {seats[0]}{with_hand}")
     each, odd = divmod(chips, len(winners))
     share = dict.fromkeys(seats, each)
     each_with = f" ({hand} each)" if hand else ""
     sentence = (f"{part}, {money(chips)}, is split between {_seat_list(seats)}{each_with}: "
                 f"{money(each)} each")
     if not odd:
-        return share, sentence
-    if odd_chip_by_seat:
-        lucky = seats[:odd]  # seats are in order from the dealer's left
-        why = "nearest the dealer's left"
-    else:
-        if any(winner.five is None for winner in winners):
-            raise RulesError("the odd chip goes to the highest card by suit, which needs the "
-                             "winners' cards: give the hands, or give the odd chip by seat")
-        ranked = sorted(winners, key=lambda w: [ranking.order(card) for card in w.five],
-                        reverse=True)
-        lucky = [winner.seat for winner in ranked[:odd]]
-        if odd == 1:
-            why = f"holding the highest card by suit, {card_name(ranked[0].five[0])}"
-        else:
-            why = "by the highest card by suit in their winning five-card hands"
-    for seat in lucky:
+        return share, (), sentence
+    awarded = _award_odd_chips(winners, odd, ranking.low, odd_chip_by_seat, community, already,
+                               part)
+    for seat in awarded.seats:
         share[seat] += 1
     chip_words = "the odd chip goes" if odd == 1 else f"the {odd} odd chips go one each"
-    return share, f"{sentence}, and {chip_words} to {_seat_list(lucky)}, {why}"
+    sentence += f", and {chip_words} to {_seat_list(awarded.seats)}"
+    extreme = "lowest" if ranking.low else "highest"
+    by = ("nearest the dealer's left" if odd_chip_by_seat
+          else f"by the {extreme} card by suit" + (" (aces low)" if ranking.low else ""))
+    if awarded.passed:
+        held = "holds" if len(awarded.passed) == 1 else "hold"
+        sentence += (f", {by} after {_seat_list(awarded.passed)}, which already {held} an odd "
+                     "chip of this pot: no player gets more than one")
+    elif odd_chip_by_seat:
+        sentence += f", {by}"
+    else:
+        names = [card_name(card) for card in awarded.cards]
+        if odd == 1:
+            sentence += f", holding the {extreme} card by suit"
+            sentence += f" (aces low), {names[0]}" if ranking.low else f", {names[0]}"
+        else:
+            sentence += f", in the order of their {extreme} cards by suit"
+            sentence += (" (aces low)" if ranking.low else "") + f": {_and_list(names)}"
+        if community is not None and (_odd_chip_key(community, ranking.low)
+                                      < _odd_chip_key(awarded.cards[0], ranking.low)):
+            sentence += (f"; the community card, {card_name(community)}, is in every hand "
+                         "and places nobody")
+    if awarded.all_had_one:
+        sentence += ("; each of them already holds an odd chip of this pot, so the rule's "
+                     "order stands")
+    return share, awarded.seats, sentence
 
 
 def split_pot(
@@ -735,13 +803,13 @@ def split_pot(
 ) -> PotSplit:
     """Divide a pot of ``chip``-sized chips among its winners.
 
-    Give either the players' final hands (5 to 7 cards each, in seat order; one card may be
-    in every hand, the shared seventh-street card) or the winners' seats: high winners for
-    stud, high and low winners for stud8 (no low winners: the high takes all), low winners
-    for razz.  Stud8 splits into halves with the odd chip to the high half.  Within a tied
-    half an odd chip goes to the highest card by suit in the winning five-card hand
-    (aces low in a low half), or with ``odd_chip_by_seat`` to the seat nearest the
-    dealer's left.
+    Give either the players' final hands (all seven cards each, in seat order; one card may
+    be in every hand, the shared seventh-street card) or the winners' seats: high winners
+    for stud, high and low winners for stud8 (no low winners: the high takes all), low
+    winners for razz.  Stud8 splits into halves with the odd chip to the high half.  Within
+    a tie, odd chips go one each to the seats holding the highest card by suit (a high) or
+    the lowest card by suit, aces low (a low half, razz), counting all seven cards; or with
+    ``odd_chip_by_seat`` to the tied seats nearest the dealer's left.
     """
     game = parse_game(game)
     pot_amount, pot_currency = parse_money(pot, "the pot")
@@ -760,15 +828,18 @@ def split_pot(
         return f"{label} ({format_money(count * chip_amount, currency)})"
 
     low_ranking = _RAZZ if game is Game.RAZZ else _LOW8
+    community = None
     if hands is not None:
         if high_winners or low_winners:
             raise RulesError("give the players' hands or the winners, not both")
         _check_seat_count(len(hands), "the final hands", least=1)
         for seat, cards in enumerate(hands, 1):
-            if not 5 <= len(cards) <= 7:
+            if len(cards) != FINAL_HAND_CARDS:
+                # An odd chip may go by any of the seven cards, so all seven are needed.
                 raise RulesError(f"seat {seat} has {len(cards)} cards, but a final hand has "
-                                 "5 to 7")
-        _check_cards(hands, community_ok=True)
+                                 f"{FINAL_HAND_CARDS} (with the community card, if one was "
+                                 "dealt)")
+        community = next(iter(_check_cards(hands, community_ok=True)), None)
         high = _winners_by_cards(hands, _HIGH) if game.has_high else []
         low = _winners_by_cards(hands, low_ranking) if game.has_low else []
     else:
@@ -791,15 +862,26 @@ def split_pot(
         if game is Game.STUD8:
             reasons.append("no hand qualifies for low, so the high hand takes the whole pot")
     else:
-        low_chips = chip_count // 2  # the odd chip of an odd pot goes to the high half
+        low_chips = chip_count // 2  # the odd chip between the halves goes to the high half
+        if chip_count % 2:
+            reasons.append(f"the pot, {money(chip_count)}, does not halve evenly, so the odd "
+                           f"chip goes to the high half: {chip_count - low_chips} high, "
+                           f"{low_chips} low")
         parts.append((chip_count - low_chips, high, _HIGH, "the high half"))
         parts.append((low_chips, low, low_ranking, "the low half"))
 
+    # Seats holding an odd chip of this pot: the high hand that takes the odd chip between
+    # the halves alone, then each seat given one in a tie (no player gets more than one).
+    has_odd_chip: set[int] = set()
+    if len(parts) == 2 and len(high) == 1 and chip_count % 2:
+        has_odd_chip.add(high[0].seat)
     high_share: Counter[int] = Counter()
     low_share: Counter[int] = Counter()
     for count, winners, ranking, part in parts:
-        share, sentence = _divide(count, winners, ranking, odd_chip_by_seat, part, money)
-        (low_share if ranking is not _HIGH else high_share).update(share)
+        share, odd_seats, sentence = _divide(count, winners, ranking, odd_chip_by_seat,
+                                             community, has_odd_chip, part, money)
+        has_odd_chip.update(odd_seats)
+        (low_share if ranking.low else high_share).update(share)
         reasons.append(sentence)
     shares = tuple(
         PotShare(seat, high_share[seat], low_share[seat],

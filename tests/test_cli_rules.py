@@ -120,16 +120,46 @@ def test_limits_bring_in_and_cap_options():
     assert uncapped["streets"][0]["cap"] is None
 
 
+QUARTERED = ("split", "11", "-g", "stud8", "Kh Kd Kc 9s 9h 2c 3d", "Ah 2h 3h 4c 8d Qd Jc",
+             "As 2s 3c 4d 8s Qs Jd")
+
+
 def test_split_a_quartered_pot():
-    result = run("split", "11", "-g", "stud8", "Kh Kd Kc 9s 9h 2c 3d", "Ah 2h 3h 4c 8d Qd Jc",
-                 "As 2s 3c 4d 8s Qs Jd")
+    result = run(*QUARTERED)
     assert result.exit_code == 0, result.output
-    out = plain(result.stdout)
-    assert "the odd chip goes to seat 3, holding the highest card by suit, the eight of spades" \
-        in out
-    data = json.loads(run("split", "11", "-g", "stud8", "Kh Kd Kc 9s 9h 2c 3d",
-                          "Ah 2h 3h 4c 8d Qd Jc", "As 2s 3c 4d 8s Qs Jd", "--json").stdout)
-    assert [(s["seat"], s["chips"]) for s in data["shares"]] == [(1, 6), (2, 2), (3, 3)]
+    assert [line.split() for line in plain(result.stdout).splitlines()[:4]] == [
+        ["seat", "high", "low", "chips", "amount"],
+        ["1", "6", "0", "6", "6"],
+        ["2", "0", "3", "3", "3"],
+        ["3", "0", "2", "2", "2"],
+    ]
+    assert plain(result.stdout).splitlines()[4:] == [
+        "the pot, 11 chips, does not halve evenly, so the odd chip goes to the high half: "
+        "6 high, 5 low",
+        "the high half, 6 chips, goes to seat 1 (full house, kings full of nines)",
+        "the low half, 5 chips, is split between seats 2 and 3 (8-4-3-2-A low each): 2 chips "
+        "each, and the odd chip goes to seat 2, holding the lowest card by suit (aces low), the "
+        "ace of hearts",
+    ]
+    data = json.loads(run(*QUARTERED, "--json").stdout)
+    assert [(s["seat"], s["high_chips"], s["low_chips"]) for s in data["shares"]] == [
+        (1, 6, 0), (2, 0, 3), (3, 0, 2)]
+
+
+def test_split_razz_and_the_seat_option():
+    hands = ("7s 5c 4c 3h 2d Qd Qc", "7h 5h 4d 3s 2c Kd Kc")
+    by_card = json.loads(run("split", "5", "-g", "razz", *hands, "--json").stdout)
+    assert [(s["seat"], s["chips"]) for s in by_card["shares"]] == [(1, 2), (2, 3)]
+    by_seat = json.loads(run("split", "5", "-g", "razz", *hands, "--odd-chip-by-seat",
+                             "--json").stdout)
+    assert [(s["seat"], s["chips"]) for s in by_seat["shares"]] == [(1, 3), (2, 2)]
+
+
+def test_split_help_states_the_odd_chip_rule():
+    # Rich draws the options in a box: drop the borders and join the wrapped lines.
+    text = " ".join(re.sub("[│╭╮╰╯─]", " ", plain(run("split", "--help").stdout)).split())
+    assert "final seven cards" in text
+    assert "the highest card by suit for a high, the lowest for a low" in text
 
 
 def test_split_by_winners_with_money():
@@ -162,6 +192,12 @@ def test_split_by_winners_with_money():
         (["split", "$10.30", "--chip", "0.25", "--high", "1"], "the pot ($10.30) is not a whole "
                                                                "number of $0.25 chips"),
         (["split", "10"], "give the players' final hands or the winning seats"),
+        (["split", "10", "As Ks Qs Js Ts", "Ah Kh Qh Jh Th 2c 3c"],
+         "seat 1 has 5 cards, but a final hand has 7 (with the community card, if one was "
+         "dealt)"),
+        (["split", "11", "-g", "stud8", "--high", "1", "--low", "2", "--low", "3"],
+         "an odd chip of the low half goes to the lowest card by suit, which needs the tied "
+         "players' cards: give the hands, or give the odd chip by seat"),
     ],
 )
 def test_bad_input_is_one_sentence_and_exit_status_2(args, message):

@@ -21,13 +21,6 @@ from stud_odds.hands import (
     tables,
 )
 from stud_odds.kernels.evaluate import (
-    HIGH_CLASSES,
-    NO_LOW,
-    RANK_WEIGHTS,
-    RAZZ_CLASSES,
-    _rank_multisets,
-)
-from stud_odds.kernels.evaluate import (
     high_value as kernel_high,
 )
 from stud_odds.kernels.evaluate import (
@@ -35,6 +28,13 @@ from stud_odds.kernels.evaluate import (
 )
 from stud_odds.kernels.evaluate import (
     razz_value as kernel_razz,
+)
+from stud_odds.kernels.tables import (
+    HIGH_CLASSES,
+    NO_LOW,
+    RANK_WEIGHTS,
+    RAZZ_CLASSES,
+    _rank_multisets,
 )
 
 

@@ -3,26 +3,29 @@
 The deal is a sequence of levels, one per player who still gets cards plus
 one for a shared seventh-street card; level l takes level_k[l] cards (one
 unordered combination: a player's unknown and future cards together) from
-the deck positions the earlier levels left.  The combinations of level 0 are
-given as rows and split among threads; the rest are walked depth first.
+the deck positions the earlier levels left, in lexicographic order, so
+level l always has C(positions left, level_k[l]) choices whatever the earlier
+levels took.  The first ``outer`` levels' choices together are one mixed-radix
+number (the outer index); a call deals the outer indices start .. start +
+count - 1 and everything below them, depth first.  Callers cut the work into
+such ranges: memory stays flat and each call is short (Ctrl-C is seen between
+calls), whatever the spot.
 
 Without a shared card only the last level's player changes in the innermost
 loop, so every other player is valued when their level is dealt, and their
-hand classes are counted once with the number of deals below that level as
-the weight.  With a shared card (always the last level) every player changes
-with it and all are valued per deal.
+hand classes are counted once with the number of deals below as the weight.
+With a shared card (always the last level) every player changes with it and
+all are valued per deal.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
+from stud_odds.kernels import CACHE_KERNELS
+from stud_odds.kernels.layout import CLASS_COLUMNS, GAME_RAZZ, GAME_STUD, GAME_STUD8
 from stud_odds.kernels.showdown import (
-    CLASS_COLUMNS,
-    GAME_RAZZ,
-    GAME_STUD,
-    GAME_STUD8,
     add_outcome,
     award_outcomes,
     count_classes,
@@ -35,7 +38,7 @@ from stud_odds.kernels.showdown import (
 COMMUNITY = -1  # level_player value of the shared seventh-street card
 
 
-@njit(cache=True, inline="always")
+@njit(cache=CACHE_KERNELS, inline="always")
 def _next_combination(index, k, n):
     """Advance index[0:k] to the next k-combination of range(n); False after the last."""
     i = k - 1
@@ -49,7 +52,7 @@ def _next_combination(index, k, n):
     return True
 
 
-@njit(cache=True, inline="always")
+@njit(cache=CACHE_KERNELS, inline="always")
 def _comb(n, k):
     result = 1
     for i in range(k):
@@ -57,10 +60,28 @@ def _comb(n, k):
     return result
 
 
-@njit(cache=True)
-def _block(b, blocks, game, deck, known_key, known_bits, level_player, level_k, first_rows,
-           card_key, card_bit, tables, classes_of, track_scoops, tally, classes, table):
-    """Tally every deal whose level-0 combination is row b, b + blocks, ... of first_rows."""
+@njit(cache=CACHE_KERNELS, inline="always")
+def _unrank_combination(rank, k, n, index):
+    """index[0:k] = the rank-th k-combination of range(n) in lexicographic order."""
+    x = 0
+    for i in range(k):
+        while True:
+            starting_here = _comb(n - x - 1, k - i - 1)  # combinations whose i-th place is x
+            if rank < starting_here:
+                break
+            rank -= starting_here
+            x += 1
+        index[i] = x
+        x += 1
+
+
+@njit(cache=CACHE_KERNELS, inline="always")
+def _deal_range(game, start, count, outer, deck, known_key, known_bits, level_player, level_k,
+                card_key, card_bit, tables, classes_of, track_scoops, tally, classes, table):
+    """Tally every deal whose outer index is in start .. start + count - 1.
+
+    Inlined into the entry point, as montecarlo._chunk is (a separate call ran
+    at a third of the speed)."""
     n = len(known_key)
     levels = len(level_k)
     last = levels - 1
@@ -69,14 +90,19 @@ def _block(b, blocks, game, deck, known_key, known_bits, level_player, level_k, 
     max_k = 1
     for level in range(levels):
         max_k = max(max_k, level_k[level])
-    # below[l]: deals under one combination of level l (the later levels' choices)
-    below = np.ones(levels, np.int64)
+    # free_at[l]: positions level l chooses from; choices[l]: its combinations;
+    # below[l]: deals under one combination of level l
+    free_at = np.zeros(levels, np.int64)
+    choices = np.ones(levels, np.int64)
     left = size
     for level in range(levels):
+        free_at[level] = left
+        choices[level] = _comb(left, level_k[level])
         left -= level_k[level]
+    below = np.ones(levels, np.int64)
     for level in range(last - 1, -1, -1):
-        below[level] = below[level + 1] * _comb(left + level_k[level + 1], level_k[level + 1])
-        left += level_k[level + 1]
+        below[level] = below[level + 1] * choices[level + 1]
+    deepest_outer = outer - 1
 
     player_key = known_key.copy()
     player_bits = known_bits.copy()
@@ -92,10 +118,23 @@ def _block(b, blocks, game, deck, known_key, known_bits, level_player, level_k, 
     used = np.zeros(levels, np.uint64)  # positions taken by earlier levels
     community_key = np.int64(0)
     community_bit = np.int64(0)
+    if count <= 0:
+        return
 
-    rows = len(range(b, first_rows.shape[0], blocks))
+    # the outer levels start at `start`, a mixed-radix number (last outer level lowest)
+    rank = start
+    for level in range(deepest_outer, -1, -1):
+        _unrank_combination(rank % choices[level], level_k[level], free_at[level],
+                            index[level])
+        rank //= choices[level]
+    for pos in range(size):
+        free[0, pos] = pos
+        free_key[0, pos] = card_key[deck[pos]]
+        free_bit[0, pos] = card_bit[deck[pos]]
+    free_count[0] = size
+
     if not shared:
-        # players dealt nothing keep one hand through every deal of the block
+        # players dealt nothing keep one hand through every deal of the range
         dealt = np.zeros(n, np.bool_)
         for level in range(levels):
             dealt[level_player[level]] = True
@@ -103,95 +142,102 @@ def _block(b, blocks, game, deck, known_key, known_bits, level_player, level_k, 
             if not dealt[p]:
                 highs[p], lows[p] = hand_values(game, known_key[p], known_bits[p], tables)
                 count_classes(game, own_classes, p, highs[p], lows[p], classes_of,
-                              rows * below[0])
+                              count * below[deepest_outer])
 
-    for row in range(b, first_rows.shape[0], blocks):
-        level = 0
+    done = 0
+    level = 0
+    while True:
+        # the combination index[level] of `level` is chosen: give its cards out
         key = np.int64(0)
         bit = np.int64(0)
-        taken = np.uint64(0)
-        for j in range(level_k[0]):
-            card = deck[first_rows[row, j]]
-            key += card_key[card]
-            bit |= card_bit[card]
-            taken |= np.uint64(1) << np.uint64(first_rows[row, j])
-        while True:
-            # the cards (key, bit) of `level` are chosen: give them out
-            p = level_player[level]
-            if p == COMMUNITY:
-                community_key = key
-                community_bit = bit
-            else:
-                player_key[p] = known_key[p] + key
-                player_bits[p] = known_bits[p] | bit
-                if level < last or not shared:
-                    highs[p], lows[p] = hand_values(game, player_key[p], player_bits[p], tables)
+        for j in range(level_k[level]):
+            key += free_key[level, index[level, j]]
+            bit |= free_bit[level, index[level, j]]
+        p = level_player[level]
+        if p == COMMUNITY:
+            community_key = key
+            community_bit = bit
+        else:
+            player_key[p] = known_key[p] + key
+            player_bits[p] = known_bits[p] | bit
+            if not shared:
+                highs[p], lows[p] = hand_values(game, player_key[p], player_bits[p], tables)
+                if level >= deepest_outer:
                     count_classes(game, own_classes, p, highs[p], lows[p], classes_of,
                                   below[level])
-            if level < last:
-                # descend: the next level chooses among the positions still free
-                level += 1
-                if level == 1:
-                    used[1] = taken
-                else:
-                    mask = used[level - 1]
-                    for j in range(level_k[level - 1]):
-                        mask |= np.uint64(1) << np.uint64(free[level - 1, index[level - 1, j]])
-                    used[level] = mask
-                count = 0
-                for pos in range(size):
-                    if not (used[level] >> np.uint64(pos)) & np.uint64(1):
-                        free[level, count] = pos
-                        free_key[level, count] = card_key[deck[pos]]
-                        free_bit[level, count] = card_bit[deck[pos]]
-                        count += 1
-                free_count[level] = count
+        if level == deepest_outer and not shared:
+            # players of the higher outer levels: their share of this range is counted here,
+            # a whole outer index at a time (a range may hold part of their subtree)
+            for upper in range(deepest_outer):
+                q = level_player[upper]
+                count_classes(game, own_classes, q, highs[q], lows[q], classes_of,
+                              below[deepest_outer])
+        if level < last:
+            # descend: the next level chooses among the positions still free
+            level += 1
+            mask = used[level - 1]
+            for j in range(level_k[level - 1]):
+                mask |= np.uint64(1) << np.uint64(free[level - 1, index[level - 1, j]])
+            used[level] = mask
+            free_count[level] = 0
+            for pos in range(size):
+                if not (mask >> np.uint64(pos)) & np.uint64(1):
+                    c = free_count[level]
+                    free[level, c] = pos
+                    free_key[level, c] = card_key[deck[pos]]
+                    free_bit[level, c] = card_bit[deck[pos]]
+                    free_count[level] = c + 1
+            if level > deepest_outer:  # inner levels start over; outer ones are set by the carry
                 for j in range(level_k[level]):
                     index[level, j] = j
-            else:
-                # a complete deal
-                if shared:
-                    for q in range(n):
-                        highs[q], lows[q] = hand_values(game, player_key[q] + community_key,
-                                                        player_bits[q] | community_bit, tables)
-                        count_classes(game, own_classes, q, highs[q], lows[q], classes_of, 1)
-                high_mask, low_mask = winners(game, n, highs, lows)
-                add_outcome(counts, high_mask, low_mask)
-                if track_scoops:  # off unless asked: it costs a quarter of the trial rate
-                    count_scoop(game, own_classes, high_mask, low_mask, highs, lows, classes_of)
-                # advance the deepest level that has a next combination
-                while level >= 1 and not _next_combination(
-                    index[level], level_k[level], free_count[level]
-                ):
-                    level -= 1
-                if level == 0:
-                    break
-            key = np.int64(0)
-            bit = np.int64(0)
-            for j in range(level_k[level]):
-                key += free_key[level, index[level, j]]
-                bit |= free_bit[level, index[level, j]]
+            continue
+        # a complete deal
+        if shared:
+            for q in range(n):
+                highs[q], lows[q] = hand_values(game, player_key[q] + community_key,
+                                                player_bits[q] | community_bit, tables)
+                count_classes(game, own_classes, q, highs[q], lows[q], classes_of, 1)
+        high_mask, low_mask = winners(game, n, highs, lows)
+        add_outcome(counts, high_mask, low_mask)
+        if track_scoops:  # off unless asked: it costs a quarter of the trial rate
+            count_scoop(game, own_classes, high_mask, low_mask, highs, lows, classes_of)
+        # advance the deepest inner level that has a next combination
+        while level > deepest_outer and not _next_combination(
+            index[level], level_k[level], free_count[level]
+        ):
+            level -= 1
+        if level > deepest_outer:
+            continue
+        # every deal under this outer index is done: on to the next outer index
+        done += 1
+        if done == count:
+            break
+        level = deepest_outer
+        while not _next_combination(index[level], level_k[level], free_count[level]):
+            for j in range(level_k[level]):  # this digit wraps round and the next one carries
+                index[level, j] = j
+            level -= 1
     award_outcomes(game, n, counts, tally, table)
     classes += own_classes
 
 
-@njit(cache=True, parallel=True)
-def enumerate_deals(game, deck, known_key, known_bits, level_player, level_k, first_rows,
-                    blocks, card_key, card_bit, tables, classes_of, track_scoops, tally, classes,
-                    table):
-    """Tally every deal; block b handles rows b, b + blocks, ... of first_rows."""
-    for b in prange(blocks):
-        # the game as a constant: _block is compiled once per game and its game
-        # branches fold away (as in montecarlo.py)
-        if game == GAME_STUD:
-            _block(b, blocks, GAME_STUD, deck, known_key, known_bits, level_player, level_k,
-                   first_rows, card_key, card_bit, tables, classes_of, track_scoops, tally[b],
-                   classes[b], table[b])
-        elif game == GAME_STUD8:
-            _block(b, blocks, GAME_STUD8, deck, known_key, known_bits, level_player, level_k,
-                   first_rows, card_key, card_bit, tables, classes_of, track_scoops, tally[b],
-                   classes[b], table[b])
-        else:
-            _block(b, blocks, GAME_RAZZ, deck, known_key, known_bits, level_player, level_k,
-                   first_rows, card_key, card_bit, tables, classes_of, track_scoops, tally[b],
-                   classes[b], table[b])
+def _enumerate_range(game):
+    """The enumeration entry point of one game: ``game`` is a compile-time constant, so
+    only the game asked for is compiled and its game branches fold away."""
+
+    @njit(cache=CACHE_KERNELS, nogil=True)
+    def enumerate_range(start, count, outer, deck, known_key, known_bits, level_player,
+                        level_k, card_key, card_bit, tables, classes_of, track_scoops, tally,
+                        classes, table):
+        """Tally every deal whose first ``outer`` levels' joint index is in start ..
+        start + count - 1, adding to one set of tallies.  The caller runs ranges on its
+        threads (nogil)."""
+        _deal_range(game, start, count, outer, deck, known_key, known_bits, level_player,
+                    level_k, card_key, card_bit, tables, classes_of, track_scoops, tally,
+                    classes, table)
+
+    return enumerate_range
+
+
+# by game kernel id
+ENUMERATE = tuple(_enumerate_range(game) for game in (GAME_STUD, GAME_STUD8, GAME_RAZZ))

@@ -2,19 +2,17 @@
 
 Each chunk has its own splitmix64 stream seeded from the caller, and chunks are
 a fixed partition of the trials, so the tallies do not depend on how many
-threads ran them.
+threads ran them or how the chunks were grouped.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
+from stud_odds.kernels import CACHE_KERNELS
+from stud_odds.kernels.layout import CLASS_COLUMNS, GAME_RAZZ, GAME_STUD, GAME_STUD8
 from stud_odds.kernels.showdown import (
-    CLASS_COLUMNS,
-    GAME_RAZZ,
-    GAME_STUD,
-    GAME_STUD8,
     add_outcome,
     award_outcomes,
     count_classes,
@@ -29,7 +27,7 @@ _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=CACHE_KERNELS, inline="always")
 def _splitmix64(state):
     """Next (state, output) of the splitmix64 generator."""
     state = state + _GOLDEN
@@ -39,7 +37,7 @@ def _splitmix64(state):
     return state, z ^ (z >> np.uint64(31))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=CACHE_KERNELS, inline="always")
 def _below(state, spare, bound):
     """Uniform int in [0, bound) by Lemire's multiply-shift with rejection (no bias).
 
@@ -62,13 +60,15 @@ def _below(state, spare, bound):
             return state, spare, np.int64(product >> np.uint64(32))
 
 
-@njit(cache=True)
+@njit(cache=CACHE_KERNELS, inline="always")
 def _chunk(game, seed, trials, deck, known_key, known_bits, draws, shared_draw,
            card_key, card_bit, tables, classes_of, track_scoops, tally, classes, table):
     """Run `trials` random deals from one seed, adding to one chunk's tallies.
 
-    A plain (not parallel) function: numba optimises it better than a prange
-    body, and everything it allocates is allocated once per chunk.
+    Inlined into the entry point: called as a separate function it ran at a
+    third of the speed (numba's calling convention hides from LLVM what it
+    needs to optimise the loop); everything it allocates is allocated once per
+    chunk.
     """
     n = len(known_key)
     needed = shared_draw
@@ -121,27 +121,28 @@ def _chunk(game, seed, trials, deck, known_key, known_bits, draws, shared_draw,
     classes += own_classes
 
 
-@njit(cache=True, parallel=True)
-def monte_carlo(game, seeds, trials, deck, known_key, known_bits, draws, shared_draw,
-                card_key, card_bit, tables, classes_of, track_scoops, tally, classes, table):
-    """Run trials[c] random deals in chunk c with seed seeds[c], for every chunk in parallel.
+def _monte_carlo_chunks(game):
+    """The Monte Carlo entry point of one game: ``game`` is a compile-time constant, so
+    only the game asked for is compiled and its game branches fold away (twice the speed
+    of testing a variable per deal)."""
 
-    Player p receives draws[p] of the unseen cards ``deck``; with shared_draw a
-    further card goes to every player (the shared seventh-street card).
-    Tallies accumulate into tally[c], classes[c] and table[c].
-    """
-    for c in prange(len(seeds)):
-        # the game as a constant: _chunk is compiled once per game and its game
-        # branches fold away (twice the speed of testing a variable per deal)
-        if game == GAME_STUD:
-            _chunk(GAME_STUD, seeds[c], trials[c], deck, known_key, known_bits, draws,
-                   shared_draw, card_key, card_bit, tables, classes_of, track_scoops, tally[c],
-                   classes[c], table[c])
-        elif game == GAME_STUD8:
-            _chunk(GAME_STUD8, seeds[c], trials[c], deck, known_key, known_bits, draws,
-                   shared_draw, card_key, card_bit, tables, classes_of, track_scoops, tally[c],
-                   classes[c], table[c])
-        else:
-            _chunk(GAME_RAZZ, seeds[c], trials[c], deck, known_key, known_bits, draws,
-                   shared_draw, card_key, card_bit, tables, classes_of, track_scoops, tally[c],
-                   classes[c], table[c])
+    @njit(cache=CACHE_KERNELS, nogil=True)
+    def monte_carlo_chunks(seeds, trials, deck, known_key, known_bits, draws, shared_draw,
+                           card_key, card_bit, tables, classes_of, track_scoops, tally,
+                           classes, table):
+        """Run trials[c] random deals from seed seeds[c] for each chunk c, adding every
+        chunk to one set of tallies (tally, classes, table).
+
+        Player p receives draws[p] of the unseen cards ``deck``; with shared_draw a
+        further card goes to every player (the shared seventh-street card).  The
+        caller runs groups of chunks on its threads (nogil).
+        """
+        for c in range(len(seeds)):
+            _chunk(game, seeds[c], trials[c], deck, known_key, known_bits, draws, shared_draw,
+                   card_key, card_bit, tables, classes_of, track_scoops, tally, classes, table)
+
+    return monte_carlo_chunks
+
+
+# by game kernel id
+MONTE_CARLO = tuple(_monte_carlo_chunks(game) for game in (GAME_STUD, GAME_STUD8, GAME_RAZZ))

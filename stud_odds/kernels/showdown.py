@@ -1,8 +1,6 @@
 """The showdown: value the hands, find the winners, and one function to split the pot.
 
-Tallies are integer counters per player (columns below).  Pot shares are in
-units of 1/POT of a pot: 1680 = 2 * lcm(1..8), so a pot or half pot split
-among up to eight players is always a whole number of units.
+Tallies are integer counters per player (columns in ``layout``).
 
 Per deal the kernels only find the winners, as two bit masks (who has the best
 high, who has the best qualifying low), and count how often each pair of masks
@@ -16,30 +14,33 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from stud_odds.kernels.evaluate import NO_LOW, high_value, low8_value, razz_value
+from stud_odds.kernels import CACHE_KERNELS
+from stud_odds.kernels.evaluate import high_value, low8_value, razz_value
+from stud_odds.kernels.layout import (
+    GAME_RAZZ,
+    GAME_STUD,
+    GAME_STUD8,
+    HALF_POT,
+    HIGH_CLASS_COLUMNS,
+    HIGH_HALF,
+    HIGH_TIE,
+    HIGH_WIN,
+    LOW_CLASS_COLUMNS,
+    LOW_HALF,
+    LOW_TIE,
+    LOW_WIN,
+    NO_LOW_COUNT,
+    POT,
+    SCOOP,
+    SCOOP_CLASS_BASE,
+    SHARE,
+    SHARE_SQUARED,
+    SPLIT,
+)
+from stud_odds.kernels.tables import NO_LOW
 
-GAME_STUD, GAME_STUD8, GAME_RAZZ = 0, 1, 2
-POT = 1680
-HALF_POT = POT // 2
 
-# tally columns, per player.  HIGH_HALF / LOW_HALF: the high (low) half alone and
-# nothing else; SPLIT: any other part of a pot (a tied half, a quarter...)
-HIGH_WIN, HIGH_TIE, LOW_WIN, LOW_TIE, SCOOP, SHARE, SHARE_SQUARED = range(7)
-HIGH_HALF, LOW_HALF, SPLIT = range(7, 10)
-TALLY_COLUMNS = 10
-# table-level counters
-NO_LOW_COUNT = 0
-TABLE_COLUMNS = 1
-# class columns, per player: 9 high categories, then 13 low classes: the ace-low rank
-# of the low's top card (4 = five .. 12 = king), 0 for no low (stud8) or a pair (razz)
-HIGH_CLASS_COLUMNS = 9
-LOW_CLASS_COLUMNS = 13
-# then the hands that scooped: SCOOP_CLASS_BASE + high class * 13 + low class
-SCOOP_CLASS_BASE = HIGH_CLASS_COLUMNS + LOW_CLASS_COLUMNS
-CLASS_COLUMNS = SCOOP_CLASS_BASE + HIGH_CLASS_COLUMNS * LOW_CLASS_COLUMNS
-
-
-@njit(cache=True, inline="always")
+@njit(cache=CACHE_KERNELS, inline="always")
 def hand_values(game, key, bits, tables):
     """(high, low) of one player's seven cards (summed keys); the unused one is 0.
 
@@ -53,7 +54,7 @@ def hand_values(game, key, bits, tables):
     return high, np.int64(0)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=CACHE_KERNELS, inline="always")
 def count_classes(game, classes, p, high, low, classes_of, weight):
     """Add weight to player p's high and low hand classes.
 
@@ -67,7 +68,7 @@ def count_classes(game, classes, p, high, low, classes_of, weight):
         classes[p, HIGH_CLASS_COLUMNS + classes_of[2][low]] += weight
 
 
-@njit(cache=True, inline="always")
+@njit(cache=CACHE_KERNELS, inline="always")
 def winners(game, n, highs, lows):
     """(high winners, low winners) as bit masks over players; low is 0 when nobody qualifies.
 
@@ -92,7 +93,7 @@ def winners(game, n, highs, lows):
     return high_mask, low_mask
 
 
-@njit(cache=True, inline="always")
+@njit(cache=CACHE_KERNELS, inline="always")
 def count_scoop(game, classes, high_mask, low_mask, highs, lows, classes_of):
     """If one player takes the whole pot, count that player's final hand class pair."""
     if game == GAME_STUD:
@@ -117,7 +118,7 @@ def count_scoop(game, classes, high_mask, low_mask, highs, lows, classes_of):
     classes[p, SCOOP_CLASS_BASE + high_class * LOW_CLASS_COLUMNS + low_class] += 1
 
 
-@njit(cache=True)
+@njit(cache=CACHE_KERNELS)
 def award(game, n, high_mask, low_mask, count, tally, table):
     """Share out `count` pots won by the players in high_mask (best high) and low_mask.
 
@@ -171,7 +172,7 @@ def award(game, n, high_mask, low_mask, count, tally, table):
 # third of the heads-up trial rate.
 
 
-@njit(cache=True)
+@njit(cache=CACHE_KERNELS)
 def new_outcomes(game, n):
     """Zeroed outcome counts for one block of work."""
     rows = 1 << n if game != GAME_RAZZ else 1
@@ -179,7 +180,7 @@ def new_outcomes(game, n):
     return np.zeros((rows, columns), np.int64)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=CACHE_KERNELS, inline="always")
 def add_outcome(counts, high_mask, low_mask):
     """Count one deal won by high_mask / low_mask (razz: row 0; stud: column 0)."""
     row = high_mask if counts.shape[0] > 1 else 0
@@ -187,7 +188,7 @@ def add_outcome(counts, high_mask, low_mask):
     counts[row, column] += 1
 
 
-@njit(cache=True)
+@njit(cache=CACHE_KERNELS)
 def award_outcomes(game, n, counts, tally, table):
     """Award every counted outcome into tally and table."""
     for row in range(counts.shape[0]):
@@ -196,12 +197,3 @@ def award_outcomes(game, n, counts, tally, table):
                 high_mask = row if game != GAME_RAZZ else 0
                 low_mask = column if game != GAME_STUD else 0
                 award(game, n, high_mask, low_mask, counts[row, column], tally, table)
-
-
-def new_tallies(blocks: int, players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Zeroed (tally, classes, table) arrays with one slice per block of work."""
-    return (
-        np.zeros((blocks, players, TALLY_COLUMNS), np.int64),
-        np.zeros((blocks, players, CLASS_COLUMNS), np.int64),
-        np.zeros((blocks, TABLE_COLUMNS), np.int64),
-    )

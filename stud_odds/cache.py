@@ -1,0 +1,179 @@
+"""Where stud-odds keeps what it builds once: the evaluator tables and numba's compiled kernels.
+
+One folder per version of the code that builds them::
+
+    <user cache>/stud-odds/<version>-<digest>/
+        VERSION        what made this folder (stud-odds, numba, numpy, Python versions)
+        tables/        the evaluators' look-up tables, one .npy file each
+        numba/         NUMBA_CACHE_DIR: numba's own cache=True files
+        compiled/      one empty file per kernel compiled here (for the first-run notice)
+
+The digest covers every kernel source, so a changed kernel never meets an old
+compiled one (numba alone checks only the file a kernel is defined in).  The
+folder is decided before numba is imported, through numba's public knob
+``NUMBA_CACHE_DIR``.  When the user cache directory cannot be written (no
+home, a read-only home) a private folder in the temporary directory is used;
+when nothing can be written, kernels are compiled in memory every run.
+
+``STUD_ODDS_CACHE_DIR`` overrides the user cache directory.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import shutil
+import stat
+import sys
+import tempfile
+from dataclasses import dataclass
+from functools import cache
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+
+log = logging.getLogger("stud_odds")
+
+_KERNEL_SOURCES = Path(__file__).parent / "kernels"
+
+
+def _package_version(name: str) -> str:
+    try:
+        return version(name)
+    except PackageNotFoundError:
+        return "unknown"
+
+
+@cache
+def code_digest() -> str:
+    """A digest of everything a cached table or kernel was built from."""
+    digest = hashlib.sha1()
+    for source in sorted(_KERNEL_SOURCES.glob("*.py")):
+        digest.update(source.name.encode() + b"\0" + source.read_bytes())
+    digest.update(f"{sys.version_info[:2]} {_package_version('numba')} "
+                  f"{_package_version('numpy')}".encode())
+    return digest.hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class CacheLocation:
+    folder: Path | None  # None: nothing can be written, compile in memory
+    note: str | None = None  # why the usual place is not used, for the user
+
+    @property
+    def numba_dir(self) -> Path | None:
+        return None if self.folder is None else self.folder / "numba"
+
+    @property
+    def tables_folder(self) -> Path | None:
+        return None if self.folder is None else self.folder / "tables"
+
+
+def _writable_folder(folder: Path, private: bool = False) -> bool:
+    """Make ``folder`` (and its parents) and prove a file can be written in it."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        if private:  # a shared temporary directory: only a folder of our own will do
+            info = folder.stat()
+            if info.st_uid != os.getuid() or info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+                return False
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+        return True
+    except OSError:
+        return False
+
+
+def _user_cache_root() -> Path | None:
+    configured = os.environ.get("STUD_ODDS_CACHE_DIR")
+    if configured:
+        return Path(configured)
+    try:
+        from platformdirs import user_cache_dir
+
+        return Path(user_cache_dir("stud-odds", appauthor=False))
+    except Exception:  # no home at all: platformdirs cannot name a place
+        return None
+
+
+@cache
+def location() -> CacheLocation:
+    """The cache folder for this version of the code, decided once per process."""
+    name = f"{_package_version('stud-odds')}-{code_digest()}"
+    root = _user_cache_root()
+    if root is not None and _writable_folder(root / name):
+        return CacheLocation(_ready(root / name))
+    where = f"{root}" if root is not None else "the user cache directory"
+    fallback = Path(tempfile.gettempdir()) / f"stud-odds-{os.getuid()}"
+    if _writable_folder(fallback, private=True) and _writable_folder(fallback / name):
+        return CacheLocation(_ready(fallback / name),
+                             f"{where} is not writable; caching in {fallback} instead")
+    return CacheLocation(None, f"{where} is not writable: nothing will be cached, so kernels "
+                               "are compiled again on every run")
+
+
+def _ready(folder: Path) -> Path:
+    """Write the VERSION file (once) and drop folders of older code of the same version
+    (a changed source tree); other versions' folders are theirs to keep."""
+    stamp = folder / "VERSION"
+    if not stamp.exists():
+        try:
+            stamp.write_text(
+                f"stud-odds {_package_version('stud-odds')}\ncode {code_digest()}\n"
+                f"numba {_package_version('numba')}\nnumpy {_package_version('numpy')}\n"
+                f"python {sys.version.split()[0]}\n"
+            )
+            prefix = folder.name.rsplit("-", 1)[0] + "-"
+            for old in folder.parent.iterdir():
+                if old != folder and old.name.startswith(prefix) and (old / "VERSION").is_file():
+                    shutil.rmtree(old, ignore_errors=True)
+        except OSError:
+            pass
+    return folder
+
+
+def configure_numba() -> bool:
+    """Point numba's cache at our folder; True when kernels may be cached on disk.
+
+    Must run before a kernel module is imported: ``cache=True`` reads the
+    setting when a kernel is decorated.
+    """
+    numba_dir = location().numba_dir
+    if numba_dir is None:
+        return False
+    os.environ["NUMBA_CACHE_DIR"] = str(numba_dir)
+    if "numba" in sys.modules:  # imported before us: numba read its settings already
+        from numba import config
+
+        config.CACHE_DIR = str(numba_dir)
+    return True
+
+
+def is_compiled(kernel: str) -> bool:
+    """Whether ``kernel`` was compiled into this cache before (so loading is quick)."""
+    folder = location().folder
+    return folder is not None and (folder / "compiled" / kernel).exists()
+
+
+def mark_compiled(kernel: str) -> None:
+    folder = location().folder
+    if folder is None:
+        return
+    try:
+        (folder / "compiled").mkdir(exist_ok=True)
+        (folder / "compiled" / kernel).touch()
+    except OSError:
+        pass  # only costs the first-run notice being shown again
+
+
+def drop_compiled_kernels() -> None:
+    """Delete every compiled kernel (they failed to load: damaged files)."""
+    folder = location().folder
+    if folder is None:
+        return
+    for name in ("numba", "compiled"):
+        shutil.rmtree(folder / name, ignore_errors=True)
+
+
+__all__ = ["CacheLocation", "code_digest", "configure_numba", "drop_compiled_kernels",
+           "is_compiled", "location", "mark_compiled"]
