@@ -455,3 +455,16 @@ def test_the_reader_is_pure_python():
                 assert not module.startswith(("numba", "numpy")), (name, module)
                 if module.startswith("stud_odds"):
                     assert module in allowed, (name, module)
+
+
+def test_reading_loads_no_numba_numpy_or_engine():
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom stud_odds.history import read\n"
+            f"items = list(read({str(DATA / 'razz.txt')!r}))\n"
+            "print(len(items), [m for m in ('numba', 'numpy', 'stud_odds.engine') "
+            "if m in sys.modules])")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.split("\n")[0] == "1 []"
