@@ -1,0 +1,34 @@
+"""Hand histories: read PokerStars stud files, replay each hand's equities street by street.
+
+>>> from stud_odds.history import read, replay          # doctest: +SKIP
+>>> for hand in read("HH20200131 Alcyone II.txt"):      # doctest: +SKIP
+...     if isinstance(hand, HandHistory):
+...         print(hand.id, [s.to_dict() for s in replay(hand).streets])
+
+Reading is pure Python; ``replay`` loads the engine (and numba) on first use.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from stud_odds.history.model import HandHistory, Player, SkippedHand
+from stud_odds.history.pokerstars import HistoryError, HistoryReader, count_stud_hands, read
+from stud_odds.history.summary import AllInLuck, Summary
+
+if TYPE_CHECKING:
+    from stud_odds.history.replaying import HandReplay
+
+
+def replay(hand: HandHistory, **options: Any) -> HandReplay:
+    """Each live player's equity on every street of ``hand``, in the hero's view and at
+    showdown; see :func:`stud_odds.history.replaying.replay` for the options."""
+    from stud_odds.history.replaying import replay as run
+
+    return run(hand, **options)
+
+
+__all__ = [
+    "AllInLuck", "HandHistory", "HistoryError", "HistoryReader", "Player", "SkippedHand",
+    "Summary", "count_stud_hands", "read", "replay",
+]

@@ -1,0 +1,81 @@
+"""Stud hands as read from a hand-history file: plain frozen dataclasses, no parsing here.
+
+Cards are ints 0..51 as everywhere in stud-odds (``stud_odds.cards``); chip
+amounts are ``Decimal`` so that sums of cents stay exact.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from stud_odds.games import Game
+
+STREETS = (3, 4, 5, 6, 7)
+STREET_LABELS = {3: "3rd street", 4: "4th street", 5: "5th street", 6: "6th street",
+                 7: "7th street"}
+
+
+@dataclass(frozen=True)
+class Player:
+    """One player dealt into a hand, with every card of his the file shows."""
+
+    seat: int
+    name: str
+    chips: Decimal  # stack at the start of the hand
+    hole: tuple[int, ...]  # the two third-street down cards when the file shows them, else ()
+    upcards: tuple[int, ...]  # in the order dealt: one per street from 3rd to 6th street
+    river: int | None  # the seventh-street down card when the file shows it
+    shown: bool  # the cards were shown (at showdown, or "mucked [...]" in the summary)
+    folded: int | None  # the street whose betting the player folded in; None if never
+    all_in: int | None  # the street whose betting put the player all in (antes: 3rd street)
+    invested: Decimal  # chips put into the pot, antes included, uncalled bets returned
+    won: Decimal  # chips collected from the pot
+
+    def live_on(self, street: int) -> bool:
+        """Whether the player was dealt the cards of ``street`` (had not folded before it)."""
+        return self.folded is None or self.folded >= street
+
+
+@dataclass(frozen=True)
+class HandHistory:
+    """One stud hand, read whole and checked card by card."""
+
+    id: str
+    game: Game
+    stakes: str | None  # as written, e.g. "$0.10/$0.20 USD" or "50/100"
+    big_bet: Decimal | None  # the larger of the two limits
+    unit: str  # what the chips are: a currency ("USD", "$"), or "chips"
+    tournament: str | None  # tournament number, None for a cash game
+    table: str | None
+    hero: str | None  # the player the file deals hole cards to (the file's owner)
+    players: tuple[Player, ...]  # those dealt in, in seat order
+    last_street: int  # the last street dealt, 3..7
+    community: int | None  # the shared seventh-street card when the deck ran short
+    showdown: bool  # the hand reached "*** SHOW DOWN ***"
+    pot: Decimal  # the total pot ("Total pot" in the summary)
+    rake: Decimal
+    source: str  # the file it came from
+    line: int  # the line of its header
+
+    def player(self, name: str) -> Player | None:
+        return next((p for p in self.players if p.name == name), None)
+
+    def live(self, street: int) -> tuple[Player, ...]:
+        """The players dealt the cards of ``street``, in seat order."""
+        return tuple(p for p in self.players if p.live_on(street))
+
+
+@dataclass(frozen=True)
+class SkippedHand:
+    """A hand that is not replayed: another game, or a stud hand that cannot be read."""
+
+    id: str | None  # None when even the header cannot be read
+    reason: str  # one sentence
+    game: Game | None  # the stud game when known
+    stud: bool  # False for hands of other games (passed over, not an error)
+    source: str
+    line: int
+
+
+__all__ = ["STREETS", "STREET_LABELS", "HandHistory", "Player", "SkippedHand"]

@@ -1,0 +1,204 @@
+"""``stud-odds history`` end to end: JSON Lines, the summary, errors, --resume and Ctrl-C."""
+
+import json
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from history_maker import make_file, write
+from typer.testing import CliRunner
+
+from stud_odds.cli import app
+from stud_odds.history import HandHistory, read, replay
+
+DATA = Path(__file__).parent / "data" / "histories"
+GOOD = sorted(str(p) for p in DATA.glob("*.txt") if p.name != "bad_hands.txt")
+ALL = sorted(str(p) for p in DATA.glob("*.txt"))
+RECORD_KEYS = {"id", "game", "stakes", "hero", "skipped", "streets", "showdown", "pot", "won"}
+FAST = ["--precision", "2"]  # 625 deals a street
+
+
+def run(*args):
+    return CliRunner().invoke(app, ["history", *map(str, args)])
+
+
+def strict(line):
+    """json.loads that refuses NaN and Infinity, as the JSON standard does."""
+    def refuse(name):
+        raise ValueError(f"{name} is not JSON")
+    return json.loads(line, parse_constant=refuse)
+
+
+def test_json_lines_one_strict_object_per_stud_hand():
+    result = run(*ALL, "--json", *FAST)
+    assert result.exit_code == 2, result.output  # some hands could not be read
+    records = [strict(line) for line in result.stdout.splitlines()]
+    assert len(records) == 14  # every stud hand, no other game, nothing else on stdout
+    assert all(set(r) == RECORD_KEYS for r in records)
+    skipped = {r["id"]: r for r in records if r["skipped"]}
+    assert sorted(skipped) == [f"26000000000{n}" for n in range(2, 7)]
+    assert skipped["260000000002"] == {
+        "id": "260000000002", "game": "stud", "stakes": None, "hero": None,
+        "skipped": "line 41: 'of' is not a card: rank must be one of 2-9, T (or 10), J, Q, K, A",
+        "streets": [], "showdown": None, "pot": None, "won": None}
+    by_id = {r["id"]: r for r in records}
+    assert by_id["240000000004"]["game"] == "stud" and by_id["240000000002"]["game"] == "razz"
+    assert "240000000001" not in by_id  # hold'em in the HORSE file
+    assert len(by_id["250000000001"]["streets"]) == 5
+    # the summary goes to stderr, so stdout stays JSON Lines
+    assert "stud hands read" in result.stderr and "skipped hands" in result.stderr
+
+
+def test_summary_tables_for_good_files():
+    result = run(*GOOD, *FAST, "--seed", "3")
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    assert all(len(line) <= 80 for line in text.splitlines())
+    numbers = {label: int(re.search(rf"{label}\s+(\d+)", text).group(1)) for label in (
+        "stud hands read", "replayed", "skipped", "went to showdown",
+        "hero all in before 7th street", "other games")}
+    assert numbers == {"stud hands read": 7, "replayed": 7, "skipped": 0,
+                       "went to showdown": 5, "hero all in before 7th street": 1,
+                       "other games": 2}
+    assert "2 razz, 4 stud, 1 stud8" in text
+    luck_row = next(line for line in text.splitlines() if line.startswith(" 29356803850"))
+    assert "5th" in luck_row and "1,225" in luck_row
+    assert "total (chips)" in text
+    assert "625 deals (standard error at most 2.00 points)" in text and "seed 3" in text
+
+
+def test_bad_hands_are_listed_with_their_reasons():
+    result = run(DATA / "bad_hands.txt", *FAST)
+    assert result.exit_code == 2
+    text = " ".join(result.stdout.split())
+    assert "260000000003 bad_hands.txt:63 line 81: Jh is dealt to Hero and to Ben" in text
+    assert "the hand is cut short during 5th street: it has no summary" in text
+    assert "Traceback" not in result.output
+
+
+def test_out_file_holds_the_same_lines_and_nothing_is_left_beside(tmp_path):
+    out = tmp_path / "hands.jsonl"
+    printed = run(*GOOD, "--json", *FAST).stdout
+    result = run(*GOOD, "--out", out, *FAST)
+    assert result.exit_code == 0, result.output
+    assert out.read_text() == printed
+    assert [p.name for p in tmp_path.iterdir()] == ["hands.jsonl"]
+    assert f"one JSON object per hand in {out}" in " ".join(result.stdout.split())
+
+
+@pytest.mark.parametrize("args, message", [
+    (["nothing.txt"], "no such file: nothing.txt"),
+    ([str(DATA)], f"{DATA} is not a file"),
+    ([GOOD[0], "--resume"], "--resume continues the file given with --out: give --out too"),
+    ([GOOD[0], "--out", "/no/such/folder/out.jsonl"],
+     "--out /no/such/folder/out.jsonl: the folder /no/such/folder does not exist"),
+    ([GOOD[0], "--precision", "nan"], "the precision must be from 0.01 to 50 percentage points"),
+    ([GOOD[0], "--precision", "0"], "the precision must be from 0.01 to 50 percentage points"),
+    ([GOOD[0], "--seed", "-1"], "--seed must be a whole number from 0 up, not -1"),
+])
+def test_usage_errors_are_one_sentence(args, message):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"error: {message}")
+    assert len(result.stderr.strip().splitlines()) == 1 and result.stdout == ""
+
+
+def test_resume_completes_a_cut_file(tmp_path):
+    full = tmp_path / "full.jsonl"
+    assert run(*ALL, "--out", full, *FAST).exit_code == 2
+    lines = full.read_text().splitlines(keepends=True)
+    out = tmp_path / "out.jsonl"
+    # three whole hands, then a fourth cut short as a crash would leave it
+    out.write_text("".join(lines[:3]) + lines[3][:40])
+    result = run(*ALL, "--out", out, "--resume", *FAST)
+    assert result.exit_code == 2  # the skipped hands are still skipped
+    assert out.read_text() == full.read_text()
+    assert re.search(r"already in .*out\.jsonl\s+3", result.stdout)
+    # resuming a finished file replays nothing and changes nothing
+    again = run(*ALL, "--out", out, "--resume", *FAST)
+    assert out.read_text() == full.read_text()
+    assert re.search(r"already in .*out\.jsonl\s+14\s+5 of them skipped then", again.stdout)
+    assert re.search(r"replayed\s+0", again.stdout) and again.exit_code == 2
+
+
+def test_resume_refuses_a_file_that_is_not_its_own(tmp_path):
+    out = tmp_path / "out.jsonl"
+    out.write_text('{"id": "1"}\nnot json\n{"id": "2"}\n')
+    result = run(GOOD[0], "--out", out, "--resume")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (f"error: --resume: line 2 of {out} is not a hand result: "
+                                     "start afresh without --resume, or give another --out")
+    assert out.read_text() == '{"id": "1"}\nnot json\n{"id": "2"}\n'
+
+
+def _wait_for_lines(folder: Path, count: int, process, limit: float = 120) -> None:
+    """Until the file being written beside --out holds ``count`` whole hands."""
+    started = time.monotonic()
+    while time.monotonic() - started < limit:
+        parts = list(folder.glob(".out.jsonl.*.part"))
+        if parts and parts[0].read_bytes().count(b"\n") >= count:
+            return
+        if process.poll() is not None:
+            pytest.fail(f"the run ended before it could be interrupted: {process.returncode}")
+        time.sleep(0.05)
+    pytest.fail("no hands were written")
+
+
+def test_ctrl_c_keeps_whole_hands_and_resume_finishes(tmp_path):
+    made = make_file(random.Random(5), 300, to_river=3)
+    history = tmp_path / "made.txt"
+    write(history, made)
+    out = tmp_path / "out.jsonl"
+    command = [sys.executable, "-m", "stud_odds", "history", str(history), "--out", str(out),
+               "--precision", "2"]
+    env = {**os.environ, "COLUMNS": "80"}
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, env=env)
+    _wait_for_lines(tmp_path, 5, process)
+    process.send_signal(signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130, stderr
+    assert "Traceback" not in stderr and stdout == ""
+    said = [line for line in stderr.splitlines() if "interrupted" in line]
+    assert len(said) == 1
+    match = re.fullmatch(rf"interrupted after (\d+) of 300 hands; results so far are in {out}",
+                         said[0])
+    assert match, said
+    written = out.read_text().splitlines()
+    done = int(match.group(1))
+    assert 5 <= done < 300 and len(written) == done
+    assert [json.loads(line)["id"] for line in written] == [h.id for h in made[:done]]
+    assert not list(tmp_path.glob("*.part"))
+
+    finished = subprocess.run([*command, "--resume"], capture_output=True, text=True, env=env,
+                              timeout=600)
+    assert finished.returncode == 0, finished.stderr
+    lines = out.read_text().splitlines()
+    assert lines[:done] == written
+    assert [json.loads(line)["id"] for line in lines] == [h.id for h in made]
+    # the hand that was running when interrupted, and the last, as a run without a stop
+    hands = {h.id: h for h in read(history) if isinstance(h, HandHistory)}
+    for index in (done, len(made) - 1):
+        expected = replay(hands[made[index].id], precision=2).to_dict()
+        assert json.loads(lines[index]) == expected
+
+
+def test_a_reader_that_stops_early_is_no_error(tmp_path):
+    # stud-odds history ... --json | head -1
+    history = tmp_path / "made.txt"
+    write(history, make_file(random.Random(8), 200, to_river=2))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "stud_odds", "history", str(history), "--json", *FAST],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    first = process.stdout.readline()
+    process.stdout.close()
+    stderr = process.stderr.read().decode()
+    process.wait(timeout=120)
+    assert json.loads(first)["id"] == "300000000000"
+    assert process.returncode == 141 and "Traceback" not in stderr and "Error" not in stderr
