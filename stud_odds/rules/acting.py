@@ -1,7 +1,7 @@
 """Who acts first on fourth to seventh street (docs/rules.md): the best hand showing.
 
 :mod:`stud_odds.rules.showdown` orders the showdown by the same hand showing when nobody
-bet on the final round, through :func:`street_of` and :func:`best_showing`.
+bet on the final round, through :func:`check_upcards` and :func:`best_showing`.
 """
 
 from __future__ import annotations
@@ -77,8 +77,14 @@ class FirstToAct:
         }
 
 
-def street_of(upcards: Sequence[Sequence[int]], street: int | None) -> int:
-    """The street the upcards show: 2 up on fourth, 3 on fifth, 4 on sixth and seventh."""
+def check_upcards(upcards: Sequence[Sequence[int]], street: int | None) -> int:
+    """Each live seat's upcards checked, and the street they show.
+
+    2 to 8 seats, real cards and none twice, every seat on one street: 2 up on fourth, 3 on
+    fifth, 4 on sixth and seventh.  ``street`` (4 to 7) is checked against them, or found.
+    """
+    check_seat_count(len(upcards), "the upcards")
+    check_cards(upcards)
     for seat, cards in enumerate(upcards, 1):
         if not cards:
             raise RulesError(f"seat {seat} has no upcard: give every live seat's upcards")
@@ -149,9 +155,7 @@ def first_to_act(
     fifth, 4 on sixth); pass ``street=7`` for seventh, which keeps sixth street's order.
     """
     game = parse_game(game)
-    check_seat_count(len(upcards), "the upcards")
-    check_cards(upcards)
-    street = street_of(upcards, street)
+    street = check_upcards(upcards, street)
     seat, why = best_showing(upcards, game, ties_by_suit)
     when = f"on {STREET_NAMES[street]} street"
     if street == 7:

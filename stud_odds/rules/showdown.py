@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from stud_odds.games import Game, parse_game
-from stud_odds.rules.acting import best_showing, street_of
-from stud_odds.rules.common import check_cards, check_seat_count, check_seat_numbers, clockwise_from
+from stud_odds.rules.acting import best_showing, check_upcards
+from stud_odds.rules.common import check_seat_numbers, clockwise_from
 
 
 @dataclass(frozen=True)
@@ -43,9 +43,7 @@ def showdown_order(
     left.  Then the others show clockwise.
     """
     game = parse_game(game)
-    check_seat_count(len(upcards), "the upcards")
-    check_cards(upcards)
-    street_of(upcards, 7)
+    check_upcards(upcards, 7)
     if last_aggressor is not None:
         (seat,) = check_seat_numbers([last_aggressor], "the last aggressor's", len(upcards))
         reason = f"seat {seat} shows first: it made the last bet or raise on the final round"
