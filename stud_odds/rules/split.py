@@ -201,8 +201,8 @@ def _divide(
     chip_words = "the odd chip goes" if odd == 1 else f"the {odd} odd chips go one each"
     sentence += f", and {chip_words} to {seat_list(awarded.seats)}"
     extreme = "lowest" if ranking.low else "highest"
-    by = ("nearest the dealer's left" if odd_chip_by_seat
-          else f"by the {extreme} card by suit" + (" (aces low)" if ranking.low else ""))
+    aces = " (aces low)" if ranking.low else ""
+    by = "nearest the dealer's left" if odd_chip_by_seat else f"by the {extreme} card by suit{aces}"
     if awarded.passed:
         held = "holds" if len(awarded.passed) == 1 else "hold"
         sentence += (f", {by} after {seat_list(awarded.passed)}, which already {held} an odd "
@@ -212,11 +212,9 @@ def _divide(
     else:
         names = [card_name(card) for card in awarded.cards]
         if odd == 1:
-            sentence += f", holding the {extreme} card by suit"
-            sentence += f" (aces low), {names[0]}" if ranking.low else f", {names[0]}"
+            sentence += f", holding the {extreme} card by suit{aces}, {names[0]}"
         else:
-            sentence += f", in the order of their {extreme} cards by suit"
-            sentence += (" (aces low)" if ranking.low else "") + f": {and_list(names)}"
+            sentence += f", in the order of their {extreme} cards by suit{aces}: {and_list(names)}"
         if community is not None and (_odd_chip_key(community, ranking.low)
                                       < _odd_chip_key(awarded.cards[0], ranking.low)):
             sentence += (f"; the community card, {card_name(community)}, is in every hand "
