@@ -1,8 +1,7 @@
 """Splitting a pot into chips (docs/rules.md): halves, ties and the odd chips.
 
-The odd-chip rule has one owner, :func:`_award_odd_chips`.  The hand evaluators (and
-numpy with them) are imported only when a pot is split by the players' cards, so the
-other rules commands start at once.
+The odd-chip rule has one owner, :func:`_award_odd_chips`.  The hand evaluators, and numpy
+with them, load only when a pot is split by the players' cards (:func:`_hands`).
 """
 
 from __future__ import annotations
