@@ -7,8 +7,6 @@ half pot split among up to eight players is always a whole number of units.
 
 from __future__ import annotations
 
-import numpy as np
-
 from stud_odds.games import Game
 
 GAME_STUD, GAME_STUD8, GAME_RAZZ = (game.kernel_id for game in (Game.STUD, Game.STUD8, Game.RAZZ))
@@ -51,12 +49,3 @@ def sole_winner(game: int, high_mask: int, low_mask: int) -> int:
     else:
         mask = high_mask if low_mask == 0 or low_mask == high_mask else 0
     return mask if mask & (mask - 1) == 0 else 0
-
-
-def new_tallies(blocks: int, players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Zeroed (tally, classes, table) arrays with one slice per block of work."""
-    return (
-        np.zeros((blocks, players, TALLY_COLUMNS), np.int64),
-        np.zeros((blocks, players, CLASS_COLUMNS), np.int64),
-        np.zeros((blocks, TABLE_COLUMNS), np.int64),
-    )

@@ -14,6 +14,7 @@ from typing import Any
 
 from stud_odds.cards import card_name
 from stud_odds.games import Game, parse_game
+from stud_odds.kernels.layout import sole_winner
 from stud_odds.rules.common import (
     RulesError,
     ace_low,
@@ -224,6 +225,11 @@ def _divide(
     return share, awarded.seats, sentence
 
 
+def _seat_mask(winners: Sequence[_Winner]) -> int:
+    """Seats as the showdown kernel's bit mask: bit seat - 1."""
+    return sum(1 << (winner.seat - 1) for winner in winners)
+
+
 def split_pot(
     pot: Decimal | int | str,
     chip: Decimal | int | str,
@@ -321,6 +327,7 @@ def split_pot(
                  (high_share[seat] + low_share[seat]) * chip_amount)
         for seat in sorted(high_share.keys() | low_share.keys())
     )
-    if game is Game.STUD8 and len(shares) == 1:
-        reasons.append(f"seat {shares[0].seat} scoops")
+    scooper = sole_winner(game.kernel_id, _seat_mask(high), _seat_mask(low))
+    if game is Game.STUD8 and scooper:
+        reasons.append(f"seat {scooper.bit_length()} scoops")
     return PotSplit(game, pot_amount, chip_amount, currency, shares, tuple(reasons))
