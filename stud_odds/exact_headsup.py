@@ -1,0 +1,367 @@
+"""Exact heads-up tallies without walking the deals.
+
+Two players, A and B, still receive ``a`` and ``b`` cards from the ``n``
+unseen cards.  A deal is a pair (X, Y) of disjoint completions, and each
+player's final hand depends only on his own completion, so:
+
+1. Every completion of each player is valued once: C(n, a) + C(n, b) hands
+   (163,185 each on third street with six cards known) instead of the
+   C(n, a) * C(n - a, b) deals (18,265,297,050).
+2. The pairs are counted by comparing sorted values.  For a completion X,
+   the Y disjoint from X with some property are, by inclusion-exclusion over
+   the cards S that X and Y share,
+
+       sum over S subset of X of (-1)**|S| * #{Y containing S with the property}
+
+   since sum over S subset of (X & Y) of (-1)**|S| is 1 when X and Y are
+   disjoint and 0 otherwise.  Sweeping both players' completions in order of
+   value, a table holds for every card set S of at most min(a, b) cards how
+   many Y seen so far contain S; X reads its 2**a subsets to learn how many
+   disjoint Y are below it, equal to it, and in all.  When scoops are
+   tracked, X are also counted into a second table and every Y reads its
+   subsets there to learn how many disjoint X it beats: that gives the
+   winning player's hand class for every scoop.
+3. Stud: the sweep is over high values.  Razz: over razz values, turned so
+   that larger is better.  Stud hi-lo: the eight-or-better low has only 57
+   values (56 lows and "none"), its "bucket"; the sweep over high values is
+   run on tasks pairing X of some buckets with Y of buckets that are all
+   below, all above or equal to them, so that each task's low comparison is
+   known for every X.  Either each Y bucket is swept against every X (cheap
+   when one player has far more completions), or the buckets are split in
+   halves recursively (X of one half against Y of the other, then each half
+   on its own: each completion takes part in log2(64) = 6 sweeps); the
+   driver takes whichever does less work.
+
+The player with fewer completions is the X side.  Each pair is counted
+exactly once, into outcome counts [high winners, low winners] (bit masks as
+in kernels/showdown.py), which ``award_outcomes`` turns into the same tallies
+as brute-force enumeration.  Hand classes follow from each completion's class
+times the number of the other player's completions disjoint from it, C(n - a, b).
+
+A shared seventh-street card is handled by giving each possible card to both
+players in turn and adding up (it only arises heads-up with most of the deck
+dead, so the deck is then small).
+"""
+
+from __future__ import annotations
+
+import math
+from itertools import combinations
+
+import numba
+import numpy as np
+
+from stud_odds.hands import tables
+from stud_odds.kernels.evaluate import HIGH_CLASSES, NO_LOW, RAZZ_CLASSES
+from stud_odds.kernels.headsup import (
+    POSITION_BITS,
+    TASK_COLUMNS,
+    completion_values,
+    count_pairs,
+    counting_order,
+    subset_rows,
+)
+from stud_odds.kernels.showdown import (
+    CLASS_COLUMNS,
+    GAME_RAZZ,
+    GAME_STUD,
+    GAME_STUD8,
+    HIGH_CLASS_COLUMNS,
+    LOW_CLASS_COLUMNS,
+    SCOOP_CLASS_BASE,
+    TABLE_COLUMNS,
+    TALLY_COLUMNS,
+    award_outcomes,
+)
+
+Tallies = tuple[np.ndarray, np.ndarray, np.ndarray, int]
+
+VALUE_SPAN = max(HIGH_CLASSES, RAZZ_CLASSES) + 1  # primary values are 1..VALUE_SPAN - 1
+LOW_LEVELS = 6  # stud8 buckets live in 2**6 = 64 slots: 56 lows, then "no low"
+PAIR_CLASSES = HIGH_CLASS_COLUMNS * LOW_CLASS_COLUMNS
+PIECES = 32  # big tasks are cut so that no piece has more than 1/PIECES of the work
+
+
+def _low_buckets() -> tuple[np.ndarray, int]:
+    """Bucket of every eight-or-better low value (better lows first), and the 'no low' bucket."""
+    lows = [sum(1 << rank for rank in five) for five in combinations(range(8), 5)]
+    bucket = np.full(NO_LOW + 1, len(lows), np.int64)
+    for rank, mask in enumerate(sorted(lows)):
+        bucket[mask] = rank
+    return bucket, len(lows)
+
+
+def _subset_plan(size: int, largest: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Subsets of `size` positions with at most `largest` of them, depth first.
+
+    Entry s adds the element plan_element[s] (above every element of its
+    parent) to entry plan_parent[s]; entry 0 is the empty set.  Adding
+    elements in increasing order lets a subset's colex rank grow by one term.
+    """
+    parent, element, count = [-1], [-1], [0]
+
+    def grow(entry: int, first: int, have: int) -> None:
+        if have == largest:
+            return
+        for e in range(first, size):
+            parent.append(entry)
+            element.append(e)
+            count.append(have + 1)
+            grow(len(parent) - 1, e + 1, have + 1)
+
+    grow(0, 0, 0)
+    return (np.array(parent, np.int64), np.array(element, np.int64),
+            np.array(count, np.int64))
+
+
+class _Completions:
+    """One player's completions: packed positions, primary value, low bucket, class column."""
+
+    def __init__(self, game: int, deck: np.ndarray, known: list[int], draw: int,
+                 classes_of: tuple, low_bucket: np.ndarray):
+        t = tables()
+        key = int(sum(int(t.card_key[c]) for c in known))
+        bits = 0
+        for card in known:
+            bits |= int(t.card_bit[card])
+        self.draw = draw
+        self.packed, self.primary, self.bucket, self.pair_class = completion_values(
+            game, deck, np.int64(key), np.int64(bits), draw, t.card_key, t.card_bit,
+            (t.high_by_ranks, t.high_by_flush, t.razz_by_ranks, t.low8_by_mask), classes_of,
+            low_bucket)
+
+    def __len__(self) -> int:
+        return len(self.packed)
+
+    def order(self, depth: int) -> tuple[np.ndarray, np.ndarray]:
+        """Rows grouped by their bucket's node at `depth` of the bucket halving, each node's
+        rows by primary value; and where each node's rows start (one extra end entry)."""
+        node = self.bucket >> (LOW_LEVELS - depth) if depth < LOW_LEVELS else self.bucket
+        node_count = 1 << depth
+        order = counting_order(node * VALUE_SPAN + self.primary, node_count * VALUE_SPAN)
+        starts = np.zeros(node_count + 1, np.int64)
+        np.cumsum(np.bincount(node, minlength=node_count), out=starts[1:])
+        return order, starts
+
+
+def _class_tallies(game: int, side: _Completions, weight: int, classes: np.ndarray,
+                   player: int) -> None:
+    """Each completion's hand classes, counted once per deal it is in (`weight` deals)."""
+    per_pair = np.bincount(side.pair_class, minlength=PAIR_CLASSES).reshape(
+        HIGH_CLASS_COLUMNS, LOW_CLASS_COLUMNS) * weight
+    if game != GAME_RAZZ:
+        classes[player, :HIGH_CLASS_COLUMNS] += per_pair.sum(axis=1)
+    if game != GAME_STUD:
+        classes[player, HIGH_CLASS_COLUMNS:SCOOP_CLASS_BASE] += per_pair.sum(axis=0)
+
+
+def _tasks(x: _Completions, y: _Completions, levels: int, cost_x: int, cost_y: int
+           ) -> tuple[list[tuple[int, np.ndarray]], list[tuple[int, np.ndarray]], list]:
+    """The sweeps to run: (X depth, Y depth, X node, Y node, Y bucket) in the cheaper plan."""
+    x_orders = {d: x.order(d) for d in range(levels + 1)}
+    y_orders = {d: y.order(d) for d in range(levels + 1)}
+
+    def size(orders, depth, node):
+        starts = orders[depth][1]
+        return int(starts[node + 1] - starts[node])
+
+    # plan 1: every Y bucket against all X
+    by_bucket = [(0, levels, 0, b, b) for b in range(1 << levels)]
+    # plan 2: halve the buckets: X of one half against Y of the other, then recurse
+    halving = []
+    for depth in range(levels):
+        for node in range(1 << depth):
+            left, right = 2 * node, 2 * node + 1
+            first_left = left << (levels - depth - 1)
+            first_right = right << (levels - depth - 1)
+            halving.append((depth + 1, depth + 1, right, left, first_left))
+            halving.append((depth + 1, depth + 1, left, right, first_right))
+    halving += [(levels, levels, b, b, b) for b in range(1 << levels)]
+
+    def work(plan):
+        return sum(size(x_orders, xd, xn) * cost_x + size(y_orders, yd, yn) * cost_y
+                   for xd, yd, xn, yn, _ in plan
+                   if size(x_orders, xd, xn) and size(y_orders, yd, yn))
+
+    plan = by_bucket if work(by_bucket) <= work(halving) else halving
+    plan = [task for task in plan
+            if size(x_orders, task[0], task[2]) and size(y_orders, task[1], task[3])]
+    return x_orders, y_orders, plan
+
+
+def _lanes(costs: list[int], lanes: int) -> tuple[np.ndarray, np.ndarray]:
+    """Tasks per lane, longest first to the least loaded lane (the totals do not depend on it)."""
+    load = [0] * lanes
+    assigned: list[list[int]] = [[] for _ in range(lanes)]
+    for task in sorted(range(len(costs)), key=lambda t: -costs[t]):
+        lane = load.index(min(load))
+        assigned[lane].append(task)
+        load[lane] += costs[task]
+    starts = np.zeros(lanes + 1, np.int64)
+    np.cumsum([len(a) for a in assigned], out=starts[1:])
+    flat = [t for a in assigned for t in a]
+    return np.array(flat, np.int64), starts
+
+
+def heads_up_work(deck_size: int, draws: list[int]) -> int:
+    """A rough count of the table reads and writes heads_up_tallies does (for method choice).
+
+    The sweep reads 3 * 2**a table entries per X completion and writes the
+    subsets of at most a cards of each Y completion (a <= b; stud8 reads X
+    again for every low bucket or halving level, up to about 7 times).
+    """
+    a, b = sorted(draws, key=lambda k: math.comb(deck_size, k))
+    m = min(a, b)
+    x_reads = math.comb(deck_size, a) * 3 * sum(math.comb(a, s) for s in range(m + 1))
+    y_writes = math.comb(deck_size, b) * 2 * sum(math.comb(b, s) for s in range(m + 1))
+    return x_reads + y_writes
+
+
+def heads_up_tallies(game_id: int, deck: np.ndarray, known: list[list[int]], draws: list[int],
+                     track_scoops: bool, *, shared_draw: int = 0,
+                     classes_of: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+                     ) -> Tallies:
+    """Exact tallies of a two-player spot, identical to enumerating every deal.
+
+    game_id: GAME_STUD, GAME_STUD8 or GAME_RAZZ; deck: the unseen cards (ids
+    0..51); known[p]: player p's known cards (a dealt community card
+    included); draws[p]: the cards p still receives alone (unknown hole cards
+    and later streets); shared_draw: 1 when a community seventh-street card
+    is still to come; track_scoops: count the scooping hands' classes.
+    classes_of: (high class, low8 class, razz class) by value, as the engine's
+    class maps (built the same way when None).
+
+    Returns (per-player tallies (2, TALLY_COLUMNS), classes (2, CLASS_COLUMNS),
+    table (TABLE_COLUMNS,), outcomes), all int64, exactly as the brute-force
+    enumeration sums them.
+    """
+    deck = np.asarray(deck, np.int64)
+    if len(known) != 2 or len(draws) != 2:
+        raise ValueError("heads_up_tallies counts two players")
+    if classes_of is None:
+        from stud_odds.engine import _class_maps  # the engine's own maps, imported late
+
+        classes_of = _class_maps()
+    if shared_draw:
+        return _with_each_community_card(game_id, deck, known, draws, track_scoops, classes_of)
+    return _tallies(game_id, deck, known, list(draws), bool(track_scoops), classes_of)
+
+
+def _with_each_community_card(game_id, deck, known, draws, track_scoops, classes_of) -> Tallies:
+    """Sum the spots where each unseen card is the community card (every deal once)."""
+    per_player = np.zeros((2, TALLY_COLUMNS), np.int64)
+    classes = np.zeros((2, CLASS_COLUMNS), np.int64)
+    table = np.zeros(TABLE_COLUMNS, np.int64)
+    outcomes = 0
+    for i, card in enumerate(deck):
+        rest = np.delete(deck, i)
+        with_card = [list(cards) + [int(card)] for cards in known]
+        tally, cls, tbl, count = _tallies(game_id, rest, with_card, list(draws), track_scoops,
+                                          classes_of)
+        per_player += tally
+        classes += cls
+        table += tbl
+        outcomes += count
+    return per_player, classes, table, outcomes
+
+
+def _tallies(game: int, deck: np.ndarray, known: list[list[int]], draws: list[int],
+             track_scoops: bool, classes_of: tuple) -> Tallies:
+    n = len(deck)
+    per_player = np.zeros((2, TALLY_COLUMNS), np.int64)
+    classes = np.zeros((2, CLASS_COLUMNS), np.int64)
+    table = np.zeros(TABLE_COLUMNS, np.int64)
+    if draws[0] + draws[1] > n:
+        return per_player, classes, table, 0
+    if n >= 1 << POSITION_BITS:
+        raise ValueError(f"a deck of {n} cards does not fit the packed positions")
+    low_bucket, no_bucket = _low_buckets()
+    if game != GAME_STUD8:
+        no_bucket = 0  # one bucket: every pair is compared on the primary value alone
+    # X: the player with fewer completions (A on equal counts)
+    px = 0 if math.comb(n, draws[0]) <= math.comb(n, draws[1]) else 1
+    py = 1 - px
+    x = _Completions(game, deck, known[px], draws[px], classes_of, low_bucket)
+    y = _Completions(game, deck, known[py], draws[py], classes_of, low_bucket)
+    a, b = draws[px], draws[py]
+    outcomes = len(x) * math.comb(n - a, b)
+    _class_tallies(game, x, math.comb(n - a, b), classes, px)
+    _class_tallies(game, y, math.comb(n - b, a), classes, py)
+
+    largest = min(a, b)  # a shared set S is in both completions: at most min(a, b) cards
+    offset = np.zeros(largest + 2, np.int64)
+    for s in range(largest + 1):
+        offset[s + 1] = offset[s] + math.comb(n, s)
+    table_size = int(offset[largest + 1])
+    binom = np.array([[math.comb(p, s) for s in range(largest + 1)] for p in range(n)],
+                     np.int64).reshape(n, largest + 1)
+    x_parent, x_element, x_size = _subset_plan(a, largest)
+    y_parent, y_element, y_size = _subset_plan(b, largest)
+    x_sign = np.where(x_size % 2 == 0, 1, -1).astype(np.int64)
+    y_sign = np.where(y_size % 2 == 0, 1, -1).astype(np.int64)
+    x_all_subsets = subset_rows(x.packed, x_parent, x_element, x_size, offset, binom)
+
+    levels = LOW_LEVELS if game == GAME_STUD8 else 0
+    scoop_cost = 2 if track_scoops else 0
+    cost_x = (3 + scoop_cost) * len(x_parent)
+    cost_y = (2 + (1 if track_scoops else 0)) * len(y_parent)
+    x_orders, y_orders, plan = _tasks(x, y, levels, cost_x, cost_y)
+
+    # lay each depth's rows out in sweep order, one after the other
+    x_base, y_base = {}, {}
+    x_parts, y_parts = [], []
+    x_rows = y_rows = 0
+    for depth in sorted({task[0] for task in plan}):
+        x_base[depth] = x_rows
+        x_parts.append(x_orders[depth][0])
+        x_rows += len(x)
+    for depth in sorted({task[1] for task in plan}):
+        y_base[depth] = y_rows
+        y_parts.append(y_orders[depth][0])
+        y_rows += len(y)
+    x_take = np.concatenate(x_parts) if x_parts else np.zeros(0, np.int64)
+    y_take = np.concatenate(y_parts) if y_parts else np.zeros(0, np.int64)
+
+    tasks, costs = [], []
+    total_cost = sum(
+        (x_orders[xd][1][xn + 1] - x_orders[xd][1][xn]) * cost_x
+        + (y_orders[yd][1][yn + 1] - y_orders[yd][1][yn]) * cost_y
+        for xd, yd, xn, yn, _ in plan)
+    piece_cost = max(1, int(total_cost) // PIECES)
+    for xd, yd, xn, yn, y_bucket in plan:
+        x_start = x_base[xd] + int(x_orders[xd][1][xn])
+        x_end = x_base[xd] + int(x_orders[xd][1][xn + 1])
+        y_start = y_base[yd] + int(y_orders[yd][1][yn])
+        y_end = y_base[yd] + int(y_orders[yd][1][yn + 1])
+        x_work = (x_end - x_start) * cost_x
+        y_work = (y_end - y_start) * cost_y
+        # cut the Y rows into pieces (each piece sweeps all the task's X again)
+        pieces = max(1, min(-(-y_work // piece_cost), y_work // max(x_work, 1)))
+        for p in range(pieces):
+            lo = y_start + (y_end - y_start) * p // pieces
+            hi = y_start + (y_end - y_start) * (p + 1) // pieces
+            if hi > lo:
+                tasks.append((x_start, x_end, lo, hi, y_bucket))
+                costs.append(x_work + (hi - lo) * cost_y)
+    task_array = np.array(tasks, np.int64).reshape(-1, TASK_COLUMNS)
+    lanes = max(1, min(numba.get_num_threads(), len(tasks)))
+    lane_tasks, lane_starts = _lanes(costs, lanes)
+
+    counts = np.zeros((lanes, 4, 4), np.int64)
+    scoops_x = np.zeros((lanes, PAIR_CLASSES), np.int64)
+    scoops_y = np.zeros((lanes, PAIR_CLASSES), np.int64)
+    count_pairs(game, track_scoops, task_array, lane_tasks, lane_starts,
+                x_all_subsets[x_take], x.primary[x_take], x.bucket[x_take],
+                x.pair_class[x_take], y.packed[y_take], y.primary[y_take],
+                y.pair_class[y_take], no_bucket, x_sign, y_parent, y_element, y_size, offset,
+                binom, y_sign, table_size, counts, scoops_x, scoops_y)
+
+    outcome_counts = counts.sum(axis=0)
+    if px == 1:  # the counts have X as bit 0: make bit 0 player 0
+        swap = [0, 2, 1, 3]
+        outcome_counts = outcome_counts[swap][:, swap]
+    award_outcomes(game, 2, np.ascontiguousarray(outcome_counts), per_player, table)
+    if track_scoops:
+        classes[px, SCOOP_CLASS_BASE:] += scoops_x.sum(axis=0)
+        classes[py, SCOOP_CLASS_BASE:] += scoops_y.sum(axis=0)
+    return per_player, classes, table, outcomes
