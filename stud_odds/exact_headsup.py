@@ -59,7 +59,6 @@ from stud_odds.kernels.headsup import (
     completion_values,
     count_pairs,
     counting_order,
-    subset_rows,
 )
 from stud_odds.kernels.showdown import (
     CLASS_COLUMNS,
@@ -79,7 +78,7 @@ Tallies = tuple[np.ndarray, np.ndarray, np.ndarray, int]
 VALUE_SPAN = max(HIGH_CLASSES, RAZZ_CLASSES) + 1  # primary values are 1..VALUE_SPAN - 1
 LOW_LEVELS = 6  # stud8 buckets live in 2**6 = 64 slots: 56 lows, then "no low"
 PAIR_CLASSES = HIGH_CLASS_COLUMNS * LOW_CLASS_COLUMNS
-PIECES = 32  # big tasks are cut so that no piece has more than 1/PIECES of the work
+PIECES_PER_LANE = 4  # big tasks are cut into pieces of about 1/(4 * threads) of the work
 
 
 def _low_buckets() -> tuple[np.ndarray, int]:
@@ -91,12 +90,14 @@ def _low_buckets() -> tuple[np.ndarray, int]:
     return bucket, len(lows)
 
 
-def _subset_plan(size: int, largest: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Subsets of `size` positions with at most `largest` of them, depth first.
+def _subset_plan(size: int, largest: int) -> tuple[np.ndarray, ...]:
+    """(parent, element, size, sign) of the subsets of at most `largest` of `size` positions,
+    depth first.
 
-    Entry s adds the element plan_element[s] (above every element of its
-    parent) to entry plan_parent[s]; entry 0 is the empty set.  Adding
-    elements in increasing order lets a subset's colex rank grow by one term.
+    Entry s adds the element[s]-th position (above every position of its
+    parent) to entry parent[s]; entry 0 is the empty set.  Adding positions in
+    increasing order lets a subset's colex rank grow by one term.  sign is the
+    inclusion-exclusion sign, (-1) ** size.
     """
     parent, element, count = [-1], [-1], [0]
 
@@ -110,8 +111,9 @@ def _subset_plan(size: int, largest: int) -> tuple[np.ndarray, np.ndarray, np.nd
             grow(len(parent) - 1, e + 1, have + 1)
 
     grow(0, 0, 0)
-    return (np.array(parent, np.int64), np.array(element, np.int64),
-            np.array(count, np.int64))
+    sizes = np.array(count, np.int64)
+    return (np.array(parent, np.int64), np.array(element, np.int64), sizes,
+            np.where(sizes % 2 == 0, 1, -1).astype(np.int64))
 
 
 class _Completions:
@@ -129,19 +131,24 @@ class _Completions:
             game, deck, np.int64(key), np.int64(bits), draw, t.card_key, t.card_bit,
             (t.high_by_ranks, t.high_by_flush, t.razz_by_ranks, t.low8_by_mask), classes_of,
             low_bucket)
+        self.per_bucket = np.bincount(self.bucket, minlength=1 << LOW_LEVELS)
 
     def __len__(self) -> int:
         return len(self.packed)
 
-    def order(self, depth: int) -> tuple[np.ndarray, np.ndarray]:
-        """Rows grouped by their bucket's node at `depth` of the bucket halving, each node's
-        rows by primary value; and where each node's rows start (one extra end entry)."""
-        node = self.bucket >> (LOW_LEVELS - depth) if depth < LOW_LEVELS else self.bucket
-        node_count = 1 << depth
-        order = counting_order(node * VALUE_SPAN + self.primary, node_count * VALUE_SPAN)
-        starts = np.zeros(node_count + 1, np.int64)
-        np.cumsum(np.bincount(node, minlength=node_count), out=starts[1:])
-        return order, starts
+    def node_starts(self, depth: int) -> np.ndarray:
+        """Where each node's rows start at `depth` of the bucket halving (one extra end entry):
+        node i holds the buckets [i, i + 1) * 2**(LOW_LEVELS - depth)."""
+        per_node = self.per_bucket.reshape(1 << depth, -1).sum(axis=1)
+        starts = np.zeros(len(per_node) + 1, np.int64)
+        np.cumsum(per_node, out=starts[1:])
+        return starts
+
+    def order(self, depth: int) -> np.ndarray:
+        """Rows grouped by their node at `depth` (as node_starts), each node's rows by
+        primary value."""
+        node = self.bucket >> (LOW_LEVELS - depth)
+        return counting_order(node * VALUE_SPAN + self.primary, (1 << depth) * VALUE_SPAN)
 
 
 def _class_tallies(game: int, side: _Completions, weight: int, classes: np.ndarray,
@@ -155,38 +162,36 @@ def _class_tallies(game: int, side: _Completions, weight: int, classes: np.ndarr
         classes[player, HIGH_CLASS_COLUMNS:SCOOP_CLASS_BASE] += per_pair.sum(axis=0)
 
 
-def _tasks(x: _Completions, y: _Completions, levels: int, cost_x: int, cost_y: int
-           ) -> tuple[list[tuple[int, np.ndarray]], list[tuple[int, np.ndarray]], list]:
-    """The sweeps to run: (X depth, Y depth, X node, Y node, Y bucket) in the cheaper plan."""
-    x_orders = {d: x.order(d) for d in range(levels + 1)}
-    y_orders = {d: y.order(d) for d in range(levels + 1)}
+def _plan(x: _Completions, y: _Completions, levels: int, cost_x: int, cost_y: int
+          ) -> list[tuple[int, int, int, int, int]]:
+    """The sweeps to run, (X depth, Y depth, X node, Y node, Y bucket), in the cheaper plan;
+    a sweep's Y bucket is any bucket of its Y node (its low comparison with X is the same)."""
+    x_starts = {d: x.node_starts(d) for d in range(levels + 1)}
+    y_starts = {d: y.node_starts(d) for d in range(levels + 1)}
 
-    def size(orders, depth, node):
-        starts = orders[depth][1]
-        return int(starts[node + 1] - starts[node])
+    def sizes(task):
+        x_depth, y_depth, x_node, y_node, _ = task
+        return (int(x_starts[x_depth][x_node + 1] - x_starts[x_depth][x_node]),
+                int(y_starts[y_depth][y_node + 1] - y_starts[y_depth][y_node]))
 
     # plan 1: every Y bucket against all X
-    by_bucket = [(0, levels, 0, b, b) for b in range(1 << levels)]
+    by_bucket = [(0, levels, 0, b, b << (LOW_LEVELS - levels)) for b in range(1 << levels)]
     # plan 2: halve the buckets: X of one half against Y of the other, then recurse
     halving = []
     for depth in range(levels):
         for node in range(1 << depth):
             left, right = 2 * node, 2 * node + 1
-            first_left = left << (levels - depth - 1)
-            first_right = right << (levels - depth - 1)
-            halving.append((depth + 1, depth + 1, right, left, first_left))
-            halving.append((depth + 1, depth + 1, left, right, first_right))
-    halving += [(levels, levels, b, b, b) for b in range(1 << levels)]
+            halving.append((depth + 1, depth + 1, right, left,
+                            left << (LOW_LEVELS - depth - 1)))
+            halving.append((depth + 1, depth + 1, left, right,
+                            right << (LOW_LEVELS - depth - 1)))
+    halving += [(levels, levels, b, b, b << (LOW_LEVELS - levels)) for b in range(1 << levels)]
 
     def work(plan):
-        return sum(size(x_orders, xd, xn) * cost_x + size(y_orders, yd, yn) * cost_y
-                   for xd, yd, xn, yn, _ in plan
-                   if size(x_orders, xd, xn) and size(y_orders, yd, yn))
+        return sum(nx * cost_x + ny * cost_y for nx, ny in map(sizes, plan) if nx and ny)
 
     plan = by_bucket if work(by_bucket) <= work(halving) else halving
-    plan = [task for task in plan
-            if size(x_orders, task[0], task[2]) and size(y_orders, task[1], task[3])]
-    return x_orders, y_orders, plan
+    return [task for task in plan if all(sizes(task))]
 
 
 def _lanes(costs: list[int], lanes: int) -> tuple[np.ndarray, np.ndarray]:
@@ -292,69 +297,58 @@ def _tallies(game: int, deck: np.ndarray, known: list[list[int]], draws: list[in
     offset = np.zeros(largest + 2, np.int64)
     for s in range(largest + 1):
         offset[s + 1] = offset[s] + math.comb(n, s)
-    table_size = int(offset[largest + 1])
     binom = np.array([[math.comb(p, s) for s in range(largest + 1)] for p in range(n)],
                      np.int64).reshape(n, largest + 1)
-    x_parent, x_element, x_size = _subset_plan(a, largest)
-    y_parent, y_element, y_size = _subset_plan(b, largest)
-    x_sign = np.where(x_size % 2 == 0, 1, -1).astype(np.int64)
-    y_sign = np.where(y_size % 2 == 0, 1, -1).astype(np.int64)
-    x_all_subsets = subset_rows(x.packed, x_parent, x_element, x_size, offset, binom)
+    x_plan = _subset_plan(a, largest)
+    y_plan = _subset_plan(b, largest)
 
     levels = LOW_LEVELS if game == GAME_STUD8 else 0
     scoop_cost = 2 if track_scoops else 0
-    cost_x = (3 + scoop_cost) * len(x_parent)
-    cost_y = (2 + (1 if track_scoops else 0)) * len(y_parent)
-    x_orders, y_orders, plan = _tasks(x, y, levels, cost_x, cost_y)
+    cost_x = (3 + scoop_cost) * len(x_plan[0])
+    cost_y = (2 + (1 if track_scoops else 0)) * len(y_plan[0])
+    plan = _plan(x, y, levels, cost_x, cost_y)
 
-    # lay each depth's rows out in sweep order, one after the other
-    x_base, y_base = {}, {}
-    x_parts, y_parts = [], []
-    x_rows = y_rows = 0
-    for depth in sorted({task[0] for task in plan}):
-        x_base[depth] = x_rows
-        x_parts.append(x_orders[depth][0])
-        x_rows += len(x)
-    for depth in sorted({task[1] for task in plan}):
-        y_base[depth] = y_rows
-        y_parts.append(y_orders[depth][0])
-        y_rows += len(y)
-    x_take = np.concatenate(x_parts) if x_parts else np.zeros(0, np.int64)
-    y_take = np.concatenate(y_parts) if y_parts else np.zeros(0, np.int64)
+    # lay out each depth's rows in sweep order, one depth after the other
+    x_layout = {d: (i * len(x), x.order(d), x.node_starts(d))
+                for i, d in enumerate(sorted({task[0] for task in plan}))}
+    y_layout = {d: (i * len(y), y.order(d), y.node_starts(d))
+                for i, d in enumerate(sorted({task[1] for task in plan}))}
+    x_take = np.concatenate([order for _, order, _ in x_layout.values()])
+    y_take = np.concatenate([order for _, order, _ in y_layout.values()])
 
+    rows = []
+    for x_depth, y_depth, x_node, y_node, y_bucket in plan:
+        x_base, _, x_starts = x_layout[x_depth]
+        y_base, _, y_starts = y_layout[y_depth]
+        rows.append((x_base + int(x_starts[x_node]), x_base + int(x_starts[x_node + 1]),
+                     y_base + int(y_starts[y_node]), y_base + int(y_starts[y_node + 1]),
+                     y_bucket))
+    lanes = max(1, numba.get_num_threads())
+    total_cost = sum((x1 - x0) * cost_x + (y1 - y0) * cost_y for x0, x1, y0, y1, _ in rows)
+    piece_cost = max(1, total_cost // (PIECES_PER_LANE * lanes))
     tasks, costs = [], []
-    total_cost = sum(
-        (x_orders[xd][1][xn + 1] - x_orders[xd][1][xn]) * cost_x
-        + (y_orders[yd][1][yn + 1] - y_orders[yd][1][yn]) * cost_y
-        for xd, yd, xn, yn, _ in plan)
-    piece_cost = max(1, int(total_cost) // PIECES)
-    for xd, yd, xn, yn, y_bucket in plan:
-        x_start = x_base[xd] + int(x_orders[xd][1][xn])
-        x_end = x_base[xd] + int(x_orders[xd][1][xn + 1])
-        y_start = y_base[yd] + int(y_orders[yd][1][yn])
-        y_end = y_base[yd] + int(y_orders[yd][1][yn + 1])
+    for x_start, x_end, y_start, y_end, y_bucket in rows:
         x_work = (x_end - x_start) * cost_x
         y_work = (y_end - y_start) * cost_y
-        # cut the Y rows into pieces (each piece sweeps all the task's X again)
+        # cut big Y ranges into pieces for the lanes; each piece sweeps all the X again,
+        # so never into pieces with less Y work than that
         pieces = max(1, min(-(-y_work // piece_cost), y_work // max(x_work, 1)))
         for p in range(pieces):
             lo = y_start + (y_end - y_start) * p // pieces
             hi = y_start + (y_end - y_start) * (p + 1) // pieces
-            if hi > lo:
-                tasks.append((x_start, x_end, lo, hi, y_bucket))
-                costs.append(x_work + (hi - lo) * cost_y)
+            tasks.append((x_start, x_end, lo, hi, y_bucket))
+            costs.append(x_work + (hi - lo) * cost_y)
     task_array = np.array(tasks, np.int64).reshape(-1, TASK_COLUMNS)
-    lanes = max(1, min(numba.get_num_threads(), len(tasks)))
+    lanes = min(lanes, len(tasks))
     lane_tasks, lane_starts = _lanes(costs, lanes)
 
     counts = np.zeros((lanes, 4, 4), np.int64)
     scoops_x = np.zeros((lanes, PAIR_CLASSES), np.int64)
     scoops_y = np.zeros((lanes, PAIR_CLASSES), np.int64)
-    count_pairs(game, track_scoops, task_array, lane_tasks, lane_starts,
-                x_all_subsets[x_take], x.primary[x_take], x.bucket[x_take],
-                x.pair_class[x_take], y.packed[y_take], y.primary[y_take],
-                y.pair_class[y_take], no_bucket, x_sign, y_parent, y_element, y_size, offset,
-                binom, y_sign, table_size, counts, scoops_x, scoops_y)
+    count_pairs(game, track_scoops, task_array, lane_tasks, lane_starts, x.packed[x_take],
+                x.primary[x_take], x.bucket[x_take], x.pair_class[x_take], y.packed[y_take],
+                y.primary[y_take], y.pair_class[y_take], no_bucket, x_plan, y_plan, offset,
+                binom, counts, scoops_x, scoops_y)
 
     outcome_counts = counts.sum(axis=0)
     if px == 1:  # the counts have X as bit 0: make bit 0 player 0

@@ -44,7 +44,7 @@ TASK_X_START, TASK_X_END, TASK_Y_START, TASK_Y_END, TASK_Y_BUCKET = range(5)
 TASK_COLUMNS = 5
 # outcome counts are indexed [high winners mask, low winners mask], X = bit 0, Y = bit 1
 X_WINS, Y_WINS, BOTH = 1, 2, 3
-COUNT, COUNT_AND_FIND, CLEAR = range(3)  # what _walk_y does with a Y completion's subsets
+FIND, COUNT, COUNT_AND_FIND, CLEAR = range(4)  # what _walk does with a completion's subsets
 
 
 @njit(cache=True, inline="always")
@@ -149,57 +149,31 @@ def counting_order(keys, key_count):
     return order
 
 
-@njit(cache=True, parallel=True)
-def subset_rows(packed, plan_parent, plan_element, plan_size, offset, binom):
-    """Superset-table index of every subset in the plan, per packed completion.
+@njit(cache=True, inline="always")
+def _walk(code, plan_parent, plan_element, plan_size, sign, offset, binom, rank, table, other,
+          mode):
+    """Visit the subsets (in the plan) of one packed completion, in the table of card sets.
 
-    The plan lists subsets depth first: entry s adds position plan_element[s]
-    (an index into the completion's sorted positions) to its parent entry
-    plan_parent[s]; entry 0 is the empty set.
+    mode FIND: return how many completions counted in ``table`` are disjoint from it
+    (inclusion-exclusion); COUNT: count it into ``table``; COUNT_AND_FIND: count it into
+    ``table`` and return how many counted in ``other`` are disjoint from it; CLEAR:
+    zero its entries of ``table``.  The plan lists subsets depth first: entry s adds
+    the completion's plan_element[s]-th position to entry plan_parent[s] (entry 0 is
+    the empty set), so each subset's colex rank is its parent's plus one term.
     """
-    rows = len(packed)
-    subsets = len(plan_parent)
-    out = np.empty((rows, subsets), np.int32)
-    for row in prange(rows):
-        code = packed[row]
-        out[row, 0] = 0
-        for s in range(1, subsets):
-            parent = plan_parent[s]
-            position = (code >> (POSITION_BITS * plan_element[s])) & POSITION_MASK
-            parent_rank = out[row, parent] - offset[plan_size[parent]]
-            out[row, s] = offset[plan_size[s]] + parent_rank + binom[position, plan_size[s]]
-    return out
-
-
-@njit(cache=True, inline="always")
-def _disjoint_count(table, subsets, row, sign):
-    """How many completions counted in ``table`` share no card with X row ``row``."""
-    total = np.int64(0)
-    for s in range(subsets.shape[1]):
-        total += sign[s] * np.int64(table[subsets[row, s]])
-    return total
-
-
-@njit(cache=True, inline="always")
-def _walk_y(code, rank, plan_parent, plan_element, plan_size, offset, binom, sign, table,
-            other, mode):
-    """Visit every subset of a Y completion: mode COUNT counts it into table, COUNT_AND_FIND
-    also returns how many X counted in ``other`` are disjoint from it, CLEAR zeroes its
-    table entries."""
     found = np.int64(0)
-    if mode == CLEAR:
-        table[0] = 0
-    else:
-        table[0] += 1
-        if mode == COUNT_AND_FIND:
-            found += np.int64(other[0])
     rank[0] = 0
-    for s in range(1, len(plan_parent)):
-        position = (code >> (POSITION_BITS * plan_element[s])) & POSITION_MASK
-        r = rank[plan_parent[s]] + binom[position, plan_size[s]]
-        rank[s] = r
-        index = offset[plan_size[s]] + r
-        if mode == CLEAR:
+    for s in range(len(plan_parent)):
+        if s == 0:
+            index = 0
+        else:
+            position = (code >> (POSITION_BITS * plan_element[s])) & POSITION_MASK
+            r = rank[plan_parent[s]] + binom[position, plan_size[s]]
+            rank[s] = r
+            index = offset[plan_size[s]] + r
+        if mode == FIND:
+            found += sign[s] * np.int64(table[index])
+        elif mode == CLEAR:
             table[index] = 0
         else:
             table[index] += 1
@@ -208,14 +182,32 @@ def _walk_y(code, rank, plan_parent, plan_element, plan_size, offset, binom, sig
     return found
 
 
+@njit(cache=True, inline="always")
+def _low_mask(game, x_bucket, y_bucket, no_bucket):
+    """Who takes the low half of a stud8 pot between X of x_bucket and Y of y_bucket
+    (0: nobody has a low).  Stud and razz: 0, the pot has no low half (razz's low is
+    its primary value)."""
+    if game != GAME_STUD8:
+        return 0
+    if x_bucket < y_bucket:
+        return X_WINS
+    if x_bucket > y_bucket:
+        return Y_WINS
+    return 0 if x_bucket == no_bucket else BOTH
+
+
 @njit(cache=True)
-def _task(game, track_scoops, task, x_subsets, x_primary, x_bucket, x_class, y_packed,
-          y_primary, y_class, no_bucket, x_sign, plan_parent, plan_element, plan_size, offset,
-          binom, y_sign, y_table, x_table, below, rank, counts, scoops_x, scoops_y):
-    """Count every pair of a task's X and Y rows (both sorted by primary value)."""
+def _task(game, track_scoops, task, x_packed, x_primary, x_bucket, x_class, y_packed, y_primary,
+          y_class, no_bucket, x_plan, y_plan, offset, binom, y_table, x_table, below, rank,
+          counts, scoops_x, scoops_y):
+    """Count every pair of a task's X and Y rows (both sorted by primary value) into counts
+    [high winners, low winners] and, when track_scoops, the scoops by the scooper's class."""
     x_start, x_end = task[TASK_X_START], task[TASK_X_END]
     y_start, y_end = task[TASK_Y_START], task[TASK_Y_END]
     y_bucket = task[TASK_Y_BUCKET]
+    x_parent, x_element, x_size, x_sign = x_plan
+    y_parent, y_element, y_size, y_sign = y_plan
+    y_mode = COUNT_AND_FIND if track_scoops else COUNT
     i = x_start
     j = y_start
     while i < x_end or j < y_end:
@@ -223,110 +215,91 @@ def _task(game, track_scoops, task, x_subsets, x_primary, x_bucket, x_class, y_p
             value = x_primary[i]
         else:
             value = y_primary[j]
-        # the X of this value first count the Y strictly below them
+        # the X of this value first count the disjoint Y strictly below them
         group_end = i
         while group_end < x_end and x_primary[group_end] == value:
-            below[group_end - i] = _disjoint_count(y_table, x_subsets, group_end, x_sign)
+            below[group_end - i] = _walk(x_packed[group_end], x_parent, x_element, x_size,
+                                         x_sign, offset, binom, rank, y_table, y_table, FIND)
             group_end += 1
-        # the Y of this value find the X they beat (strictly: X of this value are not in yet)
+        # the Y of this value count themselves in and find the disjoint X they scoop
+        # (strictly below them: the X of this value are not in x_table yet)
         while j < y_end and y_primary[j] == value:
-            beaten = _walk_y(y_packed[j], rank, plan_parent, plan_element, plan_size, offset,
-                             binom, y_sign, y_table, x_table,
-                             COUNT_AND_FIND if track_scoops else COUNT)
+            scooped = _walk(y_packed[j], y_parent, y_element, y_size, y_sign, offset, binom,
+                            rank, y_table, x_table, y_mode)
             if track_scoops:
-                scoops_y[y_class[j]] += beaten
+                scoops_y[y_class[j]] += scooped
             j += 1
         for row in range(i, group_end):
-            at_most = _disjoint_count(y_table, x_subsets, row, x_sign)
+            at_most = _walk(x_packed[row], x_parent, x_element, x_size, x_sign, offset, binom,
+                            rank, y_table, y_table, FIND)
             lower = below[row - i]
-            # where this X stands against the task's Y on low (stud8 only)
-            both_no_low = x_bucket[row] == no_bucket and y_bucket == no_bucket
-            if game == GAME_STUD8:
-                if x_bucket[row] < y_bucket:
-                    low_mask = X_WINS
-                elif x_bucket[row] > y_bucket:
-                    low_mask = Y_WINS
-                else:
-                    low_mask = 0 if both_no_low else BOTH
-                counts[X_WINS, low_mask] += lower
-                counts[BOTH, low_mask] += at_most - lower
-                counts[Y_WINS, low_mask] -= at_most  # + all Y after the sweep
-                x_scoops = low_mask == X_WINS or low_mask == 0
-                y_scoops = low_mask == Y_WINS or low_mask == 0
-            elif game == GAME_RAZZ:
+            low_mask = _low_mask(game, x_bucket[row], y_bucket, no_bucket)
+            if game == GAME_RAZZ:  # razz has no high: its one comparison is the low
                 counts[0, X_WINS] += lower
                 counts[0, BOTH] += at_most - lower
-                counts[0, Y_WINS] -= at_most
-                x_scoops = True
-                y_scoops = True
+                counts[0, Y_WINS] -= at_most  # + every disjoint Y, after the sweep
             else:
-                counts[X_WINS, 0] += lower
-                counts[BOTH, 0] += at_most - lower
-                counts[Y_WINS, 0] -= at_most
-                x_scoops = True
-                y_scoops = True
+                counts[X_WINS, low_mask] += lower
+                counts[BOTH, low_mask] += at_most - lower
+                counts[Y_WINS, low_mask] -= at_most  # + every disjoint Y, after the sweep
             if track_scoops:
-                if x_scoops:
+                # X scoops the Y below it when it takes the low half too or there is none;
+                # so do the Y above X
+                if low_mask == X_WINS or low_mask == 0:
                     scoops_x[x_class[row]] += lower
-                if y_scoops:  # Y of higher value scoop this X: let them find it
-                    for s in range(x_subsets.shape[1]):
-                        x_table[x_subsets[row, s]] += 1
+                if low_mask == Y_WINS or low_mask == 0:
+                    _walk(x_packed[row], x_parent, x_element, x_size, x_sign, offset, binom,
+                          rank, x_table, x_table, COUNT)
         i = group_end
-    # every Y of the task is in: the rest of each X's pairs are the ones it loses
+    # every Y of the task is in: the rest of each X's disjoint Y are above it
     for row in range(x_start, x_end):
-        everything = _disjoint_count(y_table, x_subsets, row, x_sign)
-        if game == GAME_STUD8:
-            if x_bucket[row] < y_bucket:
-                low_mask = X_WINS
-            elif x_bucket[row] > y_bucket:
-                low_mask = Y_WINS
-            else:
-                both_no_low = x_bucket[row] == no_bucket and y_bucket == no_bucket
-                low_mask = 0 if both_no_low else BOTH
-            counts[Y_WINS, low_mask] += everything
-        elif game == GAME_RAZZ:
+        everything = _walk(x_packed[row], x_parent, x_element, x_size, x_sign, offset, binom,
+                           rank, y_table, y_table, FIND)
+        if game == GAME_RAZZ:
             counts[0, Y_WINS] += everything
         else:
-            counts[Y_WINS, 0] += everything
+            counts[Y_WINS, _low_mask(game, x_bucket[row], y_bucket, no_bucket)] += everything
     # leave both tables zeroed for the next task, by whichever way is shorter
-    if (y_end - y_start) * len(plan_parent) < len(y_table):
+    if (y_end - y_start) * len(y_parent) < len(y_table):
         for j in range(y_start, y_end):
-            _walk_y(y_packed[j], rank, plan_parent, plan_element, plan_size, offset, binom,
-                    y_sign, y_table, x_table, CLEAR)
+            _walk(y_packed[j], y_parent, y_element, y_size, y_sign, offset, binom, rank,
+                  y_table, y_table, CLEAR)
     else:
         y_table[:] = 0
     if track_scoops:
-        if (x_end - x_start) * x_subsets.shape[1] < len(x_table):
+        if (x_end - x_start) * len(x_parent) < len(x_table):
             for row in range(x_start, x_end):
-                for s in range(x_subsets.shape[1]):
-                    x_table[x_subsets[row, s]] = 0
+                _walk(x_packed[row], x_parent, x_element, x_size, x_sign, offset, binom, rank,
+                      x_table, x_table, CLEAR)
         else:
             x_table[:] = 0
 
 
 @njit(cache=True, parallel=True)
-def count_pairs(game, track_scoops, tasks, lane_tasks, lane_starts, x_subsets, x_primary,
-                x_bucket, x_class, y_packed, y_primary, y_class, no_bucket, x_sign, plan_parent,
-                plan_element, plan_size, offset, binom, y_sign, table_size, counts, scoops_x,
-                scoops_y):
+def count_pairs(game, track_scoops, tasks, lane_tasks, lane_starts, x_packed, x_primary,
+                x_bucket, x_class, y_packed, y_primary, y_class, no_bucket, x_plan, y_plan,
+                offset, binom, counts, scoops_x, scoops_y):
     """Run every task; lane l runs tasks lane_tasks[lane_starts[l]:lane_starts[l + 1]].
 
-    Per lane: counts[l] (outcome counts [high mask, low mask], X = bit 0),
-    scoops_x[l] / scoops_y[l] (scoops by the scooper's class column).
+    x_plan, y_plan: (parent, element, size, sign) of each side's subsets (see _walk).
+    Per lane: counts[l] (outcome counts [high winners mask, low winners mask], X =
+    bit 0), scoops_x[l] / scoops_y[l] (scoops by the scooper's class column).
     """
     lanes = len(lane_starts) - 1
+    table_size = offset[-1]
     largest = 1
     for t in range(len(tasks)):
         largest = max(largest, tasks[t, TASK_X_END] - tasks[t, TASK_X_START])
+    subsets = max(len(x_plan[0]), len(y_plan[0]))
     for lane in prange(lanes):
-        # tables of counts per card set: int32 halves the cache they use; no count
-        # exceeds one player's number of completions, which the driver bounds
+        # counts per card set: int32 halves the cache the tables take; no count exceeds
+        # one player's number of completions, which is below 2**31 (C(52, 7) = 133,784,560)
         y_table = np.zeros(table_size, np.int32)
         x_table = np.zeros(table_size if track_scoops else 1, np.int32)
         below = np.empty(largest, np.int64)
-        rank = np.empty(len(plan_parent), np.int64)
+        rank = np.empty(subsets, np.int64)
         for k in range(lane_starts[lane], lane_starts[lane + 1]):
-            _task(game, track_scoops, tasks[lane_tasks[k]], x_subsets, x_primary, x_bucket,
-                  x_class, y_packed, y_primary, y_class, no_bucket, x_sign, plan_parent,
-                  plan_element, plan_size, offset, binom, y_sign, y_table, x_table, below, rank,
-                  counts[lane], scoops_x[lane], scoops_y[lane])
+            _task(game, track_scoops, tasks[lane_tasks[k]], x_packed, x_primary, x_bucket,
+                  x_class, y_packed, y_primary, y_class, no_bucket, x_plan, y_plan, offset,
+                  binom, y_table, x_table, below, rank, counts[lane], scoops_x[lane],
+                  scoops_y[lane])
