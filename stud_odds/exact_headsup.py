@@ -54,7 +54,7 @@ import numpy as np
 from stud_odds.hands import tables
 from stud_odds.kernels.evaluate import HIGH_CLASSES, NO_LOW, RAZZ_CLASSES
 from stud_odds.kernels.headsup import (
-    POSITION_BITS,
+    POSITION_MASK,
     TASK_COLUMNS,
     completion_values,
     count_pairs,
@@ -67,6 +67,7 @@ from stud_odds.kernels.showdown import (
     GAME_STUD8,
     HIGH_CLASS_COLUMNS,
     LOW_CLASS_COLUMNS,
+    POT,
     SCOOP_CLASS_BASE,
     TABLE_COLUMNS,
     TALLY_COLUMNS,
@@ -76,18 +77,19 @@ from stud_odds.kernels.showdown import (
 Tallies = tuple[np.ndarray, np.ndarray, np.ndarray, int]
 
 VALUE_SPAN = max(HIGH_CLASSES, RAZZ_CLASSES) + 1  # primary values are 1..VALUE_SPAN - 1
-LOW_LEVELS = 6  # stud8 buckets live in 2**6 = 64 slots: 56 lows, then "no low"
+LOW_BUCKETS = math.comb(8, 5) + 1  # stud8: the 56 eight-or-better lows, then "no low"
+LOW_LEVELS = 6  # the buckets live in 2**6 = 64 slots, halved 6 times
 PAIR_CLASSES = HIGH_CLASS_COLUMNS * LOW_CLASS_COLUMNS
 PIECES_PER_LANE = 4  # big tasks are cut into pieces of about 1/(4 * threads) of the work
 
 
-def _low_buckets() -> tuple[np.ndarray, int]:
-    """Bucket of every eight-or-better low value (better lows first), and the 'no low' bucket."""
+def _low_buckets() -> np.ndarray:
+    """Bucket of every eight-or-better low value: its rank, better lows first; NO_LOW last."""
     lows = [sum(1 << rank for rank in five) for five in combinations(range(8), 5)]
     bucket = np.full(NO_LOW + 1, len(lows), np.int64)
-    for rank, mask in enumerate(sorted(lows)):
+    for rank, mask in enumerate(sorted(lows)):  # a low's value is its rank mask: smaller wins
         bucket[mask] = rank
-    return bucket, len(lows)
+    return bucket
 
 
 def _subset_plan(size: int, largest: int) -> tuple[np.ndarray, ...]:
@@ -162,8 +164,8 @@ def _class_tallies(game: int, side: _Completions, weight: int, classes: np.ndarr
         classes[player, HIGH_CLASS_COLUMNS:SCOOP_CLASS_BASE] += per_pair.sum(axis=0)
 
 
-def _plan(x: _Completions, y: _Completions, levels: int, cost_x: int, cost_y: int
-          ) -> list[tuple[int, int, int, int, int]]:
+def _plan(x: _Completions, y: _Completions, levels: int, cost_x: int, cost_y: int,
+          name: str | None = None) -> list[tuple[int, int, int, int, int]]:
     """The sweeps to run, (X depth, Y depth, X node, Y node, Y bucket), in the cheaper plan;
     a sweep's Y bucket is any bucket of its Y node (its low comparison with X is the same)."""
     x_starts = {d: x.node_starts(d) for d in range(levels + 1)}
@@ -190,7 +192,9 @@ def _plan(x: _Completions, y: _Completions, levels: int, cost_x: int, cost_y: in
     def work(plan):
         return sum(nx * cost_x + ny * cost_y for nx, ny in map(sizes, plan) if nx and ny)
 
-    plan = by_bucket if work(by_bucket) <= work(halving) else halving
+    if name is None:
+        name = "by bucket" if work(by_bucket) <= work(halving) else "halving"
+    plan = {"by bucket": by_bucket, "halving": halving}[name]
     return [task for task in plan if all(sizes(task))]
 
 
@@ -204,22 +208,32 @@ def _lanes(costs: list[int], lanes: int) -> tuple[np.ndarray, np.ndarray]:
         load[lane] += costs[task]
     starts = np.zeros(lanes + 1, np.int64)
     np.cumsum([len(a) for a in assigned], out=starts[1:])
-    flat = [t for a in assigned for t in a]
-    return np.array(flat, np.int64), starts
+    return np.array([t for a in assigned for t in a], np.int64), starts
 
 
-def heads_up_work(deck_size: int, draws: list[int]) -> int:
-    """A rough count of the table reads and writes heads_up_tallies does (for method choice).
+def _stud8_passes(x_rows: int, y_rows: int) -> tuple[int, int]:
+    """How often X and Y rows are swept in stud8's cheaper plan (an estimate without values:
+    every bucket against all X, or every completion once per halving level)."""
+    buckets = LOW_BUCKETS
+    return min((buckets, 1), (LOW_LEVELS + 1, LOW_LEVELS + 1),
+               key=lambda passes: passes[0] * x_rows + passes[1] * y_rows)
 
-    The sweep reads 3 * 2**a table entries per X completion and writes the
-    subsets of at most a cards of each Y completion (a <= b; stud8 reads X
-    again for every low bucket or halving level, up to about 7 times).
-    """
-    a, b = sorted(draws, key=lambda k: math.comb(deck_size, k))
-    m = min(a, b)
-    x_reads = math.comb(deck_size, a) * 3 * sum(math.comb(a, s) for s in range(m + 1))
-    y_writes = math.comb(deck_size, b) * 2 * sum(math.comb(b, s) for s in range(m + 1))
-    return x_reads + y_writes
+
+def heads_up_work(game_id: int, deck_size: int, draws: list[int]) -> int:
+    """About how many table reads and writes heads_up_tallies makes: a cost estimate for
+    choosing a method (one core does very roughly 5e8 of them a second, on top of valuing
+    C(n, a) + C(n, b) hands at a few tens of millions a second).  Memory grows with the
+    larger player's completions: about 50 bytes each."""
+    a, b = sorted(draws, key=lambda k: (math.comb(deck_size, k), k))
+    largest = min(a, b)
+    x_rows = math.comb(deck_size, a) * 3 * sum(math.comb(a, s) for s in range(largest + 1))
+    y_rows = math.comb(deck_size, b) * 2 * sum(math.comb(b, s) for s in range(largest + 1))
+    x_passes, y_passes = _stud8_passes(x_rows, y_rows) if game_id == GAME_STUD8 else (1, 1)
+    return x_passes * x_rows + y_passes * y_rows
+
+
+class HeadsUpOverflow(OverflowError):
+    """A spot with so many deals that a tally no longer fits an int64."""
 
 
 def heads_up_tallies(game_id: int, deck: np.ndarray, known: list[list[int]], draws: list[int],
@@ -233,57 +247,62 @@ def heads_up_tallies(game_id: int, deck: np.ndarray, known: list[list[int]], dra
     included); draws[p]: the cards p still receives alone (unknown hole cards
     and later streets); shared_draw: 1 when a community seventh-street card
     is still to come; track_scoops: count the scooping hands' classes.
-    classes_of: (high class, low8 class, razz class) by value, as the engine's
-    class maps (built the same way when None).
+    classes_of: (high class, low8 class, razz class) by value, the engine's
+    class maps (engine._class_maps() when None).
 
     Returns (per-player tallies (2, TALLY_COLUMNS), classes (2, CLASS_COLUMNS),
-    table (TABLE_COLUMNS,), outcomes), all int64, exactly as the brute-force
-    enumeration sums them.
+    table (TABLE_COLUMNS,), outcomes), int64 arrays and an int, exactly as the
+    brute-force enumeration sums them (the same deals, the same columns).
+    Raises HeadsUpOverflow when the spot has more than about 3.27e12 deals:
+    SHARE_SQUARED (deals * 1680**2) would no longer fit an int64.  The work
+    is about heads_up_work(...) table operations: check it first.
     """
     deck = np.asarray(deck, np.int64)
     if len(known) != 2 or len(draws) != 2:
         raise ValueError("heads_up_tallies counts two players")
+    n = len(deck)
+    per_community = n - sum(draws) if shared_draw else 1
+    deals = math.comb(n, draws[0]) * math.comb(n - draws[0], draws[1]) * max(per_community, 0)
+    if deals * POT * POT > np.iinfo(np.int64).max:
+        raise HeadsUpOverflow(
+            f"{deals:.3g} deals: the sum of squared pot shares would overflow an int64")
     if classes_of is None:
-        from stud_odds.engine import _class_maps  # the engine's own maps, imported late
+        # the engine's own maps, imported here because the engine imports this module
+        from stud_odds.engine import _class_maps
 
         classes_of = _class_maps()
-    if shared_draw:
-        return _with_each_community_card(game_id, deck, known, draws, track_scoops, classes_of)
-    return _tallies(game_id, deck, known, list(draws), bool(track_scoops), classes_of)
-
-
-def _with_each_community_card(game_id, deck, known, draws, track_scoops, classes_of) -> Tallies:
-    """Sum the spots where each unseen card is the community card (every deal once)."""
+    if not shared_draw:
+        return _tallies(game_id, deck, known, list(draws), bool(track_scoops), classes_of)
+    # each unseen card in turn is the community card: every deal once
     per_player = np.zeros((2, TALLY_COLUMNS), np.int64)
     classes = np.zeros((2, CLASS_COLUMNS), np.int64)
     table = np.zeros(TABLE_COLUMNS, np.int64)
     outcomes = 0
     for i, card in enumerate(deck):
-        rest = np.delete(deck, i)
         with_card = [list(cards) + [int(card)] for cards in known]
-        tally, cls, tbl, count = _tallies(game_id, rest, with_card, list(draws), track_scoops,
-                                          classes_of)
-        per_player += tally
-        classes += cls
-        table += tbl
-        outcomes += count
+        part = _tallies(game_id, np.delete(deck, i), with_card, list(draws), bool(track_scoops),
+                        classes_of)
+        per_player += part[0]
+        classes += part[1]
+        table += part[2]
+        outcomes += part[3]
     return per_player, classes, table, outcomes
 
 
 def _tallies(game: int, deck: np.ndarray, known: list[list[int]], draws: list[int],
-             track_scoops: bool, classes_of: tuple) -> Tallies:
+             track_scoops: bool, classes_of: tuple, plan_name: str | None = None) -> Tallies:
+    """heads_up_tallies without a community card to come.  plan_name ("by bucket" or
+    "halving") forces stud8's plan (for tests); by default the cheaper one runs."""
     n = len(deck)
     per_player = np.zeros((2, TALLY_COLUMNS), np.int64)
     classes = np.zeros((2, CLASS_COLUMNS), np.int64)
     table = np.zeros(TABLE_COLUMNS, np.int64)
     if draws[0] + draws[1] > n:
         return per_player, classes, table, 0
-    if n >= 1 << POSITION_BITS:
+    if n > POSITION_MASK + 1:
         raise ValueError(f"a deck of {n} cards does not fit the packed positions")
-    low_bucket, no_bucket = _low_buckets()
-    if game != GAME_STUD8:
-        no_bucket = 0  # one bucket: every pair is compared on the primary value alone
-    # X: the player with fewer completions (A on equal counts)
+    low_bucket = _low_buckets()
+    # X: the player with fewer completions (player 0 on equal counts)
     px = 0 if math.comb(n, draws[0]) <= math.comb(n, draws[1]) else 1
     py = 1 - px
     x = _Completions(game, deck, known[px], draws[px], classes_of, low_bucket)
@@ -293,7 +312,9 @@ def _tallies(game: int, deck: np.ndarray, known: list[list[int]], draws: list[in
     _class_tallies(game, x, math.comb(n - a, b), classes, px)
     _class_tallies(game, y, math.comb(n - b, a), classes, py)
 
-    largest = min(a, b)  # a shared set S is in both completions: at most min(a, b) cards
+    # card sets S shared by X and Y have at most min(a, b) cards; S of s cards has index
+    # offset[s] + colex rank, the rank being the sum of C(p_i, i) over its positions
+    largest = min(a, b)
     offset = np.zeros(largest + 2, np.int64)
     for s in range(largest + 1):
         offset[s + 1] = offset[s] + math.comb(n, s)
@@ -301,21 +322,49 @@ def _tallies(game: int, deck: np.ndarray, known: list[list[int]], draws: list[in
                      np.int64).reshape(n, largest + 1)
     x_plan = _subset_plan(a, largest)
     y_plan = _subset_plan(b, largest)
-
+    # table operations per row and task: X reads below / at most / all (+ counts itself
+    # in and out when scoops are tracked); Y counts itself in and out (+ reads)
+    cost_x = (3 + 2 * track_scoops) * len(x_plan[0])
+    cost_y = (2 + track_scoops) * len(y_plan[0])
     levels = LOW_LEVELS if game == GAME_STUD8 else 0
-    scoop_cost = 2 if track_scoops else 0
-    cost_x = (3 + scoop_cost) * len(x_plan[0])
-    cost_y = (2 + (1 if track_scoops else 0)) * len(y_plan[0])
-    plan = _plan(x, y, levels, cost_x, cost_y)
+    plan = _plan(x, y, levels, cost_x, cost_y, plan_name)
+    x_take, y_take, tasks, lane_tasks, lane_starts = _tasks(x, y, plan, cost_x, cost_y)
 
-    # lay out each depth's rows in sweep order, one depth after the other
+    lanes = len(lane_starts) - 1
+    counts = np.zeros((lanes, 4, 4), np.int64)
+    scoops_x = np.zeros((lanes, PAIR_CLASSES), np.int64)
+    scoops_y = np.zeros((lanes, PAIR_CLASSES), np.int64)
+    no_bucket = LOW_BUCKETS - 1 if game == GAME_STUD8 else 0
+    count_pairs(game, track_scoops, tasks, lane_tasks, lane_starts, x.packed[x_take],
+                x.primary[x_take], x.bucket[x_take], x.pair_class[x_take], y.packed[y_take],
+                y.primary[y_take], y.pair_class[y_take], no_bucket, x_plan, y_plan, offset,
+                binom, counts, scoops_x, scoops_y)
+
+    outcome_counts = counts.sum(axis=0)
+    if px == 1:  # the counts have X as bit 0: make bit 0 player 0
+        swap = [0, 2, 1, 3]
+        outcome_counts = outcome_counts[swap][:, swap]
+    award_outcomes(game, 2, np.ascontiguousarray(outcome_counts), per_player, table)
+    if track_scoops:
+        classes[px, SCOOP_CLASS_BASE:] += scoops_x.sum(axis=0)
+        classes[py, SCOOP_CLASS_BASE:] += scoops_y.sum(axis=0)
+    return per_player, classes, table, outcomes
+
+
+def _tasks(x: _Completions, y: _Completions, plan: list[tuple[int, int, int, int, int]],
+           cost_x: int, cost_y: int) -> tuple[np.ndarray, ...]:
+    """Rows in sweep order and the tasks over them, spread over the lanes.
+
+    Returns (X rows to take, Y rows to take, tasks (TASK_COLUMNS each), tasks
+    per lane, where each lane's tasks start).  Each depth the plan uses has its
+    own copy of the rows, grouped by node and sorted by value.
+    """
     x_layout = {d: (i * len(x), x.order(d), x.node_starts(d))
                 for i, d in enumerate(sorted({task[0] for task in plan}))}
     y_layout = {d: (i * len(y), y.order(d), y.node_starts(d))
                 for i, d in enumerate(sorted({task[1] for task in plan}))}
     x_take = np.concatenate([order for _, order, _ in x_layout.values()])
     y_take = np.concatenate([order for _, order, _ in y_layout.values()])
-
     rows = []
     for x_depth, y_depth, x_node, y_node, y_bucket in plan:
         x_base, _, x_starts = x_layout[x_depth]
@@ -330,32 +379,14 @@ def _tallies(game: int, deck: np.ndarray, known: list[list[int]], draws: list[in
     for x_start, x_end, y_start, y_end, y_bucket in rows:
         x_work = (x_end - x_start) * cost_x
         y_work = (y_end - y_start) * cost_y
-        # cut big Y ranges into pieces for the lanes; each piece sweeps all the X again,
-        # so never into pieces with less Y work than that
+        # cut big Y ranges into pieces for the lanes; each piece sweeps all the task's X
+        # again, so never into pieces with less Y work than that
         pieces = max(1, min(-(-y_work // piece_cost), y_work // max(x_work, 1)))
         for p in range(pieces):
             lo = y_start + (y_end - y_start) * p // pieces
             hi = y_start + (y_end - y_start) * (p + 1) // pieces
             tasks.append((x_start, x_end, lo, hi, y_bucket))
             costs.append(x_work + (hi - lo) * cost_y)
-    task_array = np.array(tasks, np.int64).reshape(-1, TASK_COLUMNS)
-    lanes = min(lanes, len(tasks))
-    lane_tasks, lane_starts = _lanes(costs, lanes)
-
-    counts = np.zeros((lanes, 4, 4), np.int64)
-    scoops_x = np.zeros((lanes, PAIR_CLASSES), np.int64)
-    scoops_y = np.zeros((lanes, PAIR_CLASSES), np.int64)
-    count_pairs(game, track_scoops, task_array, lane_tasks, lane_starts, x.packed[x_take],
-                x.primary[x_take], x.bucket[x_take], x.pair_class[x_take], y.packed[y_take],
-                y.primary[y_take], y.pair_class[y_take], no_bucket, x_plan, y_plan, offset,
-                binom, counts, scoops_x, scoops_y)
-
-    outcome_counts = counts.sum(axis=0)
-    if px == 1:  # the counts have X as bit 0: make bit 0 player 0
-        swap = [0, 2, 1, 3]
-        outcome_counts = outcome_counts[swap][:, swap]
-    award_outcomes(game, 2, np.ascontiguousarray(outcome_counts), per_player, table)
-    if track_scoops:
-        classes[px, SCOOP_CLASS_BASE:] += scoops_x.sum(axis=0)
-        classes[py, SCOOP_CLASS_BASE:] += scoops_y.sum(axis=0)
-    return per_player, classes, table, outcomes
+    lane_tasks, lane_starts = _lanes(costs, min(lanes, len(tasks)))
+    return (x_take, y_take, np.array(tasks, np.int64).reshape(-1, TASK_COLUMNS), lane_tasks,
+            lane_starts)
