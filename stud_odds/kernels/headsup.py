@@ -197,6 +197,32 @@ def _low_mask(game, x_bucket, y_bucket, no_bucket):
 
 
 @njit(cache=True)
+def _signed_dot(x_table, y_table, offset):
+    """Sum over card sets S of (-1)**|S| x_table[S] y_table[S]: the disjoint pairs of the
+    completions counted in the two tables (inclusion-exclusion once more)."""
+    total = np.int64(0)
+    for size in range(len(offset) - 1):
+        level = np.int64(0)
+        for index in range(offset[size], offset[size + 1]):
+            level += np.int64(x_table[index]) * np.int64(y_table[index])
+        total += level if size % 2 == 0 else -level
+    return total
+
+
+@njit(cache=True)
+def _class_runs(y_primary, y_class, start, end):
+    """How many runs of one class the Y rows make in value order, or -1 when rows of one
+    value differ in class (then runs cannot be told apart by value)."""
+    runs = 0
+    for j in range(start, end):
+        if j == start or y_class[j] != y_class[j - 1]:
+            if j > start and y_primary[j] == y_primary[j - 1]:
+                return -1
+            runs += 1
+    return runs
+
+
+@njit(cache=True)
 def _task(game, track_scoops, task, x_packed, x_primary, x_bucket, x_class, y_packed, y_primary,
           y_class, no_bucket, x_plan, y_plan, offset, binom, y_table, x_table, below, rank,
           counts, scoops_x, scoops_y):
@@ -207,7 +233,18 @@ def _task(game, track_scoops, task, x_packed, x_primary, x_bucket, x_class, y_pa
     y_bucket = task[TASK_Y_BUCKET]
     x_parent, x_element, x_size, x_sign = x_plan
     y_parent, y_element, y_size, y_sign = y_plan
-    y_mode = COUNT_AND_FIND if track_scoops else COUNT
+    # Y find the X they scoop one by one (reading their subsets in x_table), or by runs:
+    # for Y of one class with values in [u, w), the pairs where Y is above a disjoint X of
+    # x_table are D(w) - D(u) - (at_most of the X in x_table valued in [u, w)), D(t) being
+    # the disjoint pairs of X and Y both below t, the tables' signed dot product at t
+    by_runs = False
+    if track_scoops:
+        runs = _class_runs(y_primary, y_class, y_start, y_end)
+        by_runs = runs >= 0 and (runs + 1) * len(y_table) < (y_end - y_start) * len(y_parent)
+    y_mode = COUNT_AND_FIND if track_scoops and not by_runs else COUNT
+    run_class = -1
+    run_start_pairs = np.int64(0)
+    run_at_most = np.int64(0)
     i = x_start
     j = y_start
     while i < x_end or j < y_end:
@@ -215,6 +252,14 @@ def _task(game, track_scoops, task, x_packed, x_primary, x_bucket, x_class, y_pa
             value = x_primary[i]
         else:
             value = y_primary[j]
+        if by_runs and j < y_end and y_primary[j] == value and y_class[j] != run_class:
+            # a new run of Y starts at this value: close the last one
+            pairs = _signed_dot(x_table, y_table, offset)
+            if run_class >= 0:
+                scoops_y[run_class] += pairs - run_start_pairs - run_at_most
+            run_class = y_class[j]
+            run_start_pairs = pairs
+            run_at_most = 0
         # the X of this value first count the disjoint Y strictly below them
         group_end = i
         while group_end < x_end and x_primary[group_end] == value:
@@ -250,7 +295,11 @@ def _task(game, track_scoops, task, x_packed, x_primary, x_bucket, x_class, y_pa
                 if low_mask == Y_WINS or low_mask == 0:
                     _walk(x_packed[row], x_parent, x_element, x_size, x_sign, offset, binom,
                           rank, x_table, x_table, COUNT)
+                    run_at_most += at_most
         i = group_end
+    if by_runs and run_class >= 0:
+        pairs = _signed_dot(x_table, y_table, offset)
+        scoops_y[run_class] += pairs - run_start_pairs - run_at_most
     # every Y of the task is in: the rest of each X's disjoint Y are above it
     for row in range(x_start, x_end):
         everything = _walk(x_packed[row], x_parent, x_element, x_size, x_sign, offset, binom,
