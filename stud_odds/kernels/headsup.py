@@ -245,6 +245,7 @@ def _task(game, track_scoops, task, x_packed, x_primary, x_bucket, x_class, y_pa
     run_class = -1
     run_start_pairs = np.int64(0)
     run_at_most = np.int64(0)
+    x_unfinished = x_end  # the X from here on are swept after the last Y
     i = x_start
     j = y_start
     while i < x_end or j < y_end:
@@ -261,10 +262,12 @@ def _task(game, track_scoops, task, x_packed, x_primary, x_bucket, x_class, y_pa
             run_start_pairs = pairs
             run_at_most = 0
         # the X of this value first count the disjoint Y strictly below them
+        y_below = j
         group_end = i
         while group_end < x_end and x_primary[group_end] == value:
-            below[group_end - i] = _walk(x_packed[group_end], x_parent, x_element, x_size,
-                                         x_sign, offset, binom, rank, y_table, y_table, FIND)
+            below[group_end - i] = 0 if j == y_start else _walk(
+                x_packed[group_end], x_parent, x_element, x_size, x_sign, offset, binom, rank,
+                y_table, y_table, FIND)
             group_end += 1
         # the Y of this value count themselves in and find the disjoint X they scoop
         # (strictly below them: the X of this value are not in x_table yet)
@@ -274,25 +277,30 @@ def _task(game, track_scoops, task, x_packed, x_primary, x_bucket, x_class, y_pa
             if track_scoops:
                 scoops_y[y_class[j]] += scooped
             j += 1
+        all_in = j == y_end  # no Y above: these X have all their pairs counted now
+        if all_in and x_unfinished == x_end:
+            x_unfinished = i
         for row in range(i, group_end):
-            at_most = _walk(x_packed[row], x_parent, x_element, x_size, x_sign, offset, binom,
-                            rank, y_table, y_table, FIND)
             lower = below[row - i]
+            at_most = lower if j == y_below else _walk(
+                x_packed[row], x_parent, x_element, x_size, x_sign, offset, binom, rank,
+                y_table, y_table, FIND)
+            above = 0 if all_in else -at_most  # + every disjoint Y, after the sweep
             low_mask = _low_mask(game, x_bucket[row], y_bucket, no_bucket)
             if game == GAME_RAZZ:  # razz has no high: its one comparison is the low
                 counts[0, X_WINS] += lower
                 counts[0, BOTH] += at_most - lower
-                counts[0, Y_WINS] -= at_most  # + every disjoint Y, after the sweep
+                counts[0, Y_WINS] += above
             else:
                 counts[X_WINS, low_mask] += lower
                 counts[BOTH, low_mask] += at_most - lower
-                counts[Y_WINS, low_mask] -= at_most  # + every disjoint Y, after the sweep
+                counts[Y_WINS, low_mask] += above
             if track_scoops:
                 # X scoops the Y below it when it takes the low half too or there is none;
-                # so do the Y above X
+                # so do the Y above X (none when all are in)
                 if low_mask == X_WINS or low_mask == 0:
                     scoops_x[x_class[row]] += lower
-                if low_mask == Y_WINS or low_mask == 0:
+                if (low_mask == Y_WINS or low_mask == 0) and not all_in:
                     _walk(x_packed[row], x_parent, x_element, x_size, x_sign, offset, binom,
                           rank, x_table, x_table, COUNT)
                     run_at_most += at_most
@@ -301,7 +309,7 @@ def _task(game, track_scoops, task, x_packed, x_primary, x_bucket, x_class, y_pa
         pairs = _signed_dot(x_table, y_table, offset)
         scoops_y[run_class] += pairs - run_start_pairs - run_at_most
     # every Y of the task is in: the rest of each X's disjoint Y are above it
-    for row in range(x_start, x_end):
+    for row in range(x_start, x_unfinished):
         everything = _walk(x_packed[row], x_parent, x_element, x_size, x_sign, offset, binom,
                            rank, y_table, y_table, FIND)
         if game == GAME_RAZZ:
@@ -316,8 +324,8 @@ def _task(game, track_scoops, task, x_packed, x_primary, x_bucket, x_class, y_pa
     else:
         y_table[:] = 0
     if track_scoops:
-        if (x_end - x_start) * len(x_parent) < len(x_table):
-            for row in range(x_start, x_end):
+        if (x_unfinished - x_start) * len(x_parent) < len(x_table):
+            for row in range(x_start, x_unfinished):
                 _walk(x_packed[row], x_parent, x_element, x_size, x_sign, offset, binom, rank,
                       x_table, x_table, CLEAR)
         else:
