@@ -149,7 +149,7 @@ class _Completions:
     def order(self, depth: int) -> np.ndarray:
         """Rows grouped by their node at `depth` (as node_starts), each node's rows by
         primary value."""
-        node = self.bucket >> (LOW_LEVELS - depth)
+        node = self.bucket.astype(np.int64) >> (LOW_LEVELS - depth)
         return counting_order(node * VALUE_SPAN + self.primary, (1 << depth) * VALUE_SPAN)
 
 

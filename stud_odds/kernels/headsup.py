@@ -69,9 +69,11 @@ def completion_values(game, deck, known_key, known_bits, k, card_key, card_bit, 
     n = len(deck)
     total = _comb(n, k)
     packed = np.empty(total, np.int64)
-    primary = np.empty(total, np.int32)
-    bucket = np.empty(total, np.int32)
-    pair_class = np.empty(total, np.int32)
+    # the smallest types that hold them (values < 7463, buckets < 57, columns < 117):
+    # third street with unknown hole cards has over 12 million completions
+    primary = np.empty(total, np.int16)
+    bucket = np.empty(total, np.int8)
+    pair_class = np.empty(total, np.int8)
     _value_chunks(game, deck, known_key, known_bits, k, card_key, card_bit, tables, classes_of,
                   low_bucket, packed, primary, bucket, pair_class)
     return packed, primary, bucket, pair_class
