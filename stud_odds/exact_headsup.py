@@ -46,6 +46,8 @@ dead, so the deck is then small).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 from itertools import combinations
 
 import numba
@@ -81,6 +83,7 @@ LOW_BUCKETS = math.comb(8, 5) + 1  # stud8: the 56 eight-or-better lows, then "n
 LOW_LEVELS = 6  # the buckets live in 2**6 = 64 slots, halved 6 times
 PAIR_CLASSES = HIGH_CLASS_COLUMNS * LOW_CLASS_COLUMNS
 PIECES_PER_LANE = 4  # big tasks are cut into pieces of about 1/(4 * threads) of the work
+SMALL_WORK = 10_000_000  # heads_up_work below which one thread is quicker (about 20 ms)
 
 
 def _low_buckets() -> np.ndarray:
@@ -289,10 +292,31 @@ def heads_up_tallies(game_id: int, deck: np.ndarray, known: list[list[int]], dra
     return per_player, classes, table, outcomes
 
 
+@contextmanager
+def _one_thread_when_small(work: int) -> Iterator[None]:
+    """Run small spots on the calling thread alone: waking numba's worker threads costs
+    tens of milliseconds on a busy machine, far more than such a spot takes (the
+    tallies do not depend on the number of threads)."""
+    previous = numba.get_num_threads()
+    if work < SMALL_WORK:
+        numba.set_num_threads(1)
+    try:
+        yield
+    finally:
+        numba.set_num_threads(previous)
+
+
 def _tallies(game: int, deck: np.ndarray, known: list[list[int]], draws: list[int],
              track_scoops: bool, classes_of: tuple, plan_name: str | None = None) -> Tallies:
     """heads_up_tallies without a community card to come.  plan_name ("by bucket" or
     "halving") forces stud8's plan (for tests); by default the cheaper one runs."""
+    n = len(deck)
+    with _one_thread_when_small(heads_up_work(game, n, draws) if sum(draws) <= n else 0):
+        return _counted(game, deck, known, draws, track_scoops, classes_of, plan_name)
+
+
+def _counted(game: int, deck: np.ndarray, known: list[list[int]], draws: list[int],
+             track_scoops: bool, classes_of: tuple, plan_name: str | None) -> Tallies:
     n = len(deck)
     per_player = np.zeros((2, TALLY_COLUMNS), np.int64)
     classes = np.zeros((2, CLASS_COLUMNS), np.int64)

@@ -197,17 +197,18 @@ def test_both_stud8_plans_identical_to_brute_force(scenario, plan):
     _assert_identical(got, _brute_force(scenario))
 
 
-def test_same_tallies_on_one_or_two_threads():
-    scenario = HAND_PICKED[3]
+@pytest.mark.parametrize("scenario", HAND_PICKED[:4] + RANDOM_SPOTS[::7],
+                         ids=[_label(s) for s in HAND_PICKED[:4] + RANDOM_SPOTS[::7]])
+def test_identical_to_brute_force_on_two_threads(scenario, monkeypatch):
+    # small spots run on one thread: make these use every lane, cut into pieces
+    monkeypatch.setattr(exact_headsup, "SMALL_WORK", 0)
     previous = numba.get_num_threads()
     try:
-        numba.set_num_threads(1)
-        one = _heads_up(scenario)
         numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
-        two = _heads_up(scenario)
+        got = _heads_up(scenario)
     finally:
         numba.set_num_threads(previous)
-    _assert_identical(one, two)
+    _assert_identical(got, _brute_force(scenario))
 
 
 def test_too_many_deals_for_int64_tallies_is_refused():
