@@ -17,10 +17,14 @@ player's final hand depends only on his own completion, so:
    disjoint and 0 otherwise.  Sweeping both players' completions in order of
    value, a table holds for every card set S of at most min(a, b) cards how
    many Y seen so far contain S; X reads its 2**a subsets to learn how many
-   disjoint Y are below it, equal to it, and in all.  When scoops are
-   tracked, X are also counted into a second table and every Y reads its
-   subsets there to learn how many disjoint X it beats: that gives the
-   winning player's hand class for every scoop.
+   disjoint Y are below it, equal to it, and in all (reads that cannot find
+   anything are skipped).  When scoops are tracked, the X that the Y above
+   them would scoop are counted into a second table, and the Y find how many
+   disjoint X they beat either one by one (reading their subsets there) or a
+   run of one hand class at a time: the disjoint pairs of the two tables are
+   their signed dot product, so a run valued in [u, w) beats
+   D(w) - D(u) - (the at-most counts of the X valued in [u, w)) of them.
+   That gives the winning player's hand class for every scoop.
 3. Stud: the sweep is over high values.  Razz: over razz values, turned so
    that larger is better.  Stud hi-lo: the eight-or-better low has only 57
    values (56 lows and "none"), its "bucket"; the sweep over high values is
@@ -46,7 +50,7 @@ dead, so the deck is then small).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from itertools import combinations
 
@@ -83,6 +87,7 @@ LOW_BUCKETS = math.comb(8, 5) + 1  # stud8: the 56 eight-or-better lows, then "n
 LOW_LEVELS = 6  # the buckets live in 2**6 = 64 slots, halved 6 times
 PAIR_CLASSES = HIGH_CLASS_COLUMNS * LOW_CLASS_COLUMNS
 PIECES_PER_LANE = 4  # big tasks are cut into pieces of about 1/(4 * threads) of the work
+BATCH_WORK = 200_000_000  # table operations per lane in one kernel call: about 0.2 s
 SMALL_WORK = 10_000_000  # heads_up_work below which one thread is quicker (about 20 ms)
 
 
@@ -201,11 +206,27 @@ def _plan(x: _Completions, y: _Completions, levels: int, cost_x: int, cost_y: in
     return [task for task in plan if all(sizes(task))]
 
 
-def _lanes(costs: list[int], lanes: int) -> tuple[np.ndarray, np.ndarray]:
-    """Tasks per lane, longest first to the least loaded lane (the totals do not depend on it)."""
+def _batches(costs: list[int], lanes: int) -> Iterator[list[int]]:
+    """Task ids in batches of about BATCH_WORK per lane, costliest first, so that no
+    kernel call runs long (Ctrl-C and progress are seen between calls)."""
+    batch: list[int] = []
+    work = 0
+    for task in sorted(range(len(costs)), key=lambda t: -costs[t]):
+        batch.append(task)
+        work += costs[task]
+        if work >= lanes * BATCH_WORK:
+            yield batch
+            batch, work = [], 0
+    if batch:
+        yield batch
+
+
+def _lanes(batch: list[int], costs: list[int], lanes: int) -> tuple[np.ndarray, np.ndarray]:
+    """The batch's tasks per lane, costliest first to the least loaded lane (the totals do
+    not depend on it): (task ids lane after lane, where each lane's ids start)."""
     load = [0] * lanes
     assigned: list[list[int]] = [[] for _ in range(lanes)]
-    for task in sorted(range(len(costs)), key=lambda t: -costs[t]):
+    for task in batch:  # costliest first
         lane = load.index(min(load))
         assigned[lane].append(task)
         load[lane] += costs[task]
@@ -241,8 +262,8 @@ class HeadsUpOverflow(OverflowError):
 
 def heads_up_tallies(game_id: int, deck: np.ndarray, known: list[list[int]], draws: list[int],
                      track_scoops: bool, *, shared_draw: int = 0,
-                     classes_of: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
-                     ) -> Tallies:
+                     classes_of: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
+                     progress: Callable[[int, int], None] | None = None) -> Tallies:
     """Exact tallies of a two-player spot, identical to enumerating every deal.
 
     game_id: GAME_STUD, GAME_STUD8 or GAME_RAZZ; deck: the unseen cards (ids
@@ -251,7 +272,9 @@ def heads_up_tallies(game_id: int, deck: np.ndarray, known: list[list[int]], dra
     and later streets); shared_draw: 1 when a community seventh-street card
     is still to come; track_scoops: count the scooping hands' classes.
     classes_of: (high class, low8 class, razz class) by value, the engine's
-    class maps (engine._class_maps() when None).
+    class maps (engine._class_maps() when None).  progress(done, total) is
+    called in deals as the work goes, every fraction of a second (the numba
+    calls are kept that short, so Ctrl-C is seen between them).
 
     Returns (per-player tallies (2, TALLY_COLUMNS), classes (2, CLASS_COLUMNS),
     table (TABLE_COLUMNS,), outcomes), int64 arrays and an int, exactly as the
@@ -265,7 +288,9 @@ def heads_up_tallies(game_id: int, deck: np.ndarray, known: list[list[int]], dra
         raise ValueError("heads_up_tallies counts two players")
     n = len(deck)
     per_community = n - sum(draws) if shared_draw else 1
-    deals = math.comb(n, draws[0]) * math.comb(n - draws[0], draws[1]) * max(per_community, 0)
+    deals = 0
+    if sum(draws) <= n and per_community > 0:
+        deals = math.comb(n, draws[0]) * math.comb(n - draws[0], draws[1]) * per_community
     if deals * POT * POT > np.iinfo(np.int64).max:
         raise HeadsUpOverflow(
             f"{deals:.3g} deals: the sum of squared pot shares would overflow an int64")
@@ -275,7 +300,9 @@ def heads_up_tallies(game_id: int, deck: np.ndarray, known: list[list[int]], dra
 
         classes_of = _class_maps()
     if not shared_draw:
-        return _tallies(game_id, deck, known, list(draws), bool(track_scoops), classes_of)
+        report = None if progress is None else (lambda part: progress(int(deals * part), deals))
+        return _tallies(game_id, deck, known, list(draws), bool(track_scoops), classes_of,
+                        progress=report)
     # each unseen card in turn is the community card: every deal once
     per_player = np.zeros((2, TALLY_COLUMNS), np.int64)
     classes = np.zeros((2, CLASS_COLUMNS), np.int64)
@@ -289,6 +316,8 @@ def heads_up_tallies(game_id: int, deck: np.ndarray, known: list[list[int]], dra
         classes += part[1]
         table += part[2]
         outcomes += part[3]
+        if progress:
+            progress(outcomes, deals)
     return per_player, classes, table, outcomes
 
 
@@ -307,16 +336,20 @@ def _one_thread_when_small(work: int) -> Iterator[None]:
 
 
 def _tallies(game: int, deck: np.ndarray, known: list[list[int]], draws: list[int],
-             track_scoops: bool, classes_of: tuple, plan_name: str | None = None) -> Tallies:
-    """heads_up_tallies without a community card to come.  plan_name ("by bucket" or
-    "halving") forces stud8's plan (for tests); by default the cheaper one runs."""
+             track_scoops: bool, classes_of: tuple, plan_name: str | None = None,
+             progress: Callable[[float], None] | None = None) -> Tallies:
+    """heads_up_tallies without a community card to come; progress(fraction done) after
+    each batch.  plan_name ("by bucket" or "halving") forces stud8's plan (for tests);
+    by default the cheaper one runs."""
     n = len(deck)
     with _one_thread_when_small(heads_up_work(game, n, draws) if sum(draws) <= n else 0):
-        return _counted(game, deck, known, draws, track_scoops, classes_of, plan_name)
+        return _counted(game, deck, known, draws, track_scoops, classes_of, plan_name,
+                        progress)
 
 
 def _counted(game: int, deck: np.ndarray, known: list[list[int]], draws: list[int],
-             track_scoops: bool, classes_of: tuple, plan_name: str | None) -> Tallies:
+             track_scoops: bool, classes_of: tuple, plan_name: str | None,
+             progress: Callable[[float], None] | None) -> Tallies:
     n = len(deck)
     per_player = np.zeros((2, TALLY_COLUMNS), np.int64)
     classes = np.zeros((2, CLASS_COLUMNS), np.int64)
@@ -352,36 +385,47 @@ def _counted(game: int, deck: np.ndarray, known: list[list[int]], draws: list[in
     cost_y = (2 + track_scoops) * len(y_plan[0])
     levels = LOW_LEVELS if game == GAME_STUD8 else 0
     plan = _plan(x, y, levels, cost_x, cost_y, plan_name)
-    x_take, y_take, tasks, lane_tasks, lane_starts = _tasks(x, y, plan, cost_x, cost_y)
+    x_take, y_take, tasks, costs = _tasks(x, y, plan, cost_x, cost_y)
+    x_rows = (x.packed[x_take], x.primary[x_take], x.bucket[x_take], x.pair_class[x_take])
+    y_rows = (y.packed[y_take], y.primary[y_take], y.pair_class[y_take])
 
-    lanes = len(lane_starts) - 1
-    counts = np.zeros((lanes, 4, 4), np.int64)
-    scoops_x = np.zeros((lanes, PAIR_CLASSES), np.int64)
-    scoops_y = np.zeros((lanes, PAIR_CLASSES), np.int64)
     no_bucket = LOW_BUCKETS - 1 if game == GAME_STUD8 else 0
-    count_pairs(game, track_scoops, tasks, lane_tasks, lane_starts, x.packed[x_take],
-                x.primary[x_take], x.bucket[x_take], x.pair_class[x_take], y.packed[y_take],
-                y.primary[y_take], y.pair_class[y_take], no_bucket, x_plan, y_plan, offset,
-                binom, counts, scoops_x, scoops_y)
+    lanes = max(1, min(numba.get_num_threads(), len(tasks)))
+    outcome_counts = np.zeros((4, 4), np.int64)
+    scoops_x = np.zeros(PAIR_CLASSES, np.int64)
+    scoops_y = np.zeros(PAIR_CLASSES, np.int64)
+    done, total = 0, max(1, sum(costs))
+    for batch in _batches(costs, lanes):
+        used = min(lanes, len(batch))
+        lane_tasks, lane_starts = _lanes(batch, costs, used)
+        per_lane = (np.zeros((used, 4, 4), np.int64), np.zeros((used, PAIR_CLASSES), np.int64),
+                    np.zeros((used, PAIR_CLASSES), np.int64))
+        count_pairs(game, track_scoops, tasks, lane_tasks, lane_starts, *x_rows, *y_rows,
+                    no_bucket, x_plan, y_plan, offset, binom, *per_lane)
+        outcome_counts += per_lane[0].sum(axis=0)
+        scoops_x += per_lane[1].sum(axis=0)
+        scoops_y += per_lane[2].sum(axis=0)
+        done += sum(costs[t] for t in batch)
+        if progress:
+            progress(done / total)
 
-    outcome_counts = counts.sum(axis=0)
     if px == 1:  # the counts have X as bit 0: make bit 0 player 0
         swap = [0, 2, 1, 3]
         outcome_counts = outcome_counts[swap][:, swap]
     award_outcomes(game, 2, np.ascontiguousarray(outcome_counts), per_player, table)
     if track_scoops:
-        classes[px, SCOOP_CLASS_BASE:] += scoops_x.sum(axis=0)
-        classes[py, SCOOP_CLASS_BASE:] += scoops_y.sum(axis=0)
+        classes[px, SCOOP_CLASS_BASE:] += scoops_x
+        classes[py, SCOOP_CLASS_BASE:] += scoops_y
     return per_player, classes, table, outcomes
 
 
 def _tasks(x: _Completions, y: _Completions, plan: list[tuple[int, int, int, int, int]],
-           cost_x: int, cost_y: int) -> tuple[np.ndarray, ...]:
-    """Rows in sweep order and the tasks over them, spread over the lanes.
+           cost_x: int, cost_y: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]:
+    """Rows in sweep order and the tasks over them.
 
-    Returns (X rows to take, Y rows to take, tasks (TASK_COLUMNS each), tasks
-    per lane, where each lane's tasks start).  Each depth the plan uses has its
-    own copy of the rows, grouped by node and sorted by value.
+    Returns (X rows to take, Y rows to take, tasks (TASK_COLUMNS each), each
+    task's cost in table operations).  Each depth the plan uses has its own
+    copy of the rows, grouped by node and sorted by value.
     """
     x_layout = {d: (i * len(x), x.order(d), x.node_starts(d))
                 for i, d in enumerate(sorted({task[0] for task in plan}))}
@@ -398,7 +442,7 @@ def _tasks(x: _Completions, y: _Completions, plan: list[tuple[int, int, int, int
                      y_bucket))
     lanes = max(1, numba.get_num_threads())
     total_cost = sum((x1 - x0) * cost_x + (y1 - y0) * cost_y for x0, x1, y0, y1, _ in rows)
-    piece_cost = max(1, total_cost // (PIECES_PER_LANE * lanes))
+    piece_cost = max(1, min(total_cost // (PIECES_PER_LANE * lanes), BATCH_WORK))
     tasks, costs = [], []
     for x_start, x_end, y_start, y_end, y_bucket in rows:
         x_work = (x_end - x_start) * cost_x
@@ -411,6 +455,4 @@ def _tasks(x: _Completions, y: _Completions, plan: list[tuple[int, int, int, int
             hi = y_start + (y_end - y_start) * (p + 1) // pieces
             tasks.append((x_start, x_end, lo, hi, y_bucket))
             costs.append(x_work + (hi - lo) * cost_y)
-    lane_tasks, lane_starts = _lanes(costs, min(lanes, len(tasks)))
-    return (x_take, y_take, np.array(tasks, np.int64).reshape(-1, TASK_COLUMNS), lane_tasks,
-            lane_starts)
+    return x_take, y_take, np.array(tasks, np.int64).reshape(-1, TASK_COLUMNS), costs

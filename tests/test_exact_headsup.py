@@ -211,6 +211,25 @@ def test_identical_to_brute_force_on_two_threads(scenario, monkeypatch):
     _assert_identical(got, _brute_force(scenario))
 
 
+@pytest.mark.parametrize("scenario", [HAND_PICKED[3], _shared_river_spot(random.Random(7), "razz")],
+                         ids=["third street", "shared river"])
+def test_progress_reports_every_deal_once_done(scenario, monkeypatch):
+    monkeypatch.setattr(exact_headsup, "BATCH_WORK", 1000)  # many small kernel calls
+    reports = []
+    kernel = _KernelInput(scenario, True)
+    got = heads_up_tallies(kernel.game, kernel.deck,
+                           [list(scenario.known_cards(p)) for p in range(2)],
+                           list(scenario.draws), True, shared_draw=scenario.shared_draw,
+                           progress=lambda done, total: reports.append((done, total)))
+    expected = _brute_force(scenario)
+    np.testing.assert_array_equal(got[0], expected[0])  # (classes: see the shared river test)
+    assert got[3] == expected[3]
+    assert len(reports) > 1
+    assert all(total == scenario.outcomes() for _, total in reports)
+    assert [done for done, _ in reports] == sorted(done for done, _ in reports)
+    assert reports[-1] == (scenario.outcomes(), scenario.outcomes())
+
+
 def test_too_many_deals_for_int64_tallies_is_refused():
     # a random hand against a known one on third street: 9.6e12 deals
     scenario = Scenario.build(["AhKh/Qh", "random"])

@@ -16,10 +16,12 @@ its colexicographic rank (sum of C(p_i, i) over its sorted positions).
 The pair counter sweeps the X and Y completions of a task in order of their
 primary value (higher is better: high hand, or razz turned upside down):
 each X asks the Y table how many disjoint Y are below it, then at most equal
-to it, then in all; each Y, when scoops are tracked, asks the X table how many
-disjoint X (of those it would scoop) are strictly below it.  Every X of a task
-is compared with Y from one side of the eight-or-better low order (or the
-same low bucket), which the driver arranges (see exact_headsup.py).
+to it, then in all.  When scoops are tracked, the X that higher Y would
+scoop go into an X table, and the Y learn how many disjoint X they scoop,
+each from the X table or each run of one class from the tables' signed dot
+product (see _task).  Every X of a task is compared with Y from one side of
+the eight-or-better low order (or the same low bucket), which the driver
+arranges (see exact_headsup.py).
 """
 
 from __future__ import annotations
