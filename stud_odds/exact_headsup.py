@@ -88,7 +88,7 @@ LOW_LEVELS = 6  # the buckets live in 2**6 = 64 slots, halved 6 times
 PAIR_CLASSES = HIGH_CLASS_COLUMNS * LOW_CLASS_COLUMNS
 PIECES_PER_LANE = 4  # big tasks are cut into pieces of about 1/(4 * threads) of the work
 BATCH_WORK = 200_000_000  # table operations per lane in one kernel call: about 0.2 s
-SMALL_WORK = 10_000_000  # heads_up_work below which one thread is quicker (about 20 ms)
+SMALL_WORK = 30_000_000  # heads_up_work below which one thread is quicker (about 60 ms)
 
 
 def _low_buckets() -> np.ndarray:
