@@ -1,0 +1,458 @@
+"""Exact heads-up tallies without walking the deals.
+
+Two players, A and B, still receive ``a`` and ``b`` cards from the ``n``
+unseen cards.  A deal is a pair (X, Y) of disjoint completions, and each
+player's final hand depends only on his own completion, so:
+
+1. Every completion of each player is valued once: C(n, a) + C(n, b) hands
+   (163,185 each on third street with six cards known) instead of the
+   C(n, a) * C(n - a, b) deals (18,265,297,050).
+2. The pairs are counted by comparing sorted values.  For a completion X,
+   the Y disjoint from X with some property are, by inclusion-exclusion over
+   the cards S that X and Y share,
+
+       sum over S subset of X of (-1)**|S| * #{Y containing S with the property}
+
+   since sum over S subset of (X & Y) of (-1)**|S| is 1 when X and Y are
+   disjoint and 0 otherwise.  Sweeping both players' completions in order of
+   value, a table holds for every card set S of at most min(a, b) cards how
+   many Y seen so far contain S; X reads its 2**a subsets to learn how many
+   disjoint Y are below it, equal to it, and in all (reads that cannot find
+   anything are skipped).  When scoops are tracked, the X that the Y above
+   them would scoop are counted into a second table, and the Y find how many
+   disjoint X they beat either one by one (reading their subsets there) or a
+   run of one hand class at a time: the disjoint pairs of the two tables are
+   their signed dot product, so a run valued in [u, w) beats
+   D(w) - D(u) - (the at-most counts of the X valued in [u, w)) of them.
+   That gives the winning player's hand class for every scoop.
+3. Stud: the sweep is over high values.  Razz: over razz values, turned so
+   that larger is better.  Stud hi-lo: the eight-or-better low has only 57
+   values (56 lows and "none"), its "bucket"; the sweep over high values is
+   run on tasks pairing X of some buckets with Y of buckets that are all
+   below, all above or equal to them, so that each task's low comparison is
+   known for every X.  Either each Y bucket is swept against every X (cheap
+   when one player has far more completions), or the buckets are split in
+   halves recursively (X of one half against Y of the other, then each half
+   on its own: each completion takes part in log2(64) = 6 sweeps); the
+   driver takes whichever does less work.
+
+The player with fewer completions is the X side.  Each pair is counted
+exactly once, into outcome counts [high winners, low winners] (bit masks as
+in kernels/showdown.py), which ``award_outcomes`` turns into the same tallies
+as brute-force enumeration.  Hand classes follow from each completion's class
+times the number of the other player's completions disjoint from it, C(n - a, b).
+
+A shared seventh-street card is handled by giving each possible card to both
+players in turn and adding up (it only arises heads-up with most of the deck
+dead, so the deck is then small).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from itertools import combinations
+
+import numba
+import numpy as np
+
+from stud_odds.hands import tables
+from stud_odds.kernels.evaluate import HIGH_CLASSES, NO_LOW, RAZZ_CLASSES
+from stud_odds.kernels.headsup import (
+    POSITION_MASK,
+    TASK_COLUMNS,
+    completion_values,
+    count_pairs,
+    counting_order,
+)
+from stud_odds.kernels.showdown import (
+    CLASS_COLUMNS,
+    GAME_RAZZ,
+    GAME_STUD,
+    GAME_STUD8,
+    HIGH_CLASS_COLUMNS,
+    LOW_CLASS_COLUMNS,
+    POT,
+    SCOOP_CLASS_BASE,
+    TABLE_COLUMNS,
+    TALLY_COLUMNS,
+    award_outcomes,
+)
+
+Tallies = tuple[np.ndarray, np.ndarray, np.ndarray, int]
+
+VALUE_SPAN = max(HIGH_CLASSES, RAZZ_CLASSES) + 1  # primary values are 1..VALUE_SPAN - 1
+LOW_BUCKETS = math.comb(8, 5) + 1  # stud8: the 56 eight-or-better lows, then "no low"
+LOW_LEVELS = 6  # the buckets live in 2**6 = 64 slots, halved 6 times
+PAIR_CLASSES = HIGH_CLASS_COLUMNS * LOW_CLASS_COLUMNS
+PIECES_PER_LANE = 4  # big tasks are cut into pieces of about 1/(4 * threads) of the work
+BATCH_WORK = 200_000_000  # table operations per lane in one kernel call: about 0.2 s
+SMALL_WORK = 30_000_000  # heads_up_work below which one thread is quicker (about 60 ms)
+
+
+def _low_buckets() -> np.ndarray:
+    """Bucket of every eight-or-better low value: its rank, better lows first; NO_LOW last."""
+    lows = [sum(1 << rank for rank in five) for five in combinations(range(8), 5)]
+    bucket = np.full(NO_LOW + 1, len(lows), np.int64)
+    for rank, mask in enumerate(sorted(lows)):  # a low's value is its rank mask: smaller wins
+        bucket[mask] = rank
+    return bucket
+
+
+def _subset_plan(size: int, largest: int) -> tuple[np.ndarray, ...]:
+    """(parent, element, size, sign) of the subsets of at most `largest` of `size` positions,
+    depth first.
+
+    Entry s adds the element[s]-th position (above every position of its
+    parent) to entry parent[s]; entry 0 is the empty set.  Adding positions in
+    increasing order lets a subset's colex rank grow by one term.  sign is the
+    inclusion-exclusion sign, (-1) ** size.
+    """
+    parent, element, count = [-1], [-1], [0]
+
+    def grow(entry: int, first: int, have: int) -> None:
+        if have == largest:
+            return
+        for e in range(first, size):
+            parent.append(entry)
+            element.append(e)
+            count.append(have + 1)
+            grow(len(parent) - 1, e + 1, have + 1)
+
+    grow(0, 0, 0)
+    sizes = np.array(count, np.int64)
+    return (np.array(parent, np.int64), np.array(element, np.int64), sizes,
+            np.where(sizes % 2 == 0, 1, -1).astype(np.int64))
+
+
+class _Completions:
+    """One player's completions: packed positions, primary value, low bucket, class column."""
+
+    def __init__(self, game: int, deck: np.ndarray, known: list[int], draw: int,
+                 classes_of: tuple, low_bucket: np.ndarray):
+        t = tables()
+        key = int(sum(int(t.card_key[c]) for c in known))
+        bits = 0
+        for card in known:
+            bits |= int(t.card_bit[card])
+        self.draw = draw
+        self.packed, self.primary, self.bucket, self.pair_class = completion_values(
+            game, deck, np.int64(key), np.int64(bits), draw, t.card_key, t.card_bit,
+            (t.high_by_ranks, t.high_by_flush, t.razz_by_ranks, t.low8_by_mask), classes_of,
+            low_bucket)
+        self.per_bucket = np.bincount(self.bucket, minlength=1 << LOW_LEVELS)
+
+    def __len__(self) -> int:
+        return len(self.packed)
+
+    def node_starts(self, depth: int) -> np.ndarray:
+        """Where each node's rows start at `depth` of the bucket halving (one extra end entry):
+        node i holds the buckets [i, i + 1) * 2**(LOW_LEVELS - depth)."""
+        per_node = self.per_bucket.reshape(1 << depth, -1).sum(axis=1)
+        starts = np.zeros(len(per_node) + 1, np.int64)
+        np.cumsum(per_node, out=starts[1:])
+        return starts
+
+    def order(self, depth: int) -> np.ndarray:
+        """Rows grouped by their node at `depth` (as node_starts), each node's rows by
+        primary value."""
+        node = self.bucket.astype(np.int64) >> (LOW_LEVELS - depth)
+        return counting_order(node * VALUE_SPAN + self.primary, (1 << depth) * VALUE_SPAN)
+
+
+def _class_tallies(game: int, side: _Completions, weight: int, classes: np.ndarray,
+                   player: int) -> None:
+    """Each completion's hand classes, counted once per deal it is in (`weight` deals)."""
+    per_pair = np.bincount(side.pair_class, minlength=PAIR_CLASSES).reshape(
+        HIGH_CLASS_COLUMNS, LOW_CLASS_COLUMNS) * weight
+    if game != GAME_RAZZ:
+        classes[player, :HIGH_CLASS_COLUMNS] += per_pair.sum(axis=1)
+    if game != GAME_STUD:
+        classes[player, HIGH_CLASS_COLUMNS:SCOOP_CLASS_BASE] += per_pair.sum(axis=0)
+
+
+def _plan(x: _Completions, y: _Completions, levels: int, cost_x: int, cost_y: int,
+          name: str | None = None) -> list[tuple[int, int, int, int, int]]:
+    """The sweeps to run, (X depth, Y depth, X node, Y node, Y bucket), in the cheaper plan;
+    a sweep's Y bucket is any bucket of its Y node (its low comparison with X is the same)."""
+    x_starts = {d: x.node_starts(d) for d in range(levels + 1)}
+    y_starts = {d: y.node_starts(d) for d in range(levels + 1)}
+
+    def sizes(task):
+        x_depth, y_depth, x_node, y_node, _ = task
+        return (int(x_starts[x_depth][x_node + 1] - x_starts[x_depth][x_node]),
+                int(y_starts[y_depth][y_node + 1] - y_starts[y_depth][y_node]))
+
+    # plan 1: every Y bucket against all X
+    by_bucket = [(0, levels, 0, b, b << (LOW_LEVELS - levels)) for b in range(1 << levels)]
+    # plan 2: halve the buckets: X of one half against Y of the other, then recurse
+    halving = []
+    for depth in range(levels):
+        for node in range(1 << depth):
+            left, right = 2 * node, 2 * node + 1
+            halving.append((depth + 1, depth + 1, right, left,
+                            left << (LOW_LEVELS - depth - 1)))
+            halving.append((depth + 1, depth + 1, left, right,
+                            right << (LOW_LEVELS - depth - 1)))
+    halving += [(levels, levels, b, b, b << (LOW_LEVELS - levels)) for b in range(1 << levels)]
+
+    def work(plan):
+        return sum(nx * cost_x + ny * cost_y for nx, ny in map(sizes, plan) if nx and ny)
+
+    if name is None:
+        name = "by bucket" if work(by_bucket) <= work(halving) else "halving"
+    plan = {"by bucket": by_bucket, "halving": halving}[name]
+    return [task for task in plan if all(sizes(task))]
+
+
+def _batches(costs: list[int], lanes: int) -> Iterator[list[int]]:
+    """Task ids in batches of about BATCH_WORK per lane, costliest first, so that no
+    kernel call runs long (Ctrl-C and progress are seen between calls)."""
+    batch: list[int] = []
+    work = 0
+    for task in sorted(range(len(costs)), key=lambda t: -costs[t]):
+        batch.append(task)
+        work += costs[task]
+        if work >= lanes * BATCH_WORK:
+            yield batch
+            batch, work = [], 0
+    if batch:
+        yield batch
+
+
+def _lanes(batch: list[int], costs: list[int], lanes: int) -> tuple[np.ndarray, np.ndarray]:
+    """The batch's tasks per lane, costliest first to the least loaded lane (the totals do
+    not depend on it): (task ids lane after lane, where each lane's ids start)."""
+    load = [0] * lanes
+    assigned: list[list[int]] = [[] for _ in range(lanes)]
+    for task in batch:  # costliest first
+        lane = load.index(min(load))
+        assigned[lane].append(task)
+        load[lane] += costs[task]
+    starts = np.zeros(lanes + 1, np.int64)
+    np.cumsum([len(a) for a in assigned], out=starts[1:])
+    return np.array([t for a in assigned for t in a], np.int64), starts
+
+
+def _stud8_passes(x_rows: int, y_rows: int) -> tuple[int, int]:
+    """How often X and Y rows are swept in stud8's cheaper plan (an estimate without values:
+    every bucket against all X, or every completion once per halving level)."""
+    buckets = LOW_BUCKETS
+    return min((buckets, 1), (LOW_LEVELS + 1, LOW_LEVELS + 1),
+               key=lambda passes: passes[0] * x_rows + passes[1] * y_rows)
+
+
+def heads_up_work(game_id: int, deck_size: int, draws: list[int]) -> int:
+    """About how many table reads and writes heads_up_tallies makes: a cost estimate for
+    choosing a method (one core does very roughly 5e8 of them a second, on top of valuing
+    C(n, a) + C(n, b) hands at a few tens of millions a second).  Memory grows with the
+    larger player's completions: about 50 bytes each."""
+    a, b = sorted(draws, key=lambda k: (math.comb(deck_size, k), k))
+    largest = min(a, b)
+    x_rows = math.comb(deck_size, a) * 3 * sum(math.comb(a, s) for s in range(largest + 1))
+    y_rows = math.comb(deck_size, b) * 2 * sum(math.comb(b, s) for s in range(largest + 1))
+    x_passes, y_passes = _stud8_passes(x_rows, y_rows) if game_id == GAME_STUD8 else (1, 1)
+    return x_passes * x_rows + y_passes * y_rows
+
+
+class HeadsUpOverflow(OverflowError):
+    """A spot with so many deals that a tally no longer fits an int64."""
+
+
+def heads_up_tallies(game_id: int, deck: np.ndarray, known: list[list[int]], draws: list[int],
+                     track_scoops: bool, *, shared_draw: int = 0,
+                     classes_of: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
+                     progress: Callable[[int, int], None] | None = None) -> Tallies:
+    """Exact tallies of a two-player spot, identical to enumerating every deal.
+
+    game_id: GAME_STUD, GAME_STUD8 or GAME_RAZZ; deck: the unseen cards (ids
+    0..51); known[p]: player p's known cards (a dealt community card
+    included); draws[p]: the cards p still receives alone (unknown hole cards
+    and later streets); shared_draw: 1 when a community seventh-street card
+    is still to come; track_scoops: count the scooping hands' classes.
+    classes_of: (high class, low8 class, razz class) by value, the engine's
+    class maps (engine._class_maps() when None).  progress(done, total) is
+    called in deals as the work goes, every fraction of a second (the numba
+    calls are kept that short, so Ctrl-C is seen between them).
+
+    Returns (per-player tallies (2, TALLY_COLUMNS), classes (2, CLASS_COLUMNS),
+    table (TABLE_COLUMNS,), outcomes), int64 arrays and an int, exactly as the
+    brute-force enumeration sums them (the same deals, the same columns).
+    Raises HeadsUpOverflow when the spot has more than about 3.27e12 deals:
+    SHARE_SQUARED (deals * 1680**2) would no longer fit an int64.  The work
+    is about heads_up_work(...) table operations: check it first.
+    """
+    deck = np.asarray(deck, np.int64)
+    if len(known) != 2 or len(draws) != 2:
+        raise ValueError("heads_up_tallies counts two players")
+    n = len(deck)
+    per_community = n - sum(draws) if shared_draw else 1
+    deals = 0
+    if sum(draws) <= n and per_community > 0:
+        deals = math.comb(n, draws[0]) * math.comb(n - draws[0], draws[1]) * per_community
+    if deals * POT * POT > np.iinfo(np.int64).max:
+        raise HeadsUpOverflow(
+            f"{deals:.3g} deals: the sum of squared pot shares would overflow an int64")
+    if classes_of is None:
+        # the engine's own maps, imported here because the engine imports this module
+        from stud_odds.engine import _class_maps
+
+        classes_of = _class_maps()
+    if not shared_draw:
+        report = None if progress is None else (lambda part: progress(int(deals * part), deals))
+        return _tallies(game_id, deck, known, list(draws), bool(track_scoops), classes_of,
+                        progress=report)
+    # each unseen card in turn is the community card: every deal once
+    per_player = np.zeros((2, TALLY_COLUMNS), np.int64)
+    classes = np.zeros((2, CLASS_COLUMNS), np.int64)
+    table = np.zeros(TABLE_COLUMNS, np.int64)
+    outcomes = 0
+    for i, card in enumerate(deck):
+        with_card = [list(cards) + [int(card)] for cards in known]
+        part = _tallies(game_id, np.delete(deck, i), with_card, list(draws), bool(track_scoops),
+                        classes_of)
+        per_player += part[0]
+        classes += part[1]
+        table += part[2]
+        outcomes += part[3]
+        if progress:
+            progress(outcomes, deals)
+    return per_player, classes, table, outcomes
+
+
+@contextmanager
+def _one_thread_when_small(work: int) -> Iterator[None]:
+    """Run small spots on the calling thread alone: waking numba's worker threads costs
+    tens of milliseconds on a busy machine, far more than such a spot takes (the
+    tallies do not depend on the number of threads)."""
+    previous = numba.get_num_threads()
+    if work < SMALL_WORK:
+        numba.set_num_threads(1)
+    try:
+        yield
+    finally:
+        numba.set_num_threads(previous)
+
+
+def _tallies(game: int, deck: np.ndarray, known: list[list[int]], draws: list[int],
+             track_scoops: bool, classes_of: tuple, plan_name: str | None = None,
+             progress: Callable[[float], None] | None = None) -> Tallies:
+    """heads_up_tallies without a community card to come; progress(fraction done) after
+    each batch.  plan_name ("by bucket" or "halving") forces stud8's plan (for tests);
+    by default the cheaper one runs."""
+    n = len(deck)
+    with _one_thread_when_small(heads_up_work(game, n, draws) if sum(draws) <= n else 0):
+        return _counted(game, deck, known, draws, track_scoops, classes_of, plan_name,
+                        progress)
+
+
+def _counted(game: int, deck: np.ndarray, known: list[list[int]], draws: list[int],
+             track_scoops: bool, classes_of: tuple, plan_name: str | None,
+             progress: Callable[[float], None] | None) -> Tallies:
+    n = len(deck)
+    per_player = np.zeros((2, TALLY_COLUMNS), np.int64)
+    classes = np.zeros((2, CLASS_COLUMNS), np.int64)
+    table = np.zeros(TABLE_COLUMNS, np.int64)
+    if draws[0] + draws[1] > n:
+        return per_player, classes, table, 0
+    if n > POSITION_MASK + 1:
+        raise ValueError(f"a deck of {n} cards does not fit the packed positions")
+    low_bucket = _low_buckets()
+    # X: the player with fewer completions (player 0 on equal counts)
+    px = 0 if math.comb(n, draws[0]) <= math.comb(n, draws[1]) else 1
+    py = 1 - px
+    x = _Completions(game, deck, known[px], draws[px], classes_of, low_bucket)
+    y = _Completions(game, deck, known[py], draws[py], classes_of, low_bucket)
+    a, b = draws[px], draws[py]
+    outcomes = len(x) * math.comb(n - a, b)
+    _class_tallies(game, x, math.comb(n - a, b), classes, px)
+    _class_tallies(game, y, math.comb(n - b, a), classes, py)
+
+    # card sets S shared by X and Y have at most min(a, b) cards; S of s cards has index
+    # offset[s] + colex rank, the rank being the sum of C(p_i, i) over its positions
+    largest = min(a, b)
+    offset = np.zeros(largest + 2, np.int64)
+    for s in range(largest + 1):
+        offset[s + 1] = offset[s] + math.comb(n, s)
+    binom = np.array([[math.comb(p, s) for s in range(largest + 1)] for p in range(n)],
+                     np.int64).reshape(n, largest + 1)
+    x_plan = _subset_plan(a, largest)
+    y_plan = _subset_plan(b, largest)
+    # table operations per row and task: X reads below / at most / all (+ counts itself
+    # in and out when scoops are tracked); Y counts itself in and out (+ reads)
+    cost_x = (3 + 2 * track_scoops) * len(x_plan[0])
+    cost_y = (2 + track_scoops) * len(y_plan[0])
+    levels = LOW_LEVELS if game == GAME_STUD8 else 0
+    plan = _plan(x, y, levels, cost_x, cost_y, plan_name)
+    x_take, y_take, tasks, costs = _tasks(x, y, plan, cost_x, cost_y)
+    x_rows = (x.packed[x_take], x.primary[x_take], x.bucket[x_take], x.pair_class[x_take])
+    y_rows = (y.packed[y_take], y.primary[y_take], y.pair_class[y_take])
+
+    no_bucket = LOW_BUCKETS - 1 if game == GAME_STUD8 else 0
+    lanes = max(1, min(numba.get_num_threads(), len(tasks)))
+    outcome_counts = np.zeros((4, 4), np.int64)
+    scoops_x = np.zeros(PAIR_CLASSES, np.int64)
+    scoops_y = np.zeros(PAIR_CLASSES, np.int64)
+    done, total = 0, max(1, sum(costs))
+    for batch in _batches(costs, lanes):
+        used = min(lanes, len(batch))
+        lane_tasks, lane_starts = _lanes(batch, costs, used)
+        per_lane = (np.zeros((used, 4, 4), np.int64), np.zeros((used, PAIR_CLASSES), np.int64),
+                    np.zeros((used, PAIR_CLASSES), np.int64))
+        count_pairs(game, track_scoops, tasks, lane_tasks, lane_starts, *x_rows, *y_rows,
+                    no_bucket, x_plan, y_plan, offset, binom, *per_lane)
+        outcome_counts += per_lane[0].sum(axis=0)
+        scoops_x += per_lane[1].sum(axis=0)
+        scoops_y += per_lane[2].sum(axis=0)
+        done += sum(costs[t] for t in batch)
+        if progress:
+            progress(done / total)
+
+    if px == 1:  # the counts have X as bit 0: make bit 0 player 0
+        swap = [0, 2, 1, 3]
+        outcome_counts = outcome_counts[swap][:, swap]
+    award_outcomes(game, 2, np.ascontiguousarray(outcome_counts), per_player, table)
+    if track_scoops:
+        classes[px, SCOOP_CLASS_BASE:] += scoops_x
+        classes[py, SCOOP_CLASS_BASE:] += scoops_y
+    return per_player, classes, table, outcomes
+
+
+def _tasks(x: _Completions, y: _Completions, plan: list[tuple[int, int, int, int, int]],
+           cost_x: int, cost_y: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]:
+    """Rows in sweep order and the tasks over them.
+
+    Returns (X rows to take, Y rows to take, tasks (TASK_COLUMNS each), each
+    task's cost in table operations).  Each depth the plan uses has its own
+    copy of the rows, grouped by node and sorted by value.
+    """
+    x_layout = {d: (i * len(x), x.order(d), x.node_starts(d))
+                for i, d in enumerate(sorted({task[0] for task in plan}))}
+    y_layout = {d: (i * len(y), y.order(d), y.node_starts(d))
+                for i, d in enumerate(sorted({task[1] for task in plan}))}
+    x_take = np.concatenate([order for _, order, _ in x_layout.values()])
+    y_take = np.concatenate([order for _, order, _ in y_layout.values()])
+    rows = []
+    for x_depth, y_depth, x_node, y_node, y_bucket in plan:
+        x_base, _, x_starts = x_layout[x_depth]
+        y_base, _, y_starts = y_layout[y_depth]
+        rows.append((x_base + int(x_starts[x_node]), x_base + int(x_starts[x_node + 1]),
+                     y_base + int(y_starts[y_node]), y_base + int(y_starts[y_node + 1]),
+                     y_bucket))
+    lanes = max(1, numba.get_num_threads())
+    total_cost = sum((x1 - x0) * cost_x + (y1 - y0) * cost_y for x0, x1, y0, y1, _ in rows)
+    piece_cost = max(1, min(total_cost // (PIECES_PER_LANE * lanes), BATCH_WORK))
+    tasks, costs = [], []
+    for x_start, x_end, y_start, y_end, y_bucket in rows:
+        x_work = (x_end - x_start) * cost_x
+        y_work = (y_end - y_start) * cost_y
+        # cut big Y ranges into pieces for the lanes; each piece sweeps all the task's X
+        # again, so never into pieces with less Y work than that
+        pieces = max(1, min(-(-y_work // piece_cost), y_work // max(x_work, 1)))
+        for p in range(pieces):
+            lo = y_start + (y_end - y_start) * p // pieces
+            hi = y_start + (y_end - y_start) * (p + 1) // pieces
+            tasks.append((x_start, x_end, lo, hi, y_bucket))
+            costs.append(x_work + (hi - lo) * cost_y)
+    return x_take, y_take, np.array(tasks, np.int64).reshape(-1, TASK_COLUMNS), costs

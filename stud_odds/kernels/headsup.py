@@ -1,0 +1,366 @@
+"""Heads-up exact counting: value each player's completions once, then count pairs.
+
+A completion is the set of cards a player still receives (unknown hole cards
+and future streets together), given as positions 0..n-1 in the unseen deck and
+packed into one int64, POSITION_BITS bits per position.  The two players'
+completions X and Y make a deal when they are disjoint; every count here is
+of disjoint pairs, found by inclusion-exclusion:
+
+    #{Y disjoint from X with property P} = sum over S subset of X of
+        (-1)**|S| * #{Y containing S with property P}
+
+A "superset table" holds, per card set S of at most ``m`` positions, how many
+completions inserted so far contain S; S is indexed by its size's offset plus
+its colexicographic rank (sum of C(p_i, i) over its sorted positions).
+
+The pair counter sweeps the X and Y completions of a task in order of their
+primary value (higher is better: high hand, or razz turned upside down):
+each X asks the Y table how many disjoint Y are below it, then at most equal
+to it, then in all.  When scoops are tracked, the X that higher Y would
+scoop go into an X table, and the Y learn how many disjoint X they scoop,
+each from the X table or each run of one class from the tables' signed dot
+product (see _task).  Every X of a task is compared with Y from one side of
+the eight-or-better low order (or the same low bucket), which the driver
+arranges (see exact_headsup.py).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from stud_odds.kernels.evaluate import RAZZ_CLASSES
+from stud_odds.kernels.showdown import (
+    GAME_RAZZ,
+    GAME_STUD8,
+    LOW_CLASS_COLUMNS,
+    hand_values,
+)
+
+POSITION_BITS = 6  # a deck position (< 64) per 6 bits of a packed completion
+POSITION_MASK = (1 << POSITION_BITS) - 1
+VALUE_CHUNKS = 64  # completions are valued in this many parallel chunks
+
+# task columns: the X rows, the Y rows, and the low bucket the Y rows are compared as
+TASK_X_START, TASK_X_END, TASK_Y_START, TASK_Y_END, TASK_Y_BUCKET = range(5)
+TASK_COLUMNS = 5
+# outcome counts are indexed [high winners mask, low winners mask], X = bit 0, Y = bit 1
+X_WINS, Y_WINS, BOTH = 1, 2, 3
+FIND, COUNT, COUNT_AND_FIND, CLEAR = range(4)  # what _walk does with a completion's subsets
+
+
+@njit(cache=True, inline="always")
+def _comb(n, k):
+    if k < 0 or k > n:
+        return 0
+    result = 1
+    for i in range(k):
+        result = result * (n - i) // (i + 1)
+    return result
+
+
+@njit(cache=True)
+def completion_values(game, deck, known_key, known_bits, k, card_key, card_bit, tables,
+                      classes_of, low_bucket):
+    """Every k-card completion of one player from ``deck``, in lexicographic order.
+
+    Returns (packed positions, primary value (larger is better), low bucket
+    (stud8: rank of the eight-or-better low, NO_LOW last; else 0), scoop class
+    column (high class * LOW_CLASS_COLUMNS + low class, as count_scoop)).
+    """
+    n = len(deck)
+    total = _comb(n, k)
+    packed = np.empty(total, np.int64)
+    # the smallest types that hold them (values < 7463, buckets < 57, columns < 117):
+    # third street with unknown hole cards has over 12 million completions
+    primary = np.empty(total, np.int16)
+    bucket = np.empty(total, np.int8)
+    pair_class = np.empty(total, np.int8)
+    _value_chunks(game, deck, known_key, known_bits, k, card_key, card_bit, tables, classes_of,
+                  low_bucket, packed, primary, bucket, pair_class)
+    return packed, primary, bucket, pair_class
+
+
+@njit(cache=True, parallel=True)
+def _value_chunks(game, deck, known_key, known_bits, k, card_key, card_bit, tables, classes_of,
+                  low_bucket, packed, primary, bucket, pair_class):
+    n = len(deck)
+    total = len(packed)
+    for chunk in prange(VALUE_CHUNKS):
+        start = chunk * total // VALUE_CHUNKS
+        end = (chunk + 1) * total // VALUE_CHUNKS
+        if start == end:
+            continue
+        index = np.empty(max(k, 1), np.int64)
+        # unrank `start`: the lexicographic rank-th k-combination of range(n)
+        rest = start
+        candidate = 0
+        for j in range(k):
+            while True:
+                below = _comb(n - 1 - candidate, k - 1 - j)
+                if rest < below:
+                    break
+                rest -= below
+                candidate += 1
+            index[j] = candidate
+            candidate += 1
+        for row in range(start, end):
+            key = known_key
+            bits = known_bits
+            code = np.int64(0)
+            for j in range(k):
+                card = deck[index[j]]
+                key += card_key[card]
+                bits |= card_bit[card]
+                code |= index[j] << (POSITION_BITS * j)
+            high, low = hand_values(game, key, bits, tables)
+            packed[row] = code
+            if game == GAME_RAZZ:
+                primary[row] = RAZZ_CLASSES - low  # razz: smaller is better, turned over
+                bucket[row] = 0
+                pair_class[row] = classes_of[2][low]
+            elif game == GAME_STUD8:
+                primary[row] = high
+                bucket[row] = low_bucket[low]
+                pair_class[row] = classes_of[0][high] * LOW_CLASS_COLUMNS + classes_of[1][low]
+            else:
+                primary[row] = high
+                bucket[row] = 0
+                pair_class[row] = classes_of[0][high] * LOW_CLASS_COLUMNS
+            # next combination (lexicographic)
+            i = k - 1
+            while i >= 0 and index[i] == n - k + i:
+                i -= 1
+            if i < 0:
+                break
+            index[i] += 1
+            for j in range(i + 1, k):
+                index[j] = index[j - 1] + 1
+
+
+@njit(cache=True)
+def counting_order(keys, key_count):
+    """A stable permutation sorting ``keys`` (ints in [0, key_count)), in linear time."""
+    starts = np.zeros(key_count + 1, np.int64)
+    for key in keys:
+        starts[key + 1] += 1
+    for key in range(key_count):
+        starts[key + 1] += starts[key]
+    order = np.empty(len(keys), np.int64)
+    for i in range(len(keys)):
+        order[starts[keys[i]]] = i
+        starts[keys[i]] += 1
+    return order
+
+
+@njit(cache=True, inline="always")
+def _walk(code, plan_parent, plan_element, plan_size, sign, offset, binom, rank, table, other,
+          mode):
+    """Visit the subsets (in the plan) of one packed completion, in the table of card sets.
+
+    mode FIND: return how many completions counted in ``table`` are disjoint from it
+    (inclusion-exclusion); COUNT: count it into ``table``; COUNT_AND_FIND: count it into
+    ``table`` and return how many counted in ``other`` are disjoint from it; CLEAR:
+    zero its entries of ``table``.  The plan lists subsets depth first: entry s adds
+    the completion's plan_element[s]-th position to entry plan_parent[s] (entry 0 is
+    the empty set), so each subset's colex rank is its parent's plus one term.
+    """
+    found = np.int64(0)
+    rank[0] = 0
+    for s in range(len(plan_parent)):
+        if s == 0:
+            index = 0
+        else:
+            position = (code >> (POSITION_BITS * plan_element[s])) & POSITION_MASK
+            r = rank[plan_parent[s]] + binom[position, plan_size[s]]
+            rank[s] = r
+            index = offset[plan_size[s]] + r
+        if mode == FIND:
+            found += sign[s] * np.int64(table[index])
+        elif mode == CLEAR:
+            table[index] = 0
+        else:
+            table[index] += 1
+            if mode == COUNT_AND_FIND:
+                found += sign[s] * np.int64(other[index])
+    return found
+
+
+@njit(cache=True, inline="always")
+def _low_mask(game, x_bucket, y_bucket, no_bucket):
+    """Who takes the low half of a stud8 pot between X of x_bucket and Y of y_bucket
+    (0: nobody has a low).  Stud and razz: 0, the pot has no low half (razz's low is
+    its primary value)."""
+    if game != GAME_STUD8:
+        return 0
+    if x_bucket < y_bucket:
+        return X_WINS
+    if x_bucket > y_bucket:
+        return Y_WINS
+    return 0 if x_bucket == no_bucket else BOTH
+
+
+@njit(cache=True)
+def _signed_dot(x_table, y_table, offset):
+    """Sum over card sets S of (-1)**|S| x_table[S] y_table[S]: the disjoint pairs of the
+    completions counted in the two tables (inclusion-exclusion once more)."""
+    total = np.int64(0)
+    for size in range(len(offset) - 1):
+        level = np.int64(0)
+        for index in range(offset[size], offset[size + 1]):
+            level += np.int64(x_table[index]) * np.int64(y_table[index])
+        total += level if size % 2 == 0 else -level
+    return total
+
+
+@njit(cache=True)
+def _class_runs(y_primary, y_class, start, end):
+    """How many runs of one class the Y rows make in value order, or -1 when rows of one
+    value differ in class (then runs cannot be told apart by value)."""
+    runs = 0
+    for j in range(start, end):
+        if j == start or y_class[j] != y_class[j - 1]:
+            if j > start and y_primary[j] == y_primary[j - 1]:
+                return -1
+            runs += 1
+    return runs
+
+
+@njit(cache=True)
+def _task(game, track_scoops, task, x_packed, x_primary, x_bucket, x_class, y_packed, y_primary,
+          y_class, no_bucket, x_plan, y_plan, offset, binom, y_table, x_table, below, rank,
+          counts, scoops_x, scoops_y):
+    """Count every pair of a task's X and Y rows (both sorted by primary value) into counts
+    [high winners, low winners] and, when track_scoops, the scoops by the scooper's class."""
+    x_start, x_end = task[TASK_X_START], task[TASK_X_END]
+    y_start, y_end = task[TASK_Y_START], task[TASK_Y_END]
+    y_bucket = task[TASK_Y_BUCKET]
+    x_parent, x_element, x_size, x_sign = x_plan
+    y_parent, y_element, y_size, y_sign = y_plan
+    # Y find the X they scoop one by one (reading their subsets in x_table), or by runs:
+    # for Y of one class with values in [u, w), the pairs where Y is above a disjoint X of
+    # x_table are D(w) - D(u) - (at_most of the X in x_table valued in [u, w)), D(t) being
+    # the disjoint pairs of X and Y both below t, the tables' signed dot product at t
+    by_runs = False
+    if track_scoops:
+        runs = _class_runs(y_primary, y_class, y_start, y_end)
+        by_runs = runs >= 0 and (runs + 1) * len(y_table) < (y_end - y_start) * len(y_parent)
+    y_mode = COUNT_AND_FIND if track_scoops and not by_runs else COUNT
+    run_class = -1
+    run_start_pairs = np.int64(0)
+    run_at_most = np.int64(0)
+    x_unfinished = x_end  # the X from here on are swept after the last Y
+    i = x_start
+    j = y_start
+    while i < x_end or j < y_end:
+        if j == y_end or (i < x_end and x_primary[i] <= y_primary[j]):
+            value = x_primary[i]
+        else:
+            value = y_primary[j]
+        if by_runs and j < y_end and y_primary[j] == value and y_class[j] != run_class:
+            # a new run of Y starts at this value: close the last one
+            pairs = _signed_dot(x_table, y_table, offset)
+            if run_class >= 0:
+                scoops_y[run_class] += pairs - run_start_pairs - run_at_most
+            run_class = y_class[j]
+            run_start_pairs = pairs
+            run_at_most = 0
+        # the X of this value first count the disjoint Y strictly below them
+        y_below = j
+        group_end = i
+        while group_end < x_end and x_primary[group_end] == value:
+            below[group_end - i] = 0 if j == y_start else _walk(
+                x_packed[group_end], x_parent, x_element, x_size, x_sign, offset, binom, rank,
+                y_table, y_table, FIND)
+            group_end += 1
+        # the Y of this value count themselves in and find the disjoint X they scoop
+        # (strictly below them: the X of this value are not in x_table yet)
+        while j < y_end and y_primary[j] == value:
+            scooped = _walk(y_packed[j], y_parent, y_element, y_size, y_sign, offset, binom,
+                            rank, y_table, x_table, y_mode)
+            if track_scoops:
+                scoops_y[y_class[j]] += scooped
+            j += 1
+        all_in = j == y_end  # no Y above: these X have all their pairs counted now
+        if all_in and x_unfinished == x_end:
+            x_unfinished = i
+        for row in range(i, group_end):
+            lower = below[row - i]
+            at_most = lower if j == y_below else _walk(
+                x_packed[row], x_parent, x_element, x_size, x_sign, offset, binom, rank,
+                y_table, y_table, FIND)
+            above = 0 if all_in else -at_most  # + every disjoint Y, after the sweep
+            low_mask = _low_mask(game, x_bucket[row], y_bucket, no_bucket)
+            if game == GAME_RAZZ:  # razz has no high: its one comparison is the low
+                counts[0, X_WINS] += lower
+                counts[0, BOTH] += at_most - lower
+                counts[0, Y_WINS] += above
+            else:
+                counts[X_WINS, low_mask] += lower
+                counts[BOTH, low_mask] += at_most - lower
+                counts[Y_WINS, low_mask] += above
+            if track_scoops:
+                # X scoops the Y below it when it takes the low half too or there is none;
+                # so do the Y above X (none when all are in)
+                if low_mask == X_WINS or low_mask == 0:
+                    scoops_x[x_class[row]] += lower
+                if (low_mask == Y_WINS or low_mask == 0) and not all_in:
+                    _walk(x_packed[row], x_parent, x_element, x_size, x_sign, offset, binom,
+                          rank, x_table, x_table, COUNT)
+                    run_at_most += at_most
+        i = group_end
+    if by_runs and run_class >= 0:
+        pairs = _signed_dot(x_table, y_table, offset)
+        scoops_y[run_class] += pairs - run_start_pairs - run_at_most
+    # every Y of the task is in: the rest of each X's disjoint Y are above it
+    for row in range(x_start, x_unfinished):
+        everything = _walk(x_packed[row], x_parent, x_element, x_size, x_sign, offset, binom,
+                           rank, y_table, y_table, FIND)
+        if game == GAME_RAZZ:
+            counts[0, Y_WINS] += everything
+        else:
+            counts[Y_WINS, _low_mask(game, x_bucket[row], y_bucket, no_bucket)] += everything
+    # leave both tables zeroed for the next task, by whichever way is shorter
+    if (y_end - y_start) * len(y_parent) < len(y_table):
+        for j in range(y_start, y_end):
+            _walk(y_packed[j], y_parent, y_element, y_size, y_sign, offset, binom, rank,
+                  y_table, y_table, CLEAR)
+    else:
+        y_table[:] = 0
+    if track_scoops:
+        if (x_unfinished - x_start) * len(x_parent) < len(x_table):
+            for row in range(x_start, x_unfinished):
+                _walk(x_packed[row], x_parent, x_element, x_size, x_sign, offset, binom, rank,
+                      x_table, x_table, CLEAR)
+        else:
+            x_table[:] = 0
+
+
+@njit(cache=True, parallel=True)
+def count_pairs(game, track_scoops, tasks, lane_tasks, lane_starts, x_packed, x_primary,
+                x_bucket, x_class, y_packed, y_primary, y_class, no_bucket, x_plan, y_plan,
+                offset, binom, counts, scoops_x, scoops_y):
+    """Run every task; lane l runs tasks lane_tasks[lane_starts[l]:lane_starts[l + 1]].
+
+    x_plan, y_plan: (parent, element, size, sign) of each side's subsets (see _walk).
+    Per lane: counts[l] (outcome counts [high winners mask, low winners mask], X =
+    bit 0), scoops_x[l] / scoops_y[l] (scoops by the scooper's class column).
+    """
+    lanes = len(lane_starts) - 1
+    table_size = offset[-1]
+    largest = 1
+    for t in range(len(tasks)):
+        largest = max(largest, tasks[t, TASK_X_END] - tasks[t, TASK_X_START])
+    subsets = max(len(x_plan[0]), len(y_plan[0]))
+    for lane in prange(lanes):
+        # counts per card set: int32 halves the cache the tables take; no count exceeds
+        # one player's number of completions, which is below 2**31 (C(52, 7) = 133,784,560)
+        y_table = np.zeros(table_size, np.int32)
+        x_table = np.zeros(table_size if track_scoops else 1, np.int32)
+        below = np.empty(largest, np.int64)
+        rank = np.empty(subsets, np.int64)
+        for k in range(lane_starts[lane], lane_starts[lane + 1]):
+            _task(game, track_scoops, tasks[lane_tasks[k]], x_packed, x_primary, x_bucket,
+                  x_class, y_packed, y_primary, y_class, no_bucket, x_plan, y_plan, offset,
+                  binom, y_table, x_table, below, rank, counts[lane], scoops_x[lane],
+                  scoops_y[lane])

@@ -1,0 +1,296 @@
+"""heads_up_tallies: bit-identical to the brute-force enumeration, and close to long sampling.
+
+The brute force is the engine's own exact enumeration (engine._exact), run on
+spots with enough dead cards that it takes a fraction of a second; every
+tally, class and table column is compared, scooping hands included.
+"""
+
+import math
+import random
+
+import numba
+import numpy as np
+import pytest
+
+from stud_odds import exact_headsup
+from stud_odds.cards import UNKNOWN
+from stud_odds.engine import _exact, _KernelInput, equity
+from stud_odds.exact_headsup import HeadsUpOverflow, heads_up_tallies, heads_up_work
+from stud_odds.games import Game
+from stud_odds.kernels.showdown import (
+    HIGH_CLASS_COLUMNS,
+    HIGH_TIE,
+    HIGH_WIN,
+    LOW_TIE,
+    LOW_WIN,
+    NO_LOW_COUNT,
+    POT,
+    SCOOP,
+    SCOOP_CLASS_BASE,
+    SHARE,
+)
+from stud_odds.scenario import Hand, Scenario
+
+BRUTE_FORCE_DEALS = 3_000_000  # the most deals a random spot gives the brute force
+
+
+def _heads_up(scenario, scoops=True):
+    kernel = _KernelInput(scenario, scoops)
+    return heads_up_tallies(
+        kernel.game, kernel.deck, [list(scenario.known_cards(p)) for p in range(2)],
+        list(scenario.draws), scoops, shared_draw=scenario.shared_draw,
+        classes_of=kernel.classes_of)
+
+
+def _brute_force(scenario, scoops=True):
+    tallies = _exact(_KernelInput(scenario, scoops), None)
+    return tallies.per_player, tallies.classes, tallies.table, tallies.outcomes
+
+
+def _assert_identical(got, expected):
+    for name, ours, theirs in zip(("per-player tallies", "classes", "table"), got, expected,
+                                  strict=False):
+        np.testing.assert_array_equal(ours, theirs, err_msg=name)
+    assert got[3] == expected[3]
+
+
+def _label(scenario):
+    text = f"{scenario.game}:" + "-".join(str(hand) for hand in scenario.hands)
+    return text + (f"+{len(scenario.dead)}dead" if scenario.dead else "")
+
+
+def _random_spot(rng, game, street, unknown):
+    """Two random hands on `street` with `unknown` hole cards hidden, and as few dead cards
+    as keep the brute force within BRUTE_FORCE_DEALS deals."""
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = []
+    for _ in range(2):
+        down = [deck.pop() for _ in range(3 if street == 7 else 2)]
+        up = [deck.pop() for _ in range(street - len(down))]
+        hands.append((down, up))
+    hidden = 0
+    while hidden < unknown:
+        down = hands[rng.randrange(2)][0]
+        i = rng.randrange(len(down))
+        if down[i] != UNKNOWN:
+            down[i] = UNKNOWN
+            hidden += 1
+    dead = []
+    while True:
+        scenario = Scenario(game=Game(game),
+                            hands=tuple(Hand(tuple(d), tuple(u)) for d, u in hands),
+                            dead=tuple(dead))
+        if scenario.outcomes() <= BRUTE_FORCE_DEALS:
+            return scenario
+        dead.append(deck.pop())
+
+
+def _random_spots():
+    rng = random.Random(14)
+    spots = []
+    for game in ("stud", "stud8", "razz"):
+        for street in range(3, 8):
+            for unknown in (0, rng.choice([1, 2, 3])):
+                spots.append(_random_spot(rng, game, street, unknown))
+    return spots
+
+
+RANDOM_SPOTS = _random_spots()
+
+
+@pytest.mark.parametrize("scenario", RANDOM_SPOTS, ids=[_label(s) for s in RANDOM_SPOTS])
+def test_random_spots_identical_to_brute_force(scenario):
+    assert not scenario.shared_draw
+    scoops = len(scenario.dead) % 2 == 0  # half of them also count the scooping hands
+    _assert_identical(_heads_up(scenario, scoops), _brute_force(scenario, scoops))
+
+
+def _spot(game, hands, dead="", deals=None):
+    """A spot; with `deals`, the clubs, then diamonds... not in a hand are dead until the
+    brute force has at most that many deals."""
+    scenario = Scenario.build(hands, game=game, dead=dead)
+    spare = [c for suit in range(4) for c in range(suit, 52, 4)
+             if c not in scenario.known_cards(0) + scenario.known_cards(1)]
+    while deals is not None and scenario.outcomes() > deals:
+        scenario = Scenario.build(hands, game=game, dead=list(scenario.dead) + [spare.pop(0)])
+    return scenario
+
+
+HAND_PICKED = [
+    # third street, everything known and with unknown hole cards (on either side)
+    _spot("stud", ["AsKs/Qh", "8h8s/9s"], deals=10_000_000),
+    _spot("stud8", ["As2s/3s", "KsKh/8s"], deals=10_000_000),
+    _spot("razz", ["As2s/3s", "xx/8s"], deals=10_000_000),
+    _spot("stud8", ["xx/As", "KsKh/8s"], deals=10_000_000),
+    # nobody can make an eight-or-better low: every pot goes to the high
+    _spot("stud8", ["KsKd/QhJcTd", "9s9h/TsJdQd"]),
+    # both make the board straight: many chopped pots
+    _spot("stud", ["5c6d/7h8s9cKd", "5d6h/7s8c9hQd"]),
+    # the same low ranks: quartered lows and chopped pots in stud8
+    _spot("stud8", ["As2d/3c4h", "Ad2s/3d4s"], "5c 6c 7c 8c 5d 6d 7d 8d 9c Tc Jc Qc Kc 9d Td"),
+    # razz with paired boards: pairs against pairs
+    _spot("razz", ["KsKd/QhQc", "JsJd/TcTh"], "2c 3c 4c 5c 6c 7c 8c 9c 2d 3d 4d 5d 6d 7d"),
+    # seventh street: nothing to deal, or only the unknown hole cards
+    _spot("stud8", ["As2s3d/4c5c6hKd", "7s8sKc/QdJd9h2h"]),
+    _spot("razz", ["xx3d/4c5c6hKd", "7s8sKc/QdJd9h2h"]),
+]
+
+
+@pytest.mark.parametrize("scenario", HAND_PICKED, ids=[_label(s) for s in HAND_PICKED])
+def test_hand_picked_spots_identical_to_brute_force(scenario):
+    _assert_identical(_heads_up(scenario), _brute_force(scenario))
+
+
+def test_no_low_spot_gives_every_pot_to_the_high():
+    spot = HAND_PICKED[4]
+    per_player, classes, table, outcomes = _heads_up(spot)
+    assert table[NO_LOW_COUNT] == outcomes
+    assert per_player[:, LOW_WIN].sum() == per_player[:, LOW_TIE].sum() == 0
+    assert classes[:, HIGH_CLASS_COLUMNS].sum() == 2 * outcomes  # class 0: no low
+
+
+def test_ties_are_counted_for_both_players():
+    per_player, _, _, outcomes = _heads_up(HAND_PICKED[5])
+    assert per_player[0, HIGH_TIE] == per_player[1, HIGH_TIE] > 0
+    assert per_player[0, HIGH_WIN] + per_player[1, HIGH_WIN] + per_player[0, HIGH_TIE] \
+        == outcomes
+
+
+def _shared_river_spot(rng, game):
+    """Heads-up on sixth street with most of the deck dead: one community card to come."""
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = [Hand((deck.pop(), deck.pop()), tuple(deck.pop() for _ in range(4)))
+             for _ in range(2)]
+    hands[1] = Hand((UNKNOWN, hands[1].down[1]), hands[1].up)
+    return Scenario(game=Game(game), hands=tuple(hands), dead=tuple(deck[:37]))
+
+
+@pytest.mark.parametrize("game", ["stud", "stud8", "razz"])
+def test_shared_seventh_street_card_identical_to_brute_force(game):
+    scenario = _shared_river_spot(random.Random(7), game)
+    assert scenario.shared_draw
+    per_player, classes, table, outcomes = _heads_up(scenario)
+    expected = _brute_force(scenario)
+    np.testing.assert_array_equal(per_player, expected[0])
+    np.testing.assert_array_equal(table, expected[2])
+    assert outcomes == expected[3]
+    # the brute force counts the classes of a player dealt before the shared card twice
+    # (once on six cards), so classes are checked against it with each card dealt
+    with_each_card = [
+        _brute_force(Scenario(game=scenario.game, hands=scenario.hands, dead=scenario.dead,
+                              community=card))
+        for card in scenario.unseen]
+    np.testing.assert_array_equal(classes, sum(part[1] for part in with_each_card))
+    assert sum(part[3] for part in with_each_card) == outcomes
+
+
+@pytest.mark.parametrize("plan", ["by bucket", "halving"])
+@pytest.mark.parametrize("scenario", [HAND_PICKED[1], HAND_PICKED[3], HAND_PICKED[6]],
+                         ids=_label)
+def test_both_stud8_plans_identical_to_brute_force(scenario, plan):
+    kernel = _KernelInput(scenario, True)
+    got = exact_headsup._tallies(
+        kernel.game, kernel.deck, [list(scenario.known_cards(p)) for p in range(2)],
+        list(scenario.draws), True, kernel.classes_of, plan_name=plan)
+    _assert_identical(got, _brute_force(scenario))
+
+
+@pytest.mark.parametrize("scenario", HAND_PICKED[:4] + RANDOM_SPOTS[::7],
+                         ids=[_label(s) for s in HAND_PICKED[:4] + RANDOM_SPOTS[::7]])
+def test_identical_to_brute_force_on_two_threads(scenario, monkeypatch):
+    # small spots run on one thread: make these use every lane, cut into pieces
+    monkeypatch.setattr(exact_headsup, "SMALL_WORK", 0)
+    previous = numba.get_num_threads()
+    try:
+        numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
+        got = _heads_up(scenario)
+    finally:
+        numba.set_num_threads(previous)
+    _assert_identical(got, _brute_force(scenario))
+
+
+@pytest.mark.parametrize("scenario", [HAND_PICKED[3], _shared_river_spot(random.Random(7), "razz")],
+                         ids=["third street", "shared river"])
+def test_progress_reports_every_deal_once_done(scenario, monkeypatch):
+    monkeypatch.setattr(exact_headsup, "BATCH_WORK", 1000)  # many small kernel calls
+    reports = []
+    kernel = _KernelInput(scenario, True)
+    got = heads_up_tallies(kernel.game, kernel.deck,
+                           [list(scenario.known_cards(p)) for p in range(2)],
+                           list(scenario.draws), True, shared_draw=scenario.shared_draw,
+                           progress=lambda done, total: reports.append((done, total)))
+    expected = _brute_force(scenario)
+    np.testing.assert_array_equal(got[0], expected[0])  # (classes: see the shared river test)
+    assert got[3] == expected[3]
+    assert len(reports) > 1
+    assert all(total == scenario.outcomes() for _, total in reports)
+    assert [done for done, _ in reports] == sorted(done for done, _ in reports)
+    assert reports[-1] == (scenario.outcomes(), scenario.outcomes())
+
+
+def test_too_many_deals_for_int64_tallies_is_refused():
+    # a random hand against a known one on third street: 9.6e12 deals
+    scenario = Scenario.build(["AhKh/Qh", "random"])
+    with pytest.raises(HeadsUpOverflow):
+        _heads_up(scenario)
+
+
+def test_work_estimate_grows_with_the_unknown_cards():
+    assert heads_up_work(0, 46, [4, 4]) < heads_up_work(0, 48, [4, 6]) < 3e9
+    assert heads_up_work(1, 46, [4, 4]) > heads_up_work(0, 46, [4, 4])
+
+
+# ---------------------------------------------------------------- third street, full deck
+
+SAMPLED_TRIALS = 4_000_000
+THIRD_STREET = [
+    ("stud", ["AhKh/Qh", "7c7d/2s"]),
+    ("stud8", ["As3d/5c", "KsQs/Js"]),
+    ("razz", ["As2d/Kc", "4h5h/6c"]),
+    ("stud8", ["xx/Ah", "7c7d/2s"]),
+]
+
+
+def _third_street_id(spot):
+    game, hands = spot
+    return f"{game}:{'-'.join(hands)}"
+
+
+@pytest.mark.parametrize("spot", THIRD_STREET, ids=_third_street_id)
+def test_third_street_within_four_standard_errors_of_long_sampling(spot):
+    game, hands = spot
+    scenario = Scenario.build(hands, game=game)
+    per_player, classes, table, outcomes = _heads_up(scenario)
+    assert outcomes == scenario.outcomes()  # 18,265,297,050 deals with six cards known
+    sampled = equity(scenario, method="monte-carlo", trials=SAMPLED_TRIALS, seed=2026)
+    n = sampled.outcomes
+
+    def close(exact, estimate, se):
+        assert abs(exact - estimate) <= 4 * se + 1e-12, (exact, estimate, se)
+
+    for p, player in enumerate(sampled.players):
+        equity_exact = per_player[p, SHARE] / (POT * outcomes)
+        close(equity_exact, player.equity, player.equity_se)
+        for column, value in [(HIGH_WIN, player.high_win), (LOW_WIN, player.low_win),
+                              (SCOOP, player.scoop)]:
+            if value is not None:
+                p_exact = per_player[p, column] / outcomes
+                close(p_exact, value, math.sqrt(p_exact * (1 - p_exact) / n))
+        for name, value in player.classes.items():
+            column = _class_column(game, name)
+            p_exact = classes[p, column] / outcomes
+            close(p_exact, value, math.sqrt(p_exact * (1 - p_exact) / n))
+    assert classes[:, SCOOP_CLASS_BASE:].sum(axis=1).tolist() == per_player[:, SCOOP].tolist()
+    if sampled.no_low is not None:
+        p_exact = table[NO_LOW_COUNT] / outcomes
+        close(p_exact, sampled.no_low, math.sqrt(p_exact * (1 - p_exact) / n))
+
+
+def _class_column(game, name):
+    """The class column the engine reports under `name` (engine._class_names' rule)."""
+    from stud_odds.engine import _class_names
+
+    high, low = _class_names(Game(game))
+    return dict((label, column) for column, label in high + low)[name]
