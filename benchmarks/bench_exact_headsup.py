@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import threading
 import time
 
 import numba
@@ -81,8 +82,11 @@ def _against_brute_force(args: argparse.Namespace) -> None:
             scenario = Scenario.build(hands, game=game)
             deals = scenario.outcomes()
             kernel = _KernelInput(scenario, args.scoops)
-            _exact(kernel, None)  # compile / load from the cache
-            brute, _ = _median_seconds(lambda k=kernel: _exact(k, None), args.repeats)
+            def brute_force(kernel=kernel):
+                return _exact(kernel, args.threads, None, threading.Event())
+
+            brute_force()  # compile / load from the cache
+            brute, _ = _median_seconds(brute_force, args.repeats)
             ours, _ = _time_heads_up(scenario, args)
             print(f"  {game:5s} {label:16s} {deals:>13,} deals  brute force {brute:8.4f} s "
                   f"({deals / brute:9.3g} deals/s)  heads-up {ours:8.4f} s "

@@ -69,8 +69,11 @@ FIRST_ROUND = 1 << 16  # trials in round 0; each later round doubles, up to LARG
 LARGEST_ROUND = 1 << 22
 # auto mode enumerates when outcomes x players is at most this many hand evaluations
 EXACT_BUDGET = 100_000_000
-# --exact refuses spots beyond this many hand evaluations (far too long to wait for)
-EXACT_LIMIT = 20_000_000_000
+# enumeration values about this many hands a second per thread (3- and 4-way spots on
+# 4th-6th street, benchmarks/bench_equity.py); --exact refuses what would take over
+# EXACT_SECONDS on the threads it has
+ENUMERATION_RATE = 60_000_000
+EXACT_SECONDS = 90
 MAX_TRIALS = 10**12  # about a day of sampling
 # With no stopping option, sample until every equity's standard error is this small.  A
 # pot share lies in [0, 1], so its variance is at most 1/4 and the target is always met
@@ -81,6 +84,14 @@ METHODS = ("auto", "exact", "monte-carlo")
 # tenth of a second, long enough that calling costs nothing
 EVALUATIONS_PER_CALL = 4_000_000
 MAX_THREADS = 256
+# heads-up spots are counted exactly (exact_headsup.py) up to about this many table
+# operations (half a minute on 2 cores) and this many completions of one player (memory:
+# about 50 bytes each)
+HEADS_UP_WORK = 20_000_000_000
+# ... when enumerating would value more hands than this (smaller spots are enumerated in
+# a moment, with kernels that are compiled anyway)
+HEADS_UP_FROM = 20_000_000
+HEADS_UP_COMPLETIONS = 16_000_000
 # exact enumeration values each player's completions once into tables of at most this
 # many entries in all (16 MB), small enough to stay near the processor
 MAX_COMPLETIONS = 1 << 20
@@ -439,6 +450,61 @@ def _exact(kernel: _KernelInput, threads: int, progress: Progress | None,
     return tallies, compiling
 
 
+def _heads_up_feasible(scenario: Scenario, kernel: _KernelInput) -> bool:
+    """Whether the heads-up counting method takes this spot in reasonable time and memory."""
+    if kernel.players != 2:
+        return False
+    from stud_odds.exact_headsup import heads_up_work
+
+    deck = len(kernel.deck)
+    draws = [int(k) for k in kernel.draws]
+    if sum(draws) + kernel.shared_draw > deck:
+        return False
+    communities = deck - sum(draws) if kernel.shared_draw else 1
+    largest = max(math.comb(deck, k) for k in draws)
+    return (scenario.outcomes() * POT * POT <= np.iinfo(np.int64).max
+            and largest <= HEADS_UP_COMPLETIONS
+            and heads_up_work(kernel.game, deck, draws) * communities <= HEADS_UP_WORK)
+
+
+def _heads_up(scenario: Scenario, kernel: _KernelInput, threads: int,
+              progress: Progress | None, interrupted: threading.Event) -> tuple[_Tallies, float]:
+    """Two players' exact tallies by counting pairs of completions (exact_headsup.py), and
+    the seconds spent compiling."""
+    import numba
+
+    from stud_odds.exact_headsup import heads_up_tallies
+
+    known = [list(scenario.known_cards(p)) for p in range(2)]
+
+    def run(deck: np.ndarray, known: list[list[int]], draws: list[int], shared: int,
+            report: Progress | None) -> _Tallies:
+        per_player, classes, table, outcomes = heads_up_tallies(
+            kernel.game, deck, known, draws, bool(kernel.track_scoops), shared_draw=shared,
+            classes_of=kernel.classes_of, progress=report)
+        return _Tallies(per_player, classes, table, outcomes)
+
+    def checked(done: int, total: int) -> None:  # the heads-up driver's calls are short
+        if interrupted.is_set():
+            raise KeyboardInterrupt
+        if progress:
+            progress(done, total)
+
+    previous = numba.get_num_threads()
+    numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
+    try:
+        # a tiny spot of the same game compiles (or loads) every kernel it uses
+        compiling = _kernel("heads_up", kernel.game,
+                            lambda: run(kernel.deck[:4], [[], []], [1, 1], 0, None))
+        tallies = run(kernel.deck, known, [int(k) for k in kernel.draws], kernel.shared_draw,
+                      checked)
+    finally:
+        numba.set_num_threads(previous)
+    if interrupted.is_set():
+        raise KeyboardInterrupt
+    return tallies, compiling
+
+
 def _chunk_seeds(seed: int, round_number: int) -> np.ndarray:
     sequence = np.random.SeedSequence(seed, spawn_key=(round_number,))
     return sequence.generate_state(CHUNKS, np.uint64)
@@ -503,6 +569,14 @@ def _monte_carlo(kernel: _KernelInput, seed: int, trials: int | None, precision:
                     return tallies, "time", compiling
     except KeyboardInterrupt:
         return tallies, "interrupted", compiling  # whole rounds only: a partial one is dropped
+
+
+def _duration(seconds: float) -> str:
+    """``40 seconds``, ``3 minutes``, ``5 hours``, ``12 days``."""
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= 2 * size:
+            return f"{seconds / size:,.0f} {unit}s"
+    return f"{seconds:,.0f} seconds"
 
 
 def _number(value: object, name: str, what: str) -> float | None:
@@ -595,16 +669,22 @@ def _equity(scenario: Scenario, method: str, trials: int | None, precision: floa
     kernel = _KernelInput(scenario, scooping_hands)
     outcomes = scenario.outcomes()
     evaluations = outcomes * kernel.players
-    if method == "exact" and evaluations > EXACT_LIMIT:
+    # enumerating is better than sampling whenever it is cheap and no bigger
+    enumerate_if_cheap = method == "auto" and (trials is None or outcomes <= trials)
+    if (method == "exact" or enumerate_if_cheap) and evaluations > HEADS_UP_FROM:
+        if _heads_up_feasible(scenario, kernel):
+            # two players: every deal counted without walking them, so always exact
+            tallies, compiling = _heads_up(scenario, kernel, threads, progress, interrupted)
+            return _summarise(scenario, tallies, "exact", None,
+                              time.perf_counter() - started - compiling, "complete")
+    seconds = evaluations / (ENUMERATION_RATE * threads)
+    if method == "exact" and seconds > EXACT_SECONDS:
         raise EquityError(
-            f"exact enumeration of {outcomes:.3g} deals would take too long: "
+            f"exact enumeration of {outcomes:.3g} deals would take about "
+            f"{_duration(seconds)} on {threads} thread{'s' if threads > 1 else ''}: "
             "use Monte Carlo (drop --exact) or a later street"
         )
-    if method == "exact" or (
-        # enumerating is better than sampling whenever it is cheap and no bigger
-        method == "auto" and evaluations <= EXACT_BUDGET
-        and (trials is None or outcomes <= trials)
-    ):
+    if method == "exact" or (enumerate_if_cheap and evaluations <= EXACT_BUDGET):
         tallies, compiling = _exact(kernel, threads, progress, interrupted)
         return _summarise(scenario, tallies, "exact", None,
                           time.perf_counter() - started - compiling, "complete")

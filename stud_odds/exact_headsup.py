@@ -58,7 +58,6 @@ import numba
 import numpy as np
 
 from stud_odds.hands import tables
-from stud_odds.kernels.evaluate import HIGH_CLASSES, NO_LOW, RAZZ_CLASSES
 from stud_odds.kernels.headsup import (
     POSITION_MASK,
     TASK_COLUMNS,
@@ -66,7 +65,7 @@ from stud_odds.kernels.headsup import (
     count_pairs,
     counting_order,
 )
-from stud_odds.kernels.showdown import (
+from stud_odds.kernels.layout import (
     CLASS_COLUMNS,
     GAME_RAZZ,
     GAME_STUD,
@@ -77,8 +76,9 @@ from stud_odds.kernels.showdown import (
     SCOOP_CLASS_BASE,
     TABLE_COLUMNS,
     TALLY_COLUMNS,
-    award_outcomes,
 )
+from stud_odds.kernels.showdown import award_outcomes
+from stud_odds.kernels.tables import HIGH_CLASSES, NO_LOW, RAZZ_CLASSES
 
 Tallies = tuple[np.ndarray, np.ndarray, np.ndarray, int]
 

@@ -139,12 +139,24 @@ def test_classes_sum_to_one():
         ({"threads": 1000}, "threads must be between 1 and 256, not 1000"),
         ({"seed": -5}, "the seed must be a whole number from 0 up, not -5"),
         ({"trials": 10**15}, "1e\\+15 trials would take days: ask for at most 1e\\+12"),
-        ({"method": "exact"}, "exact enumeration of 1.83e\\+10 deals would take too long"),
     ],
 )
 def test_bad_options(options, message):
     with pytest.raises(EquityError, match=message):
         equity(Scenario.build(["AsKs/Qs", "2c2d/2h"]), **options)
+
+
+def test_exact_refuses_what_would_take_hours_and_says_how_long():
+    three_way = Scenario.build(["AsKs/Qs", "2c2d/2h", "7c7d/8h"])
+    with pytest.raises(EquityError, match=r"exact enumeration of 5\.31e\+14 deals would take "
+                                          r"about [\d,]+ days on 2 threads: use Monte Carlo"):
+        equity(three_way, method="exact", threads=2)
+
+
+@pytest.mark.parametrize("game", ["stud", "stud8", "razz"])
+def test_heads_up_third_street_is_exact_by_default(game):
+    result = equity(Scenario.build(["AsKs/Qs", "2c2d/2h"], game=game))
+    assert result.method == "exact" and result.outcomes == 18_265_297_050
 
 
 def test_pot_shares_and_scooping_hands_on_known_showdowns():

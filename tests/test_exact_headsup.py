@@ -7,6 +7,7 @@ tally, class and table column is compared, scooping hands included.
 
 import math
 import random
+import threading
 
 import numba
 import numpy as np
@@ -43,7 +44,7 @@ def _heads_up(scenario, scoops=True):
 
 
 def _brute_force(scenario, scoops=True):
-    tallies = _exact(_KernelInput(scenario, scoops), None)
+    tallies, _ = _exact(_KernelInput(scenario, scoops), 2, None, threading.Event())
     return tallies.per_player, tallies.classes, tallies.table, tallies.outcomes
 
 

@@ -29,13 +29,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from stud_odds.kernels.evaluate import RAZZ_CLASSES
+from stud_odds.kernels import CACHE_KERNELS
 from stud_odds.kernels.showdown import (
     GAME_RAZZ,
     GAME_STUD8,
     LOW_CLASS_COLUMNS,
     hand_values,
 )
+from stud_odds.kernels.tables import RAZZ_CLASSES
 
 POSITION_BITS = 6  # a deck position (< 64) per 6 bits of a packed completion
 POSITION_MASK = (1 << POSITION_BITS) - 1
@@ -49,7 +50,7 @@ X_WINS, Y_WINS, BOTH = 1, 2, 3
 FIND, COUNT, COUNT_AND_FIND, CLEAR = range(4)  # what _walk does with a completion's subsets
 
 
-@njit(cache=True, inline="always")
+@njit(cache=CACHE_KERNELS, inline="always")
 def _comb(n, k):
     if k < 0 or k > n:
         return 0
@@ -59,7 +60,7 @@ def _comb(n, k):
     return result
 
 
-@njit(cache=True)
+@njit(cache=CACHE_KERNELS)
 def completion_values(game, deck, known_key, known_bits, k, card_key, card_bit, tables,
                       classes_of, low_bucket):
     """Every k-card completion of one player from ``deck``, in lexicographic order.
@@ -81,7 +82,7 @@ def completion_values(game, deck, known_key, known_bits, k, card_key, card_bit, 
     return packed, primary, bucket, pair_class
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=CACHE_KERNELS, parallel=True)
 def _value_chunks(game, deck, known_key, known_bits, k, card_key, card_bit, tables, classes_of,
                   low_bucket, packed, primary, bucket, pair_class):
     n = len(deck)
@@ -138,7 +139,7 @@ def _value_chunks(game, deck, known_key, known_bits, k, card_key, card_bit, tabl
                 index[j] = index[j - 1] + 1
 
 
-@njit(cache=True)
+@njit(cache=CACHE_KERNELS)
 def counting_order(keys, key_count):
     """A stable permutation sorting ``keys`` (ints in [0, key_count)), in linear time."""
     starts = np.zeros(key_count + 1, np.int64)
@@ -153,7 +154,7 @@ def counting_order(keys, key_count):
     return order
 
 
-@njit(cache=True, inline="always")
+@njit(cache=CACHE_KERNELS, inline="always")
 def _walk(code, plan_parent, plan_element, plan_size, sign, offset, binom, rank, table, other,
           mode):
     """Visit the subsets (in the plan) of one packed completion, in the table of card sets.
@@ -186,7 +187,7 @@ def _walk(code, plan_parent, plan_element, plan_size, sign, offset, binom, rank,
     return found
 
 
-@njit(cache=True, inline="always")
+@njit(cache=CACHE_KERNELS, inline="always")
 def _low_mask(game, x_bucket, y_bucket, no_bucket):
     """Who takes the low half of a stud8 pot between X of x_bucket and Y of y_bucket
     (0: nobody has a low).  Stud and razz: 0, the pot has no low half (razz's low is
@@ -200,7 +201,7 @@ def _low_mask(game, x_bucket, y_bucket, no_bucket):
     return 0 if x_bucket == no_bucket else BOTH
 
 
-@njit(cache=True)
+@njit(cache=CACHE_KERNELS)
 def _signed_dot(x_table, y_table, offset):
     """Sum over card sets S of (-1)**|S| x_table[S] y_table[S]: the disjoint pairs of the
     completions counted in the two tables (inclusion-exclusion once more)."""
@@ -213,7 +214,7 @@ def _signed_dot(x_table, y_table, offset):
     return total
 
 
-@njit(cache=True)
+@njit(cache=CACHE_KERNELS)
 def _class_runs(y_primary, y_class, start, end):
     """How many runs of one class the Y rows make in value order, or -1 when rows of one
     value differ in class (then runs cannot be told apart by value)."""
@@ -226,7 +227,7 @@ def _class_runs(y_primary, y_class, start, end):
     return runs
 
 
-@njit(cache=True)
+@njit(cache=CACHE_KERNELS)
 def _task(game, track_scoops, task, x_packed, x_primary, x_bucket, x_class, y_packed, y_primary,
           y_class, no_bucket, x_plan, y_plan, offset, binom, y_table, x_table, below, rank,
           counts, scoops_x, scoops_y):
@@ -336,7 +337,7 @@ def _task(game, track_scoops, task, x_packed, x_primary, x_bucket, x_class, y_pa
             x_table[:] = 0
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=CACHE_KERNELS, parallel=True)
 def count_pairs(game, track_scoops, tasks, lane_tasks, lane_starts, x_packed, x_primary,
                 x_bucket, x_class, y_packed, y_primary, y_class, no_bucket, x_plan, y_plan,
                 offset, binom, counts, scoops_x, scoops_y):
