@@ -53,7 +53,11 @@ def test_ctrl_c_stops_sampling_and_keeps_the_whole_rounds():
     assert 65536 * 3 <= int(lines[-2]) < 10**9 and 0 < float(lines[-1]) < 1
 
 
-def test_ctrl_c_stops_an_enumeration():
+@pytest.mark.parametrize("hands, game", [
+    ('["AsKs/Qh6c8d", "7c7d/2s3s4s", "QdJd/9s9h2h"]', "stud"),
+    ('["AhKh/Qh", "xx/2s"]', "stud8"),  # heads-up: counted by pairs of completions
+])
+def test_ctrl_c_stops_an_enumeration(hands, game):
     process = _python("""
         from stud_odds.engine import equity
         from stud_odds.scenario import Scenario
@@ -65,13 +69,13 @@ def test_ctrl_c_stops_an_enumeration():
                 started.append(True)
                 print("working", flush=True)
 
-        scenario = Scenario.build(["AsKs/Qh6c8d", "7c7d/2s3s4s", "QdJd/9s9h2h"])
+        scenario = Scenario.build(HANDS, game="GAME")
         try:
             equity(scenario, method="exact", progress=progress)
             print("finished")
         except KeyboardInterrupt:
             print("stopped")
-    """)
+    """.replace("HANDS", hands).replace("GAME", game))
     out, err = _interrupt_after_first_line(process)
     assert out.split()[-1] == "stopped", out + err
 
