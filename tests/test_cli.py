@@ -92,9 +92,12 @@ def test_deck_rule_and_community():
 def test_exact_flag_and_precision():
     data = run_json("equity", "As2s/5d9cKh7h", "3c4c/6hQsJs8d", "-g", "razz", "--exact")
     assert data["method"] == "exact"
-    data = run_json("equity", *HEADS_UP, "--precision", "0.2", "--seed", "3")
+    data = run_json("equity", *HEADS_UP, "xx/9d", "--precision", "0.2", "--seed", "3")
     assert data["stopped_by"] == "precision"
     assert max(p["equity_se"] for p in data["players"]) <= 0.002
+    # heads-up, an exact count meets any precision
+    data = run_json("equity", *HEADS_UP, "--precision", "0.2", "--seed", "3")
+    assert data["method"] == "exact" and data["stopped_by"] == "complete"
 
 
 def test_csv():
