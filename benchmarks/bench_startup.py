@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -36,6 +37,11 @@ def _run(args: list[str], env: dict[str, str]) -> tuple[float, str]:
     if done.returncode != 0:
         raise SystemExit(f"stud-odds {' '.join(args)} failed:\n{done.stderr}")
     return seconds, done.stdout
+
+
+def _without_times(output: str) -> str:
+    """The output less its elapsed seconds (``0.31 s``), which differ from run to run."""
+    return re.sub(r"\d+\.\d+ s\b", "", output)
 
 
 def _median(args: list[str], env: dict[str, str], repeats: int) -> float:
@@ -58,8 +64,7 @@ def main() -> None:
             seconds, cold_output = _run(first_command, fresh)
             cold.append(seconds)
             _, warm_output = _run(first_command, fresh)
-            same = cold_output.split("trials, seed 1")[0] == warm_output.split(
-                "trials, seed 1")[0]
+            same = _without_times(cold_output) == _without_times(warm_output)
     print(f"cold first run, {' '.join(first_command)}: {statistics.median(cold):6.2f} s "
           f"(target 15 s; same numbers as the warm run: {'yes' if same else 'NO'})")
     print(f"  the same, warm:                            "

@@ -7,15 +7,9 @@ loads when one of its names is first used.
 from __future__ import annotations
 
 import importlib as _importlib
-import importlib.metadata as _metadata
 import typing as _typing
 
 from stud_odds.errors import StudOddsError
-
-try:
-    __version__ = _metadata.version("stud-odds")
-except _metadata.PackageNotFoundError:  # running from a source tree that is not installed
-    __version__ = "0+unknown"
 
 # public name -> the module that defines it, imported on first use
 _LAZY = {
@@ -36,7 +30,19 @@ if _typing.TYPE_CHECKING:
     from stud_odds.scenario import DeckRule, Hand, Scenario, ScenarioError
 
 
+def _version() -> str:
+    import importlib.metadata as _metadata
+
+    try:
+        return _metadata.version("stud-odds")
+    except _metadata.PackageNotFoundError:  # a source tree that is not installed
+        return "0+unknown"
+
+
 def __getattr__(name: str):
+    if name == "__version__":  # read from the installed metadata only when asked
+        globals()["__version__"] = _version()
+        return globals()["__version__"]
     if name in _LAZY:
         value = getattr(_importlib.import_module(f"stud_odds.{_LAZY[name]}"), name)
         globals()[name] = value

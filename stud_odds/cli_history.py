@@ -8,7 +8,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
-from typing import IO, Annotated, Any
+from typing import IO, TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich import box
@@ -17,14 +17,15 @@ from rich.table import Table
 from rich.text import Text
 
 from stud_odds.console import console, error_console, fail
-from stud_odds.history.model import STREET_LABELS
 from stud_odds.history.settings import (
     DEFAULT_PRECISION,
     DEFAULT_SEED,
     DEFAULT_THREADS,
     trials_for,
 )
-from stud_odds.history.summary import Summary
+
+if TYPE_CHECKING:
+    from stud_odds.history.summary import Summary
 
 LUCK_ROWS = 20  # all-in hands listed one by one; the totals count them all
 
@@ -80,6 +81,8 @@ def history(
         fail("--resume continues the file given with --out: give --out too")
     if out is not None:
         out = check_output_path(out)
+    from stud_odds.history.summary import Summary
+
     summary = Summary(files=len(files))
     total: int | None = None  # stud hands in the files, once counted
     finished = 0  # stud hands in the output: resumed or written this run
@@ -284,6 +287,8 @@ def _render(summary: Summary, trials: int, seed: int, out: Path | None, target: 
 
 
 def _render_luck(summary: Summary, target: Any) -> None:
+    from stud_odds.history.model import STREET_LABELS
+
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title_justify="left",
                   title="all-in luck: the hero all in before 7th street, at a showdown")
     for name in ("hand", "street", "equity", "pot", "expected", "won", "luck", "big bets"):

@@ -5,19 +5,40 @@
 ...     if isinstance(hand, HandHistory):
 ...         print(hand.id, [s.to_dict() for s in replay(hand).streets])
 
-Reading is pure Python; ``replay`` loads the engine (and numba) on first use.
+Reading is pure Python; ``replay`` loads the engine (and numba) on first use.  The
+names below load their modules on first use too, so the command line starts quickly.
 """
 
 from __future__ import annotations
 
+import importlib as _importlib
 from typing import TYPE_CHECKING, Any
 
-from stud_odds.history.model import HandHistory, Player, SkippedHand
-from stud_odds.history.pokerstars import HistoryError, HistoryReader, count_stud_hands, read
-from stud_odds.history.summary import AllInLuck, Summary
-
 if TYPE_CHECKING:
+    from stud_odds.history.model import HandHistory, Player, SkippedHand
+    from stud_odds.history.pokerstars import (
+        HistoryError,
+        HistoryReader,
+        count_stud_hands,
+        read,
+    )
     from stud_odds.history.replaying import HandReplay
+    from stud_odds.history.summary import AllInLuck, Summary
+
+_LAZY = {
+    "HandHistory": "model", "Player": "model", "SkippedHand": "model",
+    "HistoryError": "pokerstars", "HistoryReader": "pokerstars",
+    "count_stud_hands": "pokerstars", "read": "pokerstars",
+    "AllInLuck": "summary", "Summary": "summary",
+}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        value = getattr(_importlib.import_module(f"stud_odds.history.{_LAZY[name]}"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'stud_odds.history' has no attribute {name!r}")
 
 
 def replay(hand: HandHistory, **options: Any) -> HandReplay:

@@ -14,7 +14,6 @@ from typing import Any
 
 from stud_odds.cards import card_name
 from stud_odds.games import Game, parse_game
-from stud_odds.kernels.layout import sole_winner
 from stud_odds.rules.common import (
     RulesError,
     ace_low,
@@ -327,6 +326,8 @@ def split_pot(
                  (high_share[seat] + low_share[seat]) * chip_amount)
         for seat in sorted(high_share.keys() | low_share.keys())
     )
+    from stud_odds.kernels.layout import sole_winner  # the kernels' one definition
+
     scooper = sole_winner(game.kernel_id, _seat_mask(high), _seat_mask(low))
     if game is Game.STUD8 and scooper:
         reasons.append(f"seat {scooper.bit_length()} scoops")
