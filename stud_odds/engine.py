@@ -518,19 +518,36 @@ def _monte_carlo(kernel: _KernelInput, seed: int, trials: int | None, precision:
 
     monte_carlo_chunks = MONTE_CARLO[kernel.game]
 
-    def call(seeds: np.ndarray, per_chunk: np.ndarray) -> Callable[[], _Tallies]:
-        def run() -> _Tallies:
-            tallies = _Tallies.zeros(kernel.players)
-            monte_carlo_chunks(seeds, per_chunk, *kernel.spot_arrays(),
-                               kernel.draws, kernel.shared_draw, *kernel.table_arrays(),
-                               tallies.per_player, tallies.classes, tallies.table)
-            tallies.outcomes = int(per_chunk.sum())
-            return tallies
-        return run
+    def call(seeds: np.ndarray, per_chunk: np.ndarray) -> _Tallies:
+        chunks = len(seeds)
+        tally = np.zeros((chunks, kernel.players, TALLY_COLUMNS), np.int64)
+        classes = np.zeros((chunks, kernel.players, CLASS_COLUMNS), np.int64)
+        table = np.zeros((chunks, TABLE_COLUMNS), np.int64)
+        monte_carlo_chunks(seeds, per_chunk, *kernel.spot_arrays(), kernel.draws,
+                           kernel.shared_draw, *kernel.table_arrays(), tally, classes, table)
+        return _Tallies(tally.sum(axis=0), classes.sum(axis=0), table.sum(axis=0),
+                        int(per_chunk.sum()))
 
+    import numba
+
+    previous = numba.get_num_threads()
+    # sampling runs numba's own parallel loop: its body compiles to code about twice
+    # as fast as the same loop called from the thread pool's plain functions
+    numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
+    try:
+        return _sample(kernel, seed, trials, precision, max_time, threads, progress,
+                       interrupted, call)
+    finally:
+        numba.set_num_threads(previous)
+
+
+def _sample(kernel: _KernelInput, seed: int, trials: int | None, precision: float | None,
+            max_time: float | None, threads: int, progress: Progress | None,
+            interrupted: threading.Event,
+            call: Callable[[np.ndarray, np.ndarray], _Tallies]) -> tuple[_Tallies, str, float]:
     no_chunks = np.zeros(0, np.int64)
     compiling = _kernel("monte_carlo", kernel.game,
-                        call(no_chunks.astype(np.uint64), no_chunks))
+                        lambda: call(no_chunks.astype(np.uint64), no_chunks))
     started = time.perf_counter()  # after compiling: max_time is sampling time
     tallies = _Tallies.zeros(kernel.players)
     round_number = 0
@@ -542,12 +559,16 @@ def _monte_carlo(kernel: _KernelInput, seed: int, trials: int | None, precision:
             per_chunk = np.full(CHUNKS, size // CHUNKS, np.int64)
             per_chunk[: size % CHUNKS] += 1
             seeds = _chunk_seeds(seed, round_number)
-            # groups of chunks small enough to keep every thread busy and each call short
-            group = max(1, min(CHUNKS // (4 * threads), EVALUATIONS_PER_CALL
-                               // max(1, kernel.players * (size // CHUNKS))))
+            # calls of a group of chunks: at least two per thread, each call short
+            group = max(2 * threads, EVALUATIONS_PER_CALL * threads
+                        // max(1, kernel.players * (size // CHUNKS)))
             round_tallies = _Tallies.zeros(kernel.players)
-            _run((call(seeds[g:g + group], per_chunk[g:g + group])
-                  for g in range(0, CHUNKS, group)), threads, round_tallies.add, interrupted)
+            for g in range(0, CHUNKS, group):
+                if interrupted.is_set():
+                    raise KeyboardInterrupt
+                round_tallies.add(call(seeds[g:g + group], per_chunk[g:g + group]))
+            if interrupted.is_set():
+                raise KeyboardInterrupt
             round_tallies.add(tallies)
             tallies = round_tallies  # one assignment: Ctrl-C never leaves half a sum
             round_number += 1

@@ -3,6 +3,7 @@
 import json
 import math
 import os
+import selectors
 import signal
 import subprocess
 import sys
@@ -23,7 +24,14 @@ def _python(code: str, *args: str) -> subprocess.Popen:
 
 
 def _interrupt_after_first_line(process: subprocess.Popen) -> tuple[str, str]:
-    """Send SIGINT once the process says it has started work; give it 60 s to stop."""
+    """Send SIGINT once the process says it has started work; give it 60 s to stop.
+
+    A process that never says so within 5 minutes fails the test, never hangs it."""
+    with selectors.DefaultSelector() as selector:
+        selector.register(process.stdout, selectors.EVENT_READ)
+        if not selector.select(timeout=300):
+            process.kill()
+            pytest.fail("the process never said it started working")
     first = process.stdout.readline()
     assert first.strip() == "working", first + process.stderr.read()
     process.send_signal(signal.SIGINT)
@@ -89,13 +97,14 @@ def test_the_cli_exits_130_on_ctrl_c(exact):
             import sys
             from stud_odds import engine
             from stud_odds.cli import main
-            real_run = engine._run
+            real_kernel = engine._kernel
 
-            def run(calls, threads, done, interrupted):  # say when the work starts
+            def kernel(*args):  # say when the work starts: right after compiling
+                seconds = real_kernel(*args)
                 print("working", flush=True)
-                return real_run(calls, threads, done, interrupted)
+                return seconds
 
-            engine._run = run
+            engine._kernel = kernel
             sys.argv = ["stud-odds", *sys.argv[1:]]
             main()
         """), "equity", *hands, *options],
