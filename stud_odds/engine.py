@@ -6,11 +6,11 @@ the stopping rule, never on the machine, and chunk seeds come from
 tallies on any number of threads.
 
 Work goes to the kernels in short calls (a group of chunks, a range of deals:
-about a tenth of a second each) on a pool of threads, since numba kernels
-release the GIL: Ctrl-C is seen between calls, and memory does not grow with
-the size of the spot.  numba and the kernels are imported only when a spot is
-run, and a kernel is compiled (or loaded from the cache) before the clock of
-``max_time`` starts.
+about a tenth of a second each): enumeration ranges on a pool of threads (the
+kernels release the GIL), sampling in numba's parallel loop.  Ctrl-C is seen
+between calls, and memory does not grow with the size of the spot.  numba and
+the kernels are imported only when a spot is run, and a kernel is compiled (or
+loaded from the cache) before the clock of ``max_time`` starts.
 """
 
 from __future__ import annotations
