@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import logging
 from typing import NoReturn
 
@@ -29,8 +30,8 @@ _TYPE_WORDS = {"str": "TEXT", "int": "INTEGER", "float": "NUMBER", "path": "PATH
 
 
 def _plain_type(label: str | None) -> str | None:
-    """typer's ``<list[str]>`` as help text for people: ``TEXT``."""
-    if not label:
+    """typer's ``<str>`` or ``<list[str]>`` as help text for people: ``TEXT``."""
+    if not label or not (label.startswith("<") and label.endswith(">")):
         return label
     name = label.strip("<>")
     if name.startswith("list[") and name.endswith("]"):
@@ -39,13 +40,14 @@ def _plain_type(label: str | None) -> str | None:
 
 
 def _plain_param(param) -> None:
-    if not hasattr(param, "display_type_rich"):
-        return  # a typer without type labels: nothing to mend
-    if getattr(param, "is_flag", False):
-        param.display_type_rich = lambda ctx: None
-    else:
-        original = param.display_type_rich
-        param.display_type_rich = lambda ctx, original=original: _plain_type(original(ctx))
+    """typer (0.2x) labels option types with Python names: ``<str>``, ``<int>``."""
+    make_metavar = param.make_metavar
+    param.make_metavar = lambda *args, **kwargs: _plain_type(make_metavar(*args, **kwargs))
+    if getattr(param, "param_type_name", "") == "argument":
+        # an argument's type label is its type's name: give it a copy named in a word
+        kind = copy.copy(param.type)
+        kind.name = _plain_type(f"<{getattr(param.type, 'name', 'text')}>")
+        param.type = kind
 
 
 def _plain_help_types(command) -> None:

@@ -155,3 +155,13 @@ def test_hand_command():
     result = run("hand", "Ac2d3h4s5c", "Kd", "Kh")
     assert "straight, five high" in result.stdout and "5-4-3-2-A low" in result.stdout
     assert run("hand", "AcZd").exit_code == 2
+
+
+@pytest.mark.parametrize("command", [[], ["equity"], ["hand"], ["rules"], ["rules", "split"],
+                                     ["batch"], ["replay"], ["starting-hands"], ["scoop"],
+                                     ["history"]])
+def test_help_shows_no_python_type_names(command):
+    result = run(*command, "--help")
+    assert result.exit_code == 0
+    for name in ("<bool>", "<str>", "<int>", "<float>", "<list", "<path>"):
+        assert name not in result.stdout, (command, name)
