@@ -677,9 +677,12 @@ def equity(
     if progress is not None and not callable(progress):
         raise EquityError(f"progress must be a function progress(done, total), not {progress!r}")
     with _ctrl_c_as_flag() as interrupted:
-        return _equity(scenario, method, trials, precision, max_time, seed,
-                       threads or default_threads(), progress, bool(scooping_hands),
-                       interrupted)
+        result = _equity(scenario, method, trials, precision, max_time, seed,
+                         threads or default_threads(), progress, bool(scooping_hands),
+                         interrupted)
+    if interrupted.is_set() and result.stopped_by != "interrupted":
+        raise KeyboardInterrupt  # Ctrl-C came after the last check: hand it on, never lose it
+    return result
 
 
 def _equity(scenario: Scenario, method: str, trials: int | None, precision: float | None,
