@@ -53,7 +53,10 @@ def _next_combination(index, k, n):
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
-def _comb(n, k):
+def comb(n, k):
+    """C(n, k); 0 when k is out of range."""
+    if k < 0 or k > n:
+        return 0
     result = 1
     for i in range(k):
         result = result * (n - i) // (i + 1)
@@ -66,7 +69,7 @@ def _binomials(n, k):
     choose = np.zeros((max(n, 1), k + 1), np.int64)
     for m in range(n):
         for j in range(k + 1):
-            choose[m, j] = _comb(m, j)
+            choose[m, j] = comb(m, j)
     return choose
 
 
@@ -92,12 +95,12 @@ def _completion_values(game, deck, known_key, known_bits, k, card_key, card_bit,
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
-def _unrank_combination(rank, k, n, index):
+def unrank_combination(rank, k, n, index):
     """index[0:k] = the rank-th k-combination of range(n) in lexicographic order."""
     x = 0
     for i in range(k):
         while True:
-            starting_here = _comb(n - x - 1, k - i - 1)  # combinations whose i-th place is x
+            starting_here = comb(n - x - 1, k - i - 1)  # combinations whose i-th place is x
             if rank < starting_here:
                 break
             rank -= starting_here
@@ -132,7 +135,7 @@ def _deal_range(game, start, count, outer, deck, known_key, known_bits, level_pl
     left = size
     for level in range(levels):
         free_at[level] = left
-        choices[level] = _comb(left, level_k[level])
+        choices[level] = comb(left, level_k[level])
         left -= level_k[level]
     below = np.ones(levels, np.int64)
     for level in range(last - 1, -1, -1):
@@ -161,7 +164,7 @@ def _deal_range(game, start, count, outer, deck, known_key, known_bits, level_pl
     # the outer levels start at `start`, a mixed-radix number (last outer level lowest)
     rank = start
     for level in range(deepest_outer, -1, -1):
-        _unrank_combination(rank % choices[level], level_k[level], free_at[level],
+        unrank_combination(rank % choices[level], level_k[level], free_at[level],
                             index[level])
         rank //= choices[level]
     for pos in range(size):

@@ -30,6 +30,7 @@ import numpy as np
 from numba import njit, prange
 
 from stud_odds.kernels import CACHE_KERNELS
+from stud_odds.kernels.enumerate import comb, unrank_combination
 from stud_odds.kernels.showdown import (
     GAME_RAZZ,
     GAME_STUD8,
@@ -50,16 +51,6 @@ X_WINS, Y_WINS, BOTH = 1, 2, 3
 FIND, COUNT, COUNT_AND_FIND, CLEAR = range(4)  # what _walk does with a completion's subsets
 
 
-@njit(cache=CACHE_KERNELS, inline="always")
-def _comb(n, k):
-    if k < 0 or k > n:
-        return 0
-    result = 1
-    for i in range(k):
-        result = result * (n - i) // (i + 1)
-    return result
-
-
 @njit(cache=CACHE_KERNELS)
 def completion_values(game, deck, known_key, known_bits, k, card_key, card_bit, tables,
                       classes_of, low_bucket):
@@ -70,7 +61,7 @@ def completion_values(game, deck, known_key, known_bits, k, card_key, card_bit, 
     column (high class * LOW_CLASS_COLUMNS + low class, as count_scoop)).
     """
     n = len(deck)
-    total = _comb(n, k)
+    total = comb(n, k)
     packed = np.empty(total, np.int64)
     # the smallest types that hold them (values < 7463, buckets < 57, columns < 117):
     # third street with unknown hole cards has over 12 million completions
@@ -93,18 +84,7 @@ def _value_chunks(game, deck, known_key, known_bits, k, card_key, card_bit, tabl
         if start == end:
             continue
         index = np.empty(max(k, 1), np.int64)
-        # unrank `start`: the lexicographic rank-th k-combination of range(n)
-        rest = start
-        candidate = 0
-        for j in range(k):
-            while True:
-                below = _comb(n - 1 - candidate, k - 1 - j)
-                if rest < below:
-                    break
-                rest -= below
-                candidate += 1
-            index[j] = candidate
-            candidate += 1
+        unrank_combination(start, k, n, index)
         for row in range(start, end):
             key = known_key
             bits = known_bits
