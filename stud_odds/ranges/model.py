@@ -78,8 +78,8 @@ class Range:
     """What a player's two third-street hole cards may be, parsed from text such as
     ``QQ+, AK, 3flush !pair@0.5``; ``str()`` writes it back in normal form.
 
-    >>> Range.parse("QQ+, AKs").combos(dead="Ks").count
-    20
+    >>> Range.parse("QQ+, AKs").combos(dead="Ks").count  # 6 QQ + 3 KK + 6 AA + 3 AKs
+    18
     """
 
     groups: tuple[Group, ...]  # commas: a union of groups; spaces: the terms of one group
