@@ -124,6 +124,8 @@ def base_weights(groups: tuple[Group, ...], upcards: tuple[int, ...]) -> np.ndar
             term_weight = ~mask if term.negated else np.where(mask, term.weight, 0.0)
             weight = np.minimum(weight, term_weight)
         kept = weight if kept is None else np.maximum(kept, weight)
+    # a pair holding one of the player's own upcards is no hole-card pair at all
+    removed |= (_BITS & card_bits(upcards)) != 0
     weights = np.where(removed, 0.0, 1.0 if kept is None else kept)
     weights.flags.writeable = False
     return weights
