@@ -104,3 +104,23 @@ def test_errors_name_the_player(text, message):
 def test_errors_without_a_player():
     with pytest.raises(RangeError, match="^hand 'QQ\\+/Ah' does not start"):
         parse_ranged_hand("QQ+/Ah")
+
+
+@pytest.mark.parametrize(
+    "text, dead, count, weight",
+    [  # the worked examples of docs/ranges.md
+        ("[QQ+, AK, 3flush]/Ah", "", 93, 93),
+        ("[buried, split]/7d", "", 216, 216),
+        ("[QQ+]x/Ah7c2d2s", "", 15, 15),
+        ("[QQ+]Kd/Ah7c2d2s", "", 12, 12),
+        ("[3low, pair9+@0.5]/4h", "", 372, 354),
+        ("[4low, 4flush@0.5]/4h5h", "As 2d", 241, 221),
+        ("[3low7]/5d", "2c 3c 6h", 183, 183),
+        ("[4low7 !pair]/5d7s", "3h", 144, 144),
+        ("[!pair]/7c", "", 1056, 1056),
+        ("[QQ+, AK@0.5]/2c", "", 34, 26),
+    ],
+)
+def test_documented_examples(text, dead, count, weight):
+    found = parse_ranged_hand(text).combos(dead)
+    assert (found.count, found.total_weight) == (count, weight)
