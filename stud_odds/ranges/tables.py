@@ -45,14 +45,15 @@ def _distinct(ranks: list) -> np.ndarray:
     return ok
 
 
+def _span(ranks: list) -> np.ndarray:
+    stacked = np.stack(np.broadcast_arrays(*ranks))
+    return stacked.max(axis=0) - stacked.min(axis=0)
+
+
 def _in_window(ranks: list) -> np.ndarray:
     """Distinct ranks that fit in one five-rank window, the ace high or low."""
-    def span(values: list) -> np.ndarray:
-        return np.maximum.reduce(np.broadcast_arrays(*values)) - np.minimum.reduce(
-            np.broadcast_arrays(*values))
-
     lows = [_ace_low(rank) for rank in ranks]
-    return _distinct(ranks) & ((span(ranks) <= 4) | (span(lows) <= 4))
+    return _distinct(ranks) & ((_span(ranks) <= 4) | (_span(lows) <= 4))
 
 
 def _shape_mask(shape: Shape, upcards: tuple[int, ...]) -> np.ndarray:
@@ -106,7 +107,7 @@ def atom_mask(atom: Atom, upcards: tuple[int, ...]) -> np.ndarray:
     return _shape_mask(atom, upcards)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)  # 10 kB each
 def base_weights(groups: tuple[Group, ...], upcards: tuple[int, ...]) -> np.ndarray:
     """Each pair's weight before card removal (read-only); ``upcards`` are those the terms
     look at.  Union (commas) takes the largest weight, intersection (spaces) the smallest;
