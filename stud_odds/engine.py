@@ -651,6 +651,8 @@ def equity(
     """
     if not isinstance(scenario, Scenario):
         raise EquityError(f"equity() takes a Scenario (Scenario.build(...)), not {scenario!r}")
+    if scenario.plan.ranges:
+        raise EquityError("equity against a range is not wired into the engine yet")
     if not isinstance(method, str) or method not in METHODS:
         raise EquityError(f"'{method}' is not a method: use auto, exact or monte-carlo")
     if trials is not None:

@@ -195,3 +195,28 @@ def test_outcomes_of_exact_reference_spots(spot):
 def test_outcomes_deal_in_seat_order():
     scenario = Scenario.build(["AcAd/7s2h", "KcQc/JcTc"])
     assert scenario.outcomes() == 141181040  # C(44, 3) * C(41, 3)
+
+
+# -- ranges ------------------------------------------------------------------------------------
+
+
+def test_ranged_hole_cards_are_drawn_from_the_range_not_the_deck():
+    scenario = Scenario.build(["[QQ+, AK]/Ah", "7c7d/2s", "xx/9d"])
+    plan = scenario.plan
+    assert plan.draws == (4, 4, 6)  # the range gives player 1's two hole cards
+    assert plan.ranged_players == (0,)
+    # QQ 6 + KK 6 + AA 3 (Ah is his) + AK 3*4 = 27; no seen card blocks these
+    assert plan.ranges[0].count == 27 and plan.ranges[1] is None
+    remaining = 52 - 5 - 2  # five cards seen, two held by the range
+    assert plan.outcomes() == comb(remaining, 4) * comb(remaining - 4, 4) * comb(remaining - 8, 6)
+
+
+def test_every_seen_card_blocks_range_pairs_but_his_own_upcard_shapes_them():
+    # pair with the door Ah: AA (3) or a split ace (3 aces x 48 others... minus blocked)
+    plan = Scenario.build(["[AA, KK]/Ah", "KsQs/2c"], dead="Ad").plan
+    # AA from As Ac: 1 pair; KK from Kh Kd Kc: 3 pairs
+    assert plan.ranges[0].count == 4
+
+
+def test_no_range_no_range_table():
+    assert Scenario.build(["AsKs/Qh", "xx/7d"]).plan.ranges == ()

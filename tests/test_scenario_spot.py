@@ -5,6 +5,7 @@ from reference_spots import load_spots
 
 from stud_odds.cards import parse_card, parse_cards
 from stud_odds.games import Game
+from stud_odds.ranges import Range, RangeError
 from stud_odds.scenario import (
     DeckRule,
     Hand,
@@ -12,6 +13,7 @@ from stud_odds.scenario import (
     ScenarioError,
     parse_hand,
 )
+from stud_odds.scenario.plan import ranges_fit
 
 SPOTS = load_spots()
 
@@ -221,3 +223,36 @@ def test_bad_input(options, message):
     options = {"hands": ["AsKs/Qh", "xx/7d"], **options}
     with pytest.raises(ScenarioError, match=message):
         Scenario.build(**options)
+
+
+# -- ranges ------------------------------------------------------------------------------------
+
+
+def test_a_range_that_seen_cards_empty_names_the_player_and_the_cards():
+    with pytest.raises(RangeError, match=r"^player 1: the range \[KK\] allows no hole cards "
+                                         r"with the upcards Ah: .*\(Kd Kh Ks\)"):
+        Scenario.build(["[KK]/Ah", "KsKh/2d", "KdQd/3d"])
+
+
+@pytest.mark.parametrize("hands", [
+    ["[AA]/As", "[AA]/Ks"],  # three aces left: two disjoint pairs need four
+    ["[AA]/Kd", "[AA]/Ks", "AcQd/2s"],
+    ["[AsAh, AsAd]/2c", "[AhAd]/3c"],
+])
+def test_ranges_that_cannot_be_held_together(hands):
+    with pytest.raises(RangeError, match="ranges of players 1 and 2 cannot all be held"):
+        Scenario.build(hands)
+
+
+@pytest.mark.parametrize("hands", [
+    ["[AA, KK]/2h", "[AA]/3c", "[AA]/4d"],  # AA twice uses all four aces, KK for the third
+    ["[AA]/Ac", "xx/2c"],  # rolled-up aces
+])
+def test_ranges_that_fit(hands):
+    Scenario.build(hands)
+
+
+def test_ranges_fit_gives_up_to_a_yes_after_its_budget():
+    aces = Range.parse("AsAh").combos()
+    assert not ranges_fit([aces, None, aces])
+    assert ranges_fit([aces, None, aces], budget=1)

@@ -3,6 +3,7 @@
 import pytest
 
 from stud_odds.cards import UNKNOWN, parse_card, parse_cards
+from stud_odds.ranges import RangeError
 from stud_odds.scenario import Hand, ScenarioError, parse_hand
 
 
@@ -77,3 +78,23 @@ def test_card_error_is_prefixed_with_the_player():
         parse_hand("AsZs/Qh", player=2)
     with pytest.raises(ScenarioError, match=r"^player 1: As appears twice"):
         parse_hand("AsKs/As", player=1)
+
+
+# -- ranges (docs/ranges.md) -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, down, up",
+    [("[QQ+, AK]/Ah", "xx", "Ah"), ("[QQ+]x/Ah7c2d2s", "xxx", "Ah7c2d2s"),
+     ("[QQ+]Kd/Ah7c2d2s", "xxKd", "Ah7c2d2s")],
+)
+def test_a_range_stands_for_the_two_hole_cards(text, down, up):
+    hand = parse_hand(text)
+    assert (hand.down, hand.up) == (cards(down), cards(up))
+    assert hand.range is not None and str(hand) == text
+    assert parse_hand(str(hand)) == hand
+
+
+def test_a_bad_range_term_names_the_player_and_the_term():
+    with pytest.raises(RangeError, match=r"^player 2: 'QZ' at character"):
+        parse_hand("[QQ+, QZ]/Ah", player=2)

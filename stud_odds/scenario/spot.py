@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from stud_odds.cards import format_card, format_cards
 from stud_odds.games import Game, GameError, parse_game
-from stud_odds.scenario.plan import DealPlan, DeckRule, parse_deck_rule
+from stud_odds.scenario.plan import DealPlan, DeckRule, parse_deck_rule, ranges_fit
 from stud_odds.scenario.table import (
     DECK_SIZE,
     HOLE_CARDS,
@@ -96,6 +96,7 @@ class Scenario:
         object.__setattr__(self, "plan", plan)
         self._check_seventh_street()
         self._check_deck_holds()
+        self._check_ranges_fit()
 
     @property
     def street(self) -> int:
@@ -269,4 +270,15 @@ class Scenario:
             raise ScenarioError(
                 f"the deck runs out: it holds {in_deck} cards but the live players need "
                 + " and ".join(needs)
+            )
+
+    def _check_ranges_fit(self) -> None:
+        ranged = [player + 1 for player in self.plan.ranged_players]
+        if len(ranged) > 1 and not ranges_fit(self.plan.ranges):
+            from stud_odds.ranges import RangeError
+
+            names = ", ".join(map(str, ranged[:-1])) + f" and {ranged[-1]}"
+            raise RangeError(
+                f"the ranges of players {names} cannot all be held at once: every choice of "
+                "their hole cards uses some card twice"
             )

@@ -11,9 +11,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from stud_odds.cards import UNKNOWN, format_cards
 from stud_odds.errors import StudOddsError
+
+if TYPE_CHECKING:
+    from stud_odds.ranges import Range
 
 DECK_SIZE = 52
 MAX_PLAYERS = 8
@@ -47,10 +51,15 @@ def shape_problem(hand_text: str, down: int, up: int) -> str | None:
 
 @dataclass(frozen=True)
 class Hand:
-    """One live player's cards; UNKNOWN (-1) stands for a card nobody has seen."""
+    """One live player's cards; UNKNOWN (-1) stands for a card nobody has seen.
+
+    With a ``range`` the first two down cards are UNKNOWN and drawn from it
+    (docs/ranges.md) rather than uniformly from the unseen cards.
+    """
 
     down: tuple[int, ...]
     up: tuple[int, ...]  # in the order they were dealt
+    range: Range | None = None
 
     @property
     def size(self) -> int:
@@ -66,7 +75,9 @@ class Hand:
         return self.size - len(self.known)
 
     def __str__(self) -> str:
-        return f"{format_cards(self.down)}/{format_cards(self.up)}"
+        if self.range is None:
+            return f"{format_cards(self.down)}/{format_cards(self.up)}"
+        return f"[{self.range}]{format_cards(self.down[2:])}/{format_cards(self.up)}"
 
 
 def random_hand(size: int) -> Hand:

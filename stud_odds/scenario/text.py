@@ -32,10 +32,16 @@ def _player_prefix(player: int | None) -> str:
 
 
 def parse_hand(text: str, player: int | None = None) -> Hand:
-    """Parse ``DOWN/UP`` such as ``AsKs/Qh``, ``xx/7d`` or ``AsKs2d/QhJhTh9c``.
+    """Parse ``DOWN/UP`` such as ``AsKs/Qh``, ``xx/7d`` or ``AsKs2d/QhJhTh9c``, or a
+    range for the two hole cards, ``[QQ+, AK]/Ah`` or ``[QQ+]x/Ah7c2d2s`` (docs/ranges.md).
 
     ``player`` (numbered from 1) only names the player in error messages.
     """
+    from stud_odds.ranges import is_ranged_hand, parse_ranged_hand
+
+    if is_ranged_hand(text):
+        ranged = parse_ranged_hand(text, player)
+        return Hand(down=ranged.down, up=ranged.up, range=ranged.range)
     parts = text.split("/")
     if len(parts) != 2:
         problem = "has no '/'" if len(parts) == 1 else "has more than one '/'"
