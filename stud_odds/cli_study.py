@@ -164,8 +164,8 @@ def _run_batch(source: IO[bytes], reads: str, out: Path | None, writes: str, res
     """(failed spots, spots in the file); the output is whole records whatever happens."""
     from rich.progress import Progress
 
-    from stud_odds.batch_io import BatchOutput
     from stud_odds.study import count_spots, read_spots, run_batch
+    from stud_odds.study.writing import BatchOutput
 
     if threads is not None:  # else every spot would fail alike, one line each
         import numba
@@ -323,8 +323,9 @@ def starting_hands(
     from rich.progress import Progress
 
     from stud_odds.plot import plot_starting_hands
-    from stud_odds.study import StudyInterrupted, plural, starting_hand_classes, trial_count
-    from stud_odds.study import starting_hands as run_table
+    from stud_odds.study import StudyInterrupted, plural, trial_count
+    from stud_odds.study.starting import starting_hand_classes
+    from stud_odds.study.starting import starting_hands as run_table
 
     trials_per_class = trial_count(trials, "--trials")
     classes = len(starting_hand_classes(door))
