@@ -8,6 +8,7 @@ or CSV is :mod:`stud_odds.study.reading`.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -194,11 +195,21 @@ def spot_from_dict(data: Mapping[str, Any]) -> Spot:
     )
 
 
+def split_hands(text: str) -> list[str]:
+    """The hands of a CSV cell, separated by spaces outside a range's brackets.
+
+    >>> split_hands("[QQ+, AK]/Ah  xx/7d random")
+    ['[QQ+, AK]/Ah', 'xx/7d', 'random']
+    """
+    return [match.group() for match in re.finditer(r"(?:\[[^\]]*\]?|\S)+", text)]
+
+
 def spot_from_csv_row(row: Mapping[str, str]) -> Spot:
-    """CSV cells are texts: hands are space-separated, folded players ';'-separated."""
+    """CSV cells are texts: hands are space-separated (a range's brackets may hold spaces),
+    folded players ';'-separated."""
     data: dict[str, Any] = dict(row)
     if isinstance(data.get("hands"), str):
-        data["hands"] = data["hands"].split()
+        data["hands"] = split_hands(data["hands"])
     if isinstance(data.get("folds"), str):
         data["folds"] = [group for group in data["folds"].split(";") if group.strip()]
     return spot_from_dict(data)
