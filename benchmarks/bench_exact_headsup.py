@@ -1,4 +1,4 @@
-"""Heads-up exact tallies (exact_headsup.py): wall time per spot, and against the brute force.
+"""Heads-up exact tallies (engine/headsup.py): wall time per spot, and against the brute force.
 
     python benchmarks/bench_exact_headsup.py [--repeats R] [--scoops] [--threads T]
                                              [--fourth-street]
@@ -23,8 +23,9 @@ import time
 import numba
 from bench_evaluators import cpu_model
 
-from stud_odds.engine import _exact, _KernelInput
-from stud_odds.exact_headsup import heads_up_tallies
+from stud_odds.engine.exact import enumerate_deals
+from stud_odds.engine.headsup import heads_up_tallies
+from stud_odds.engine.running import spot_of
 from stud_odds.scenario import Scenario
 
 THIRD_STREET = [
@@ -49,11 +50,7 @@ def _median_seconds(run, repeats: int) -> tuple[float, float]:
 
 
 def _heads_up(scenario: Scenario, scoops: bool):
-    kernel = _KernelInput(scenario, scoops)
-    return heads_up_tallies(kernel.game, kernel.deck,
-                            [list(scenario.known_cards(p)) for p in range(2)],
-                            list(scenario.draws), scoops, shared_draw=scenario.shared_draw,
-                            classes_of=kernel.classes_of)
+    return heads_up_tallies(scenario.game.kernel_id, spot_of(scenario, scoops))
 
 
 def _time_heads_up(scenario: Scenario, args: argparse.Namespace) -> tuple[float, float]:
@@ -76,14 +73,15 @@ def _third_street(args: argparse.Namespace) -> None:
 
 def _against_brute_force(args: argparse.Namespace) -> None:
     spots = [FIFTH_STREET] + ([FOURTH_STREET] if args.fourth_street else [])
-    print(f"\nAgainst the brute force (engine._exact), median of {args.repeats} runs")
+    print(f"\nAgainst the brute force (engine enumeration), median of {args.repeats} runs")
     for label, hands in spots:
         for game in GAMES:
             scenario = Scenario.build(hands, game=game)
             deals = scenario.outcomes()
-            kernel = _KernelInput(scenario, args.scoops)
-            def brute_force(kernel=kernel):
-                return _exact(kernel, args.threads, None, threading.Event())
+            spot = spot_of(scenario, args.scoops)
+
+            def brute_force(spot=spot, game=scenario.game.kernel_id):
+                return enumerate_deals(game, spot, args.threads, None, threading.Event())
 
             brute_force()  # compile / load from the cache
             brute, _ = _median_seconds(brute_force, args.repeats)

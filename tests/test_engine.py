@@ -205,13 +205,13 @@ def test_exact_spots_sampled_within_four_standard_errors(spot):
 def test_completion_tables_give_the_same_tallies_as_valuing_every_deal(game, monkeypatch):
     """Enumeration looks each player's completions up in tables when that saves work;
     the tallies (classes and scooping hands included) must not change."""
-    from stud_odds import engine
+    from stud_odds.engine import exact
 
     spot = Scenario.build(["AsKs/Qh6c8d", "7c7d/2s3s4s", "8hx/9s9h2h"], game=game,
                           dead="Ac Ad Ah 2c 2d 3c 3d 4c 4d 5c 5d 5h 6d 6h Tc Td Th Ts Jc Jh")
     assert spot.outcomes() == 6_683_040
     tabled = equity(spot, method="exact", scooping_hands=True).to_dict(include_classes=True)
-    monkeypatch.setattr(engine, "MAX_COMPLETIONS", 0)
+    monkeypatch.setattr(exact, "MAX_COMPLETIONS", 0)
     direct = equity(spot, method="exact", scooping_hands=True).to_dict(include_classes=True)
     for result in (tabled, direct):
         result.pop("elapsed_s")

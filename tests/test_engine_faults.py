@@ -12,7 +12,7 @@ import textwrap
 import pytest
 
 from stud_odds import StudOddsError, engine
-from stud_odds.engine import EquityError, equity
+from stud_odds.engine import EquityError, equity, running
 from stud_odds.scenario import Scenario
 
 HEADS_UP = Scenario.build(["AhKh/Qh", "7c7d/2s"])
@@ -95,16 +95,16 @@ def test_the_cli_exits_130_on_ctrl_c(exact):
     process = subprocess.Popen(
         [sys.executable, "-c", textwrap.dedent("""
             import sys
-            from stud_odds import engine
+            from stud_odds.engine import running
             from stud_odds.cli import main
-            real_kernel = engine._kernel
+            real_compiled = running.compiled
 
-            def kernel(*args):  # say when the work starts: right after compiling
-                seconds = real_kernel(*args)
+            def compiled(*args):  # say when the work starts: right after compiling
+                seconds = real_compiled(*args)
                 print("working", flush=True)
                 return seconds
 
-            engine._kernel = kernel
+            running.compiled = compiled
             sys.argv = ["stud-odds", *sys.argv[1:]]
             main()
         """), "equity", *hands, *options],
@@ -167,13 +167,13 @@ def test_the_default_stop_never_reads_the_clock(monkeypatch):
 def test_compiling_does_not_count_against_max_time(monkeypatch):
     clock = _FakeClock(0.0)
     monkeypatch.setattr(engine.time, "perf_counter", clock)
-    real_kernel = engine._kernel
+    real_compiled = running.compiled
 
     def slow_compile(*args):
         clock.now += 10_000  # a very slow first compile
-        return real_kernel(*args)
+        return real_compiled(*args) + 10_000
 
-    monkeypatch.setattr(engine, "_kernel", slow_compile)
+    monkeypatch.setattr(running, "compiled", slow_compile)
     result = equity(HEADS_UP, seed=1, trials=300_000, max_time=5)
     assert result.stopped_by == "trials" and result.outcomes == 300_000
 

@@ -1,6 +1,6 @@
 """heads_up_tallies: bit-identical to the brute-force enumeration, and close to long sampling.
 
-The brute force is the engine's own exact enumeration (engine._exact), run on
+The brute force is the engine's own exact enumeration (engine.exact), run on
 spots with enough dead cards that it takes a fraction of a second; every
 tally, class and table column is compared, scooping hands included.
 """
@@ -13,10 +13,12 @@ import numba
 import numpy as np
 import pytest
 
-from stud_odds import exact_headsup
 from stud_odds.cards import UNKNOWN
-from stud_odds.engine import _exact, _KernelInput, equity
-from stud_odds.exact_headsup import HeadsUpOverflow, heads_up_tallies, heads_up_work
+from stud_odds.engine import equity, headsup
+from stud_odds.engine.exact import enumerate_deals
+from stud_odds.engine.headsup import HeadsUpOverflow, heads_up_tallies, heads_up_work
+from stud_odds.engine.running import spot_of
+from stud_odds.engine.tallies import class_names
 from stud_odds.games import Game
 from stud_odds.kernels.showdown import (
     HIGH_CLASS_COLUMNS,
@@ -35,17 +37,19 @@ from stud_odds.scenario import Hand, Scenario
 BRUTE_FORCE_DEALS = 3_000_000  # the most deals a random spot gives the brute force
 
 
-def _heads_up(scenario, scoops=True):
-    kernel = _KernelInput(scenario, scoops)
-    return heads_up_tallies(
-        kernel.game, kernel.deck, [list(scenario.known_cards(p)) for p in range(2)],
-        list(scenario.draws), scoops, shared_draw=scenario.shared_draw,
-        classes_of=kernel.classes_of)
+def _as_tuple(tallies):
+    return tallies.per_player, tallies.classes, tallies.table, tallies.outcomes
+
+
+def _heads_up(scenario, scoops=True, **options):
+    return _as_tuple(heads_up_tallies(scenario.game.kernel_id, spot_of(scenario, scoops),
+                                      **options))
 
 
 def _brute_force(scenario, scoops=True):
-    tallies, _ = _exact(_KernelInput(scenario, scoops), 2, None, threading.Event())
-    return tallies.per_player, tallies.classes, tallies.table, tallies.outcomes
+    tallies, _ = enumerate_deals(scenario.game.kernel_id, spot_of(scenario, scoops), 2, None,
+                                 threading.Event())
+    return _as_tuple(tallies)
 
 
 def _assert_identical(got, expected):
@@ -191,18 +195,14 @@ def test_shared_seventh_street_card_identical_to_brute_force(game):
 @pytest.mark.parametrize("scenario", [HAND_PICKED[1], HAND_PICKED[3], HAND_PICKED[6]],
                          ids=_label)
 def test_both_stud8_plans_identical_to_brute_force(scenario, plan):
-    kernel = _KernelInput(scenario, True)
-    got = exact_headsup._tallies(
-        kernel.game, kernel.deck, [list(scenario.known_cards(p)) for p in range(2)],
-        list(scenario.draws), True, kernel.classes_of, plan_name=plan)
-    _assert_identical(got, _brute_force(scenario))
+    _assert_identical(_heads_up(scenario, plan_name=plan), _brute_force(scenario))
 
 
 @pytest.mark.parametrize("scenario", HAND_PICKED[:4] + RANDOM_SPOTS[::7],
                          ids=[_label(s) for s in HAND_PICKED[:4] + RANDOM_SPOTS[::7]])
 def test_identical_to_brute_force_on_two_threads(scenario, monkeypatch):
     # small spots run on one thread: make these use every lane, cut into pieces
-    monkeypatch.setattr(exact_headsup, "SMALL_WORK", 0)
+    monkeypatch.setattr(headsup, "SMALL_WORK", 0)
     previous = numba.get_num_threads()
     try:
         numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
@@ -215,13 +215,9 @@ def test_identical_to_brute_force_on_two_threads(scenario, monkeypatch):
 @pytest.mark.parametrize("scenario", [HAND_PICKED[3], _shared_river_spot(random.Random(7), "razz")],
                          ids=["third street", "shared river"])
 def test_progress_reports_every_deal_once_done(scenario, monkeypatch):
-    monkeypatch.setattr(exact_headsup, "BATCH_WORK", 1000)  # many small kernel calls
+    monkeypatch.setattr(headsup, "BATCH_WORK", 1000)  # many small kernel calls
     reports = []
-    kernel = _KernelInput(scenario, True)
-    got = heads_up_tallies(kernel.game, kernel.deck,
-                           [list(scenario.known_cards(p)) for p in range(2)],
-                           list(scenario.draws), True, shared_draw=scenario.shared_draw,
-                           progress=lambda done, total: reports.append((done, total)))
+    got = _heads_up(scenario, progress=lambda done, total: reports.append((done, total)))
     expected = _brute_force(scenario)
     np.testing.assert_array_equal(got[0], expected[0])  # (classes: see the shared river test)
     assert got[3] == expected[3]
@@ -290,8 +286,6 @@ def test_third_street_within_four_standard_errors_of_long_sampling(spot):
 
 
 def _class_column(game, name):
-    """The class column the engine reports under `name` (engine._class_names' rule)."""
-    from stud_odds.engine import _class_names
-
-    high, low = _class_names(Game(game))
+    """The class column the engine reports under `name` (tallies.class_names' rule)."""
+    high, low = class_names(Game(game))
     return dict((label, column) for column, label in high + low)[name]

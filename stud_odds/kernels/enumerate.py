@@ -24,6 +24,8 @@ import numpy as np
 from numba import njit
 
 from stud_odds.kernels import CACHE_KERNELS
+from stud_odds.kernels.bundles import COMMUNITY
+from stud_odds.kernels.completions import binomials, comb, next_combination, unrank_combination
 from stud_odds.kernels.layout import CLASS_COLUMNS, GAME_RAZZ, GAME_STUD, GAME_STUD8
 from stud_odds.kernels.showdown import (
     add_outcome,
@@ -35,109 +37,44 @@ from stud_odds.kernels.showdown import (
     winners,
 )
 
-COMMUNITY = -1  # level_player value of the shared seventh-street card
-
 
 @njit(cache=CACHE_KERNELS, inline="always")
-def _next_combination(index, k, n):
-    """Advance index[0:k] to the next k-combination of range(n); False after the last."""
-    i = k - 1
-    while i >= 0 and index[i] == n - k + i:
-        i -= 1
-    if i < 0:
-        return False
-    index[i] += 1
-    for j in range(i + 1, k):
-        index[j] = index[j - 1] + 1
-    return True
-
-
-@njit(cache=CACHE_KERNELS, inline="always")
-def comb(n, k):
-    """C(n, k); 0 when k is out of range."""
-    if k < 0 or k > n:
-        return 0
-    result = 1
-    for i in range(k):
-        result = result * (n - i) // (i + 1)
-    return result
-
-
-@njit(cache=CACHE_KERNELS, inline="always")
-def _binomials(n, k):
-    """choose[m, j] = C(m, j) for m < n and j <= k (colex ranks of combinations)."""
-    choose = np.zeros((max(n, 1), k + 1), np.int64)
-    for m in range(n):
-        for j in range(k + 1):
-            choose[m, j] = comb(m, j)
-    return choose
-
-
-@njit(cache=CACHE_KERNELS, inline="always")
-def _completion_values(game, deck, known_key, known_bits, k, card_key, card_bit, tables,
-                       high, low):
-    """high[r], low[r]: the player's values with the r-th k-combination (colex order) of
-    the deck positions added to the known cards (``known_key``, ``known_bits``)."""
-    size = len(deck)
-    choose = _binomials(size, k)
-    index = np.arange(k)
-    while True:
-        key = known_key
-        bit = known_bits
-        rank = 0
-        for j in range(k):
-            key += card_key[deck[index[j]]]
-            bit |= card_bit[deck[index[j]]]
-            rank += choose[index[j], j + 1]
-        high[rank], low[rank] = hand_values(game, key, bit, tables)
-        if not _next_combination(index, k, size):
-            break
-
-
-@njit(cache=CACHE_KERNELS, inline="always")
-def unrank_combination(rank, k, n, index):
-    """index[0:k] = the rank-th k-combination of range(n) in lexicographic order."""
-    x = 0
-    for i in range(k):
-        while True:
-            starting_here = comb(n - x - 1, k - i - 1)  # combinations whose i-th place is x
-            if rank < starting_here:
-                break
-            rank -= starting_here
-            x += 1
-        index[i] = x
-        x += 1
-
-
-@njit(cache=CACHE_KERNELS, inline="always")
-def _deal_range(game, start, count, outer, deck, known_key, known_bits, level_player, level_k,
-                level_high, level_low, card_key, card_bit, tables, classes_of, track_scoops,
-                tally, classes, table):
+def _deal_range(game, spot, levels, lookups, start, count, tally):
     """Tally every deal whose outer index is in start .. start + count - 1.
 
-    With value tables (level_high has columns) a level's player is valued by
-    looking up the colex rank of the chosen deck positions in level_high[l] and
-    level_low[l] (completion_values) instead of the evaluator's large tables.
-    Inlined into the entry point, as montecarlo._chunk is (a separate call ran
-    at a third of the speed)."""
+    With value tables (levels.high has columns) a level's player is valued by
+    looking up the colex rank of the chosen deck positions in levels.high[l] and
+    levels.low[l] (completion_values) instead of the evaluator's large tables.
+    Inlined into the entry point (a separate call ran at a third of the speed)."""
+    deck = spot.deck
+    known_key = spot.known_key
+    known_bits = spot.known_bits
+    track_scoops = spot.track_scoops
+    level_player = levels.player
+    level_k = levels.k
+    level_high = levels.high
+    level_low = levels.low
+    outer = levels.outer
+    card_key = lookups.card_key
+    card_bit = lookups.card_bit
     n = len(known_key)
-    levels = len(level_k)
-    last = levels - 1
+    depth = len(level_k)
+    last = depth - 1
     size = len(deck)
     shared = level_player[last] == COMMUNITY
     max_k = 1
-    for level in range(levels):
+    for level in range(depth):
         max_k = max(max_k, level_k[level])
     # free_at[l]: positions level l chooses from; choices[l]: its combinations;
     # below[l]: deals under one combination of level l
-    free_at = np.zeros(levels, np.int64)
-    choices = np.ones(levels, np.int64)
+    free_at = np.zeros(depth, np.int64)
+    choices = np.ones(depth, np.int64)
     left = size
-    for level in range(levels):
+    for level in range(depth):
         free_at[level] = left
         choices[level] = comb(left, level_k[level])
         left -= level_k[level]
-    below = np.ones(levels, np.int64)
+    below = np.ones(depth, np.int64)
     for level in range(last - 1, -1, -1):
         below[level] = below[level + 1] * choices[level + 1]
     deepest_outer = outer - 1
@@ -148,16 +85,16 @@ def _deal_range(game, start, count, outer, deck, known_key, known_bits, level_pl
     lows = np.zeros(n, np.int64)
     own_classes = np.zeros((n, CLASS_COLUMNS), np.int64)  # local: no sharing between threads
     counts = new_outcomes(game, n)
-    index = np.zeros((levels, max_k), np.int64)  # combination, as places in `free`
-    free = np.zeros((levels, size), np.int64)  # deck positions left for each level
-    free_key = np.zeros((levels, size), np.int64)  # ... and their cards' keys
-    free_bit = np.zeros((levels, size), np.int64)
-    free_count = np.zeros(levels, np.int64)
-    used = np.zeros(levels, np.uint64)  # positions taken by earlier levels
+    index = np.zeros((depth, max_k), np.int64)  # combination, as places in `free`
+    free = np.zeros((depth, size), np.int64)  # deck positions left for each level
+    free_key = np.zeros((depth, size), np.int64)  # ... and their cards' keys
+    free_bit = np.zeros((depth, size), np.int64)
+    free_count = np.zeros(depth, np.int64)
+    used = np.zeros(depth, np.uint64)  # positions taken by earlier levels
     community_key = np.int64(0)
     community_bit = np.int64(0)
     valued_by_table = level_high.shape[1] > 0
-    choose = _binomials(size, max_k)
+    choose = binomials(size, max_k)
     if count <= 0:
         return
 
@@ -176,12 +113,12 @@ def _deal_range(game, start, count, outer, deck, known_key, known_bits, level_pl
     if not shared:
         # players dealt nothing keep one hand through every deal of the range
         dealt = np.zeros(n, np.bool_)
-        for level in range(levels):
+        for level in range(depth):
             dealt[level_player[level]] = True
         for p in range(n):
             if not dealt[p]:
-                highs[p], lows[p] = hand_values(game, known_key[p], known_bits[p], tables)
-                count_classes(game, own_classes, p, highs[p], lows[p], classes_of,
+                highs[p], lows[p] = hand_values(game, known_key[p], known_bits[p], lookups)
+                count_classes(game, own_classes, p, highs[p], lows[p], lookups,
                               count * below[deepest_outer])
 
     done = 0
@@ -209,15 +146,15 @@ def _deal_range(game, start, count, outer, deck, known_key, known_bits, level_pl
                 player_bits[p] = known_bits[p] | bit
                 if not shared:
                     highs[p], lows[p] = hand_values(game, player_key[p], player_bits[p],
-                                                    tables)
+                                                    lookups)
         if p != COMMUNITY and not shared and level >= deepest_outer:
-            count_classes(game, own_classes, p, highs[p], lows[p], classes_of, below[level])
+            count_classes(game, own_classes, p, highs[p], lows[p], lookups, below[level])
         if level == deepest_outer and not shared:
             # players of the higher outer levels: their share of this range is counted here,
             # a whole outer index at a time (a range may hold part of their subtree)
             for upper in range(deepest_outer):
                 q = level_player[upper]
-                count_classes(game, own_classes, q, highs[q], lows[q], classes_of,
+                count_classes(game, own_classes, q, highs[q], lows[q], lookups,
                               below[deepest_outer])
         if level < last:
             # descend: the next level chooses among the positions still free
@@ -242,14 +179,14 @@ def _deal_range(game, start, count, outer, deck, known_key, known_bits, level_pl
         if shared:
             for q in range(n):
                 highs[q], lows[q] = hand_values(game, player_key[q] + community_key,
-                                                player_bits[q] | community_bit, tables)
-                count_classes(game, own_classes, q, highs[q], lows[q], classes_of, 1)
+                                                player_bits[q] | community_bit, lookups)
+                count_classes(game, own_classes, q, highs[q], lows[q], lookups, 1)
         high_mask, low_mask = winners(game, n, highs, lows)
         add_outcome(counts, high_mask, low_mask)
         if track_scoops:  # off unless asked: it costs a quarter of the trial rate
-            count_scoop(game, own_classes, high_mask, low_mask, highs, lows, classes_of)
+            count_scoop(game, own_classes, high_mask, low_mask, highs, lows, lookups)
         # advance the deepest inner level that has a next combination
-        while level > deepest_outer and not _next_combination(
+        while level > deepest_outer and not next_combination(
             index[level], level_k[level], free_count[level]
         ):
             level -= 1
@@ -260,39 +197,28 @@ def _deal_range(game, start, count, outer, deck, known_key, known_bits, level_pl
         if done == count:
             break
         level = deepest_outer
-        while not _next_combination(index[level], level_k[level], free_count[level]):
+        while not next_combination(index[level], level_k[level], free_count[level]):
             for j in range(level_k[level]):  # this digit wraps round and the next one carries
                 index[level, j] = j
             level -= 1
-    award_outcomes(game, n, counts, tally, table)
+    award_outcomes(game, n, counts, tally)
+    classes = tally.classes
     classes += own_classes
 
 
-def _entry_points(game):
-    """The enumeration entry points of one game: ``game`` is a compile-time constant, so
+def _enumerate_range(game):
+    """The enumeration entry point of one game: ``game`` is a compile-time constant, so
     only the game asked for is compiled and its game branches fold away."""
 
     @njit(cache=CACHE_KERNELS, nogil=True)
-    def enumerate_range(start, count, outer, deck, known_key, known_bits, level_player,
-                        level_k, level_high, level_low, card_key, card_bit, tables, classes_of,
-                        track_scoops, tally, classes, table):
-        """Tally every deal whose first ``outer`` levels' joint index is in start ..
-        start + count - 1, adding to one set of tallies.  The caller runs ranges on its
-        threads (nogil)."""
-        _deal_range(game, start, count, outer, deck, known_key, known_bits, level_player,
-                    level_k, level_high, level_low, card_key, card_bit, tables, classes_of,
-                    track_scoops, tally, classes, table)
+    def enumerate_range(spot, levels, lookups, start, count, tally):
+        """Tally every deal whose first ``levels.outer`` levels' joint index is in start ..
+        start + count - 1, adding to ``tally``.  The caller runs ranges on its threads
+        (nogil)."""
+        _deal_range(game, spot, levels, lookups, start, count, tally)
 
-    @njit(cache=CACHE_KERNELS, nogil=True)
-    def completion_values(deck, known_key, known_bits, k, card_key, card_bit, tables, high,
-                          low):
-        """Value a player's every completion by k cards of the deck, once, so that
-        enumeration looks values up in a table that stays in cache."""
-        _completion_values(game, deck, known_key, known_bits, k, card_key, card_bit, tables,
-                           high, low)
-
-    return enumerate_range, completion_values
+    return enumerate_range
 
 
-# (enumerate_range, completion_values) by game kernel id
-ENUMERATE = tuple(_entry_points(game) for game in (GAME_STUD, GAME_STUD8, GAME_RAZZ))
+# by game kernel id
+ENUMERATE = tuple(_enumerate_range(game) for game in (GAME_STUD, GAME_STUD8, GAME_RAZZ))

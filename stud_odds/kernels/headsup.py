@@ -1,4 +1,4 @@
-"""Heads-up exact counting: value each player's completions once, then count pairs.
+"""Heads-up exact counting: the pairs of two players' valued completions, counted.
 
 A completion is the set of cards a player still receives (unknown hole cards
 and future streets together), given as positions 0..n-1 in the unseen deck and
@@ -21,27 +21,24 @@ scoop go into an X table, and the Y learn how many disjoint X they scoop,
 each from the X table or each run of one class from the tables' signed dot
 product (see _task).  Every X of a task is compared with Y from one side of
 the eight-or-better low order (or the same low bucket), which the driver
-arranges (see exact_headsup.py).
+arranges (see engine/headsup.py).
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit, prange
 
 from stud_odds.kernels import CACHE_KERNELS
-from stud_odds.kernels.enumerate import comb, unrank_combination
-from stud_odds.kernels.showdown import (
-    GAME_RAZZ,
-    GAME_STUD8,
-    LOW_CLASS_COLUMNS,
-    hand_values,
-)
+from stud_odds.kernels.completions import POSITION_BITS
+from stud_odds.kernels.layout import GAME_RAZZ, GAME_STUD8, LOW_CLASS_COLUMNS
 from stud_odds.kernels.tables import RAZZ_CLASSES
 
-POSITION_BITS = 6  # a deck position (< 64) per 6 bits of a packed completion
 POSITION_MASK = (1 << POSITION_BITS) - 1
-VALUE_CHUNKS = 64  # completions are valued in this many parallel chunks
+LOW_BUCKETS = 57  # stud8: the C(8, 5) = 56 eight-or-better lows, then "no low"
+NO_BUCKET = LOW_BUCKETS - 1
 
 # task columns: the X rows, the Y rows, and the low bucket the Y rows are compared as
 TASK_X_START, TASK_X_END, TASK_Y_START, TASK_Y_END, TASK_Y_BUCKET = range(5)
@@ -51,72 +48,44 @@ X_WINS, Y_WINS, BOTH = 1, 2, 3
 FIND, COUNT, COUNT_AND_FIND, CLEAR = range(4)  # what _walk does with a completion's subsets
 
 
-@njit(cache=CACHE_KERNELS)
-def completion_values(game, deck, known_key, known_bits, k, card_key, card_bit, tables,
-                      classes_of, low_bucket):
-    """Every k-card completion of one player from ``deck``, in lexicographic order.
+class Side(NamedTuple):
+    """One player's completions as rows in sweep order, and the subsets of a row that the
+    tables of card sets are read at (the plan: see _walk)."""
 
-    Returns (packed positions, primary value (larger is better), low bucket
-    (stud8: rank of the eight-or-better low, NO_LOW last; else 0), scoop class
-    column (high class * LOW_CLASS_COLUMNS + low class, as count_scoop)).
-    """
-    n = len(deck)
-    total = comb(n, k)
-    packed = np.empty(total, np.int64)
+    packed: np.ndarray  # int64: positions, POSITION_BITS each
+    primary: np.ndarray  # int16: the swept value, larger is better
+    bucket: np.ndarray  # int8: stud8's low bucket (0 in the other games)
+    pair_class: np.ndarray  # int8: the scoop class column, as count_scoop
+    parent: np.ndarray  # int64[subsets]: the subset this one adds a position to
+    element: np.ndarray  # int64[subsets]: which of the row's positions it adds
+    size: np.ndarray  # int64[subsets]: its number of positions
+    sign: np.ndarray  # int64[subsets]: (-1) ** size
+
+
+@njit(cache=CACHE_KERNELS)
+def sweep_values(game, high, low, lookups, low_bucket):
+    """Each completion's (primary value (larger is better), low bucket (stud8: rank of the
+    eight-or-better low, NO_LOW last; else 0), scoop class column (high class *
+    LOW_CLASS_COLUMNS + low class, as count_scoop)) from its high and low values."""
+    total = len(high)
     # the smallest types that hold them (values < 7463, buckets < 57, columns < 117):
     # third street with unknown hole cards has over 12 million completions
     primary = np.empty(total, np.int16)
-    bucket = np.empty(total, np.int8)
+    bucket = np.zeros(total, np.int8)
     pair_class = np.empty(total, np.int8)
-    _value_chunks(game, deck, known_key, known_bits, k, card_key, card_bit, tables, classes_of,
-                  low_bucket, packed, primary, bucket, pair_class)
-    return packed, primary, bucket, pair_class
-
-
-@njit(cache=CACHE_KERNELS, parallel=True)
-def _value_chunks(game, deck, known_key, known_bits, k, card_key, card_bit, tables, classes_of,
-                  low_bucket, packed, primary, bucket, pair_class):
-    n = len(deck)
-    total = len(packed)
-    for chunk in prange(VALUE_CHUNKS):
-        start = chunk * total // VALUE_CHUNKS
-        end = (chunk + 1) * total // VALUE_CHUNKS
-        if start == end:
-            continue
-        index = np.empty(max(k, 1), np.int64)
-        unrank_combination(start, k, n, index)
-        for row in range(start, end):
-            key = known_key
-            bits = known_bits
-            code = np.int64(0)
-            for j in range(k):
-                card = deck[index[j]]
-                key += card_key[card]
-                bits |= card_bit[card]
-                code |= index[j] << (POSITION_BITS * j)
-            high, low = hand_values(game, key, bits, tables)
-            packed[row] = code
-            if game == GAME_RAZZ:
-                primary[row] = RAZZ_CLASSES - low  # razz: smaller is better, turned over
-                bucket[row] = 0
-                pair_class[row] = classes_of[2][low]
-            elif game == GAME_STUD8:
-                primary[row] = high
-                bucket[row] = low_bucket[low]
-                pair_class[row] = classes_of[0][high] * LOW_CLASS_COLUMNS + classes_of[1][low]
-            else:
-                primary[row] = high
-                bucket[row] = 0
-                pair_class[row] = classes_of[0][high] * LOW_CLASS_COLUMNS
-            # next combination (lexicographic)
-            i = k - 1
-            while i >= 0 and index[i] == n - k + i:
-                i -= 1
-            if i < 0:
-                break
-            index[i] += 1
-            for j in range(i + 1, k):
-                index[j] = index[j - 1] + 1
+    for row in range(total):
+        if game == GAME_RAZZ:
+            primary[row] = RAZZ_CLASSES - low[row]  # razz: smaller is better, turned over
+            pair_class[row] = lookups.classes.razz[low[row]]
+        elif game == GAME_STUD8:
+            primary[row] = high[row]
+            bucket[row] = low_bucket[low[row]]
+            pair_class[row] = (lookups.classes.high[high[row]] * LOW_CLASS_COLUMNS
+                               + lookups.classes.low8[low[row]])
+        else:
+            primary[row] = high[row]
+            pair_class[row] = lookups.classes.high[high[row]] * LOW_CLASS_COLUMNS
+    return primary, bucket, pair_class
 
 
 @njit(cache=CACHE_KERNELS)
@@ -135,17 +104,22 @@ def counting_order(keys, key_count):
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
-def _walk(code, plan_parent, plan_element, plan_size, sign, offset, binom, rank, table, other,
-          mode):
-    """Visit the subsets (in the plan) of one packed completion, in the table of card sets.
+def _walk(code, side, sets, rank, table, other, mode):
+    """Visit the subsets (in side's plan) of one packed completion, in the table of card sets.
 
     mode FIND: return how many completions counted in ``table`` are disjoint from it
     (inclusion-exclusion); COUNT: count it into ``table``; COUNT_AND_FIND: count it into
     ``table`` and return how many counted in ``other`` are disjoint from it; CLEAR:
     zero its entries of ``table``.  The plan lists subsets depth first: entry s adds
-    the completion's plan_element[s]-th position to entry plan_parent[s] (entry 0 is
+    the completion's side.element[s]-th position to entry side.parent[s] (entry 0 is
     the empty set), so each subset's colex rank is its parent's plus one term.
+    sets = (offset, binom): a set of s positions is entry offset[s] + its colex rank.
     """
+    offset, binom = sets
+    plan_parent = side.parent
+    plan_element = side.element
+    plan_size = side.size
+    sign = side.sign
     found = np.int64(0)
     rank[0] = 0
     for s in range(len(plan_parent)):
@@ -168,7 +142,7 @@ def _walk(code, plan_parent, plan_element, plan_size, sign, offset, binom, rank,
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
-def _low_mask(game, x_bucket, y_bucket, no_bucket):
+def _low_mask(game, x_bucket, y_bucket):
     """Who takes the low half of a stud8 pot between X of x_bucket and Y of y_bucket
     (0: nobody has a low).  Stud and razz: 0, the pot has no low half (razz's low is
     its primary value)."""
@@ -178,7 +152,7 @@ def _low_mask(game, x_bucket, y_bucket, no_bucket):
         return X_WINS
     if x_bucket > y_bucket:
         return Y_WINS
-    return 0 if x_bucket == no_bucket else BOTH
+    return 0 if x_bucket == NO_BUCKET else BOTH
 
 
 @njit(cache=CACHE_KERNELS)
@@ -208,16 +182,20 @@ def _class_runs(y_primary, y_class, start, end):
 
 
 @njit(cache=CACHE_KERNELS)
-def _task(game, track_scoops, task, x_packed, x_primary, x_bucket, x_class, y_packed, y_primary,
-          y_class, no_bucket, x_plan, y_plan, offset, binom, y_table, x_table, below, rank,
-          counts, scoops_x, scoops_y):
-    """Count every pair of a task's X and Y rows (both sorted by primary value) into counts
-    [high winners, low winners] and, when track_scoops, the scoops by the scooper's class."""
+def _task(game, track_scoops, task, x, y, sets, scratch, out):
+    """Count every pair of a task's X and Y rows (Sides, both sorted by primary value) into
+    out = (counts [high winners, low winners], scoops_x, scoops_y): when track_scoops,
+    the scoops by the scooper's class.  scratch = (y_table, x_table, below, rank)."""
     x_start, x_end = task[TASK_X_START], task[TASK_X_END]
     y_start, y_end = task[TASK_Y_START], task[TASK_Y_END]
     y_bucket = task[TASK_Y_BUCKET]
-    x_parent, x_element, x_size, x_sign = x_plan
-    y_parent, y_element, y_size, y_sign = y_plan
+    x_packed, x_primary, x_bucket, x_class = x.packed, x.primary, x.bucket, x.pair_class
+    y_packed, y_primary, y_class = y.packed, y.primary, y.pair_class
+    y_table, x_table, below, rank = scratch
+    counts, scoops_x, scoops_y = out
+    offset = sets[0]
+    y_parent = y.parent
+    x_parent = x.parent
     # Y find the X they scoop one by one (reading their subsets in x_table), or by runs:
     # for Y of one class with values in [u, w), the pairs where Y is above a disjoint X of
     # x_table are D(w) - D(u) - (at_most of the X in x_table valued in [u, w)), D(t) being
@@ -251,14 +229,12 @@ def _task(game, track_scoops, task, x_packed, x_primary, x_bucket, x_class, y_pa
         group_end = i
         while group_end < x_end and x_primary[group_end] == value:
             below[group_end - i] = 0 if j == y_start else _walk(
-                x_packed[group_end], x_parent, x_element, x_size, x_sign, offset, binom, rank,
-                y_table, y_table, FIND)
+                x_packed[group_end], x, sets, rank, y_table, y_table, FIND)
             group_end += 1
         # the Y of this value count themselves in and find the disjoint X they scoop
         # (strictly below them: the X of this value are not in x_table yet)
         while j < y_end and y_primary[j] == value:
-            scooped = _walk(y_packed[j], y_parent, y_element, y_size, y_sign, offset, binom,
-                            rank, y_table, x_table, y_mode)
+            scooped = _walk(y_packed[j], y, sets, rank, y_table, x_table, y_mode)
             if track_scoops:
                 scoops_y[y_class[j]] += scooped
             j += 1
@@ -268,10 +244,9 @@ def _task(game, track_scoops, task, x_packed, x_primary, x_bucket, x_class, y_pa
         for row in range(i, group_end):
             lower = below[row - i]
             at_most = lower if j == y_below else _walk(
-                x_packed[row], x_parent, x_element, x_size, x_sign, offset, binom, rank,
-                y_table, y_table, FIND)
+                x_packed[row], x, sets, rank, y_table, y_table, FIND)
             above = 0 if all_in else -at_most  # + every disjoint Y, after the sweep
-            low_mask = _low_mask(game, x_bucket[row], y_bucket, no_bucket)
+            low_mask = _low_mask(game, x_bucket[row], y_bucket)
             if game == GAME_RAZZ:  # razz has no high: its one comparison is the low
                 counts[0, X_WINS] += lower
                 counts[0, BOTH] += at_most - lower
@@ -286,8 +261,7 @@ def _task(game, track_scoops, task, x_packed, x_primary, x_bucket, x_class, y_pa
                 if low_mask == X_WINS or low_mask == 0:
                     scoops_x[x_class[row]] += lower
                 if (low_mask == Y_WINS or low_mask == 0) and not all_in:
-                    _walk(x_packed[row], x_parent, x_element, x_size, x_sign, offset, binom,
-                          rank, x_table, x_table, COUNT)
+                    _walk(x_packed[row], x, sets, rank, x_table, x_table, COUNT)
                     run_at_most += at_most
         i = group_end
     if by_runs and run_class >= 0:
@@ -295,44 +269,43 @@ def _task(game, track_scoops, task, x_packed, x_primary, x_bucket, x_class, y_pa
         scoops_y[run_class] += pairs - run_start_pairs - run_at_most
     # every Y of the task is in: the rest of each X's disjoint Y are above it
     for row in range(x_start, x_unfinished):
-        everything = _walk(x_packed[row], x_parent, x_element, x_size, x_sign, offset, binom,
-                           rank, y_table, y_table, FIND)
+        everything = _walk(x_packed[row], x, sets, rank, y_table, y_table, FIND)
         if game == GAME_RAZZ:
             counts[0, Y_WINS] += everything
         else:
-            counts[Y_WINS, _low_mask(game, x_bucket[row], y_bucket, no_bucket)] += everything
+            counts[Y_WINS, _low_mask(game, x_bucket[row], y_bucket)] += everything
     # leave both tables zeroed for the next task, by whichever way is shorter
     if (y_end - y_start) * len(y_parent) < len(y_table):
         for j in range(y_start, y_end):
-            _walk(y_packed[j], y_parent, y_element, y_size, y_sign, offset, binom, rank,
-                  y_table, y_table, CLEAR)
+            _walk(y_packed[j], y, sets, rank, y_table, y_table, CLEAR)
     else:
         y_table[:] = 0
     if track_scoops:
         if (x_unfinished - x_start) * len(x_parent) < len(x_table):
             for row in range(x_start, x_unfinished):
-                _walk(x_packed[row], x_parent, x_element, x_size, x_sign, offset, binom, rank,
-                      x_table, x_table, CLEAR)
+                _walk(x_packed[row], x, sets, rank, x_table, x_table, CLEAR)
         else:
             x_table[:] = 0
 
 
 @njit(cache=CACHE_KERNELS, parallel=True)
-def count_pairs(game, track_scoops, tasks, lane_tasks, lane_starts, x_packed, x_primary,
-                x_bucket, x_class, y_packed, y_primary, y_class, no_bucket, x_plan, y_plan,
-                offset, binom, counts, scoops_x, scoops_y):
-    """Run every task; lane l runs tasks lane_tasks[lane_starts[l]:lane_starts[l + 1]].
+def count_pairs(game, track_scoops, schedule, x, y, sets, out):
+    """Run every task of schedule = (tasks, lane_tasks, lane_starts): lane l runs tasks
+    lane_tasks[lane_starts[l]:lane_starts[l + 1]] over the rows of Sides x and y.
 
-    x_plan, y_plan: (parent, element, size, sign) of each side's subsets (see _walk).
-    Per lane: counts[l] (outcome counts [high winners mask, low winners mask], X =
-    bit 0), scoops_x[l] / scoops_y[l] (scoops by the scooper's class column).
+    sets = (offset, binom), the index of card sets (see _walk).  Per lane, into
+    out = (counts, scoops_x, scoops_y): counts[l] (outcome counts [high winners mask,
+    low winners mask], X = bit 0), scoops_x[l] / scoops_y[l] (scoops by the scooper's
+    class column).
     """
+    tasks, lane_tasks, lane_starts = schedule
+    counts, scoops_x, scoops_y = out
     lanes = len(lane_starts) - 1
-    table_size = offset[-1]
+    table_size = sets[0][-1]
     largest = 1
     for t in range(len(tasks)):
         largest = max(largest, tasks[t, TASK_X_END] - tasks[t, TASK_X_START])
-    subsets = max(len(x_plan[0]), len(y_plan[0]))
+    subsets = max(len(x.parent), len(y.parent))
     for lane in prange(lanes):
         # counts per card set: int32 halves the cache the tables take; no count exceeds
         # one player's number of completions, which is below 2**31 (C(52, 7) = 133,784,560)
@@ -341,7 +314,6 @@ def count_pairs(game, track_scoops, tasks, lane_tasks, lane_starts, x_packed, x_
         below = np.empty(largest, np.int64)
         rank = np.empty(subsets, np.int64)
         for k in range(lane_starts[lane], lane_starts[lane + 1]):
-            _task(game, track_scoops, tasks[lane_tasks[k]], x_packed, x_primary, x_bucket,
-                  x_class, y_packed, y_primary, y_class, no_bucket, x_plan, y_plan, offset,
-                  binom, y_table, x_table, below, rank, counts[lane], scoops_x[lane],
-                  scoops_y[lane])
+            _task(game, track_scoops, tasks[lane_tasks[k]], x, y, sets,
+                  (y_table, x_table, below, rank),
+                  (counts[lane], scoops_x[lane], scoops_y[lane]))

@@ -11,13 +11,16 @@ import numpy as np
 from numba import njit, prange
 
 from stud_odds.kernels import CACHE_KERNELS
+from stud_odds.kernels.bundles import Tally
 from stud_odds.kernels.layout import CLASS_COLUMNS, GAME_RAZZ, GAME_STUD, GAME_STUD8
 from stud_odds.kernels.showdown import (
     add_outcome,
     award_outcomes,
     count_classes,
     count_scoop,
+    flat_lookups,
     hand_values,
+    nested_lookups,
     new_outcomes,
     winners,
 )
@@ -61,8 +64,7 @@ def _below(state, spare, bound):
 
 
 @njit(cache=CACHE_KERNELS)
-def _chunk(game, seed, trials, deck, known_key, known_bits, draws, shared_draw,
-           card_key, card_bit, tables, classes_of, track_scoops, tally, classes, table):
+def _chunk(game, spot, lookups, seed, trials, tally):
     """Run `trials` random deals from one seed, adding to one chunk's tallies.
 
     Called from the parallel loop of the entry point: there it runs at about
@@ -70,11 +72,16 @@ def _chunk(game, seed, trials, deck, known_key, known_bits, draws, shared_draw,
     parallel loop's body with what LLVM needs to optimise it); everything it
     allocates is allocated once per chunk.
     """
+    known_key = spot.known_key
+    known_bits = spot.known_bits
+    draws = spot.draws
+    card_key = lookups.card_key
+    card_bit = lookups.card_bit
     n = len(known_key)
-    needed = shared_draw
+    needed = spot.shared_draw
     for p in range(n):
         needed += draws[p]
-    own_deck = deck.copy()
+    own_deck = spot.deck.copy()
     size = len(own_deck)
     keys = np.empty(n, np.int64)
     bits = np.empty(n, np.int64)
@@ -103,21 +110,22 @@ def _chunk(game, seed, trials, deck, known_key, known_bits, draws, shared_draw,
                 place += 1
             keys[p] = key
             bits[p] = bit
-        if shared_draw:
+        if spot.shared_draw:
             card = own_deck[place]
             for p in range(n):
                 keys[p] += card_key[card]
                 bits[p] |= card_bit[card]
         for p in range(n):
-            high, low = hand_values(game, keys[p], bits[p], tables)
+            high, low = hand_values(game, keys[p], bits[p], lookups)
             highs[p] = high
             lows[p] = low
-            count_classes(game, own_classes, p, high, low, classes_of, 1)
+            count_classes(game, own_classes, p, high, low, lookups, 1)
         high_mask, low_mask = winners(game, n, highs, lows)
         add_outcome(counts, high_mask, low_mask)
-        if track_scoops:  # off unless asked: it costs a quarter of the trial rate
-            count_scoop(game, own_classes, high_mask, low_mask, highs, lows, classes_of)
-    award_outcomes(game, n, counts, tally, table)
+        if spot.track_scoops:  # off unless asked: it costs a quarter of the trial rate
+            count_scoop(game, own_classes, high_mask, low_mask, highs, lows, lookups)
+    award_outcomes(game, n, counts, tally)
+    classes = tally.classes
     classes += own_classes
 
 
@@ -127,19 +135,17 @@ def _monte_carlo_chunks(game):
     of testing a variable per deal)."""
 
     @njit(cache=CACHE_KERNELS, parallel=True)
-    def monte_carlo_chunks(seeds, trials, deck, known_key, known_bits, draws, shared_draw,
-                           card_key, card_bit, tables, classes_of, track_scoops, tally,
-                           classes, table):
+    def monte_carlo_chunks(spot, lookups, seeds, trials, tally):
         """Run trials[c] random deals from seed seeds[c] for each chunk c, in parallel,
-        into that chunk's tallies tally[c], classes[c], table[c].
+        into that chunk's tallies: tally (a bundles.Tally) has a first axis of chunks.
 
-        Player p receives draws[p] of the unseen cards ``deck``; with shared_draw a
+        Player p receives spot.draws[p] of the unseen cards; with spot.shared_draw a
         further card goes to every player (the shared seventh-street card).
         """
+        flat = flat_lookups(lookups)
         for c in prange(len(seeds)):
-            _chunk(game, seeds[c], trials[c], deck, known_key, known_bits, draws, shared_draw,
-                   card_key, card_bit, tables, classes_of, track_scoops, tally[c], classes[c],
-                   table[c])
+            _chunk(game, spot, nested_lookups(flat), seeds[c], trials[c],
+                   Tally(tally.per_player[c], tally.classes[c], tally.table[c]))
 
     return monte_carlo_chunks
 

@@ -15,6 +15,7 @@ import numpy as np
 from numba import njit
 
 from stud_odds.kernels import CACHE_KERNELS
+from stud_odds.kernels.bundles import Classes, Evaluators, Lookups
 from stud_odds.kernels.evaluate import high_value, low8_value, razz_value
 from stud_odds.kernels.layout import (
     GAME_RAZZ,
@@ -44,31 +45,44 @@ _sole_winner = njit(cache=CACHE_KERNELS, inline="always")(sole_winner)
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
-def hand_values(game, key, bits, tables):
-    """(high, low) of one player's seven cards (summed keys); the unused one is 0.
+def flat_lookups(lookups):
+    """Lookups as one flat tuple of arrays.  A parallel loop's body cannot take a nested
+    named tuple (numba fails to lower it): take this outside the loop, and
+    nested_lookups(flat) inside it."""
+    tables = lookups.evaluators
+    classes = lookups.classes
+    return (lookups.card_key, lookups.card_bit, tables.high_by_ranks, tables.high_by_flush,
+            tables.razz_by_ranks, tables.low8_by_mask, classes.high, classes.low8, classes.razz)
 
-    ``tables`` = (high_by_ranks, high_by_flush, razz_by_ranks, low8_by_mask).
-    """
+
+@njit(cache=CACHE_KERNELS, inline="always")
+def nested_lookups(flat):
+    """The Lookups bundle back from flat_lookups(lookups)."""
+    return Lookups(flat[0], flat[1], Evaluators(flat[2], flat[3], flat[4], flat[5]),
+                   Classes(flat[6], flat[7], flat[8]))
+
+
+@njit(cache=CACHE_KERNELS, inline="always")
+def hand_values(game, key, bits, lookups):
+    """(high, low) of one player's seven cards (summed keys); the unused one is 0."""
+    tables = lookups.evaluators
     if game == GAME_RAZZ:
-        return np.int64(0), razz_value(key, tables[2])
-    high = high_value(key, bits, tables[0], tables[1])
+        return np.int64(0), razz_value(key, tables.razz_by_ranks)
+    high = high_value(key, bits, tables.high_by_ranks, tables.high_by_flush)
     if game == GAME_STUD8:
-        return high, low8_value(bits, tables[3])
+        return high, low8_value(bits, tables.low8_by_mask)
     return high, np.int64(0)
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
-def count_classes(game, classes, p, high, low, classes_of, weight):
-    """Add weight to player p's high and low hand classes.
-
-    ``classes_of`` = (high class by value, low8 class by value, razz class by value).
-    """
+def count_classes(game, classes, p, high, low, lookups, weight):
+    """Add weight to player p's high and low hand classes."""
     if game != GAME_RAZZ:
-        classes[p, classes_of[0][high]] += weight
+        classes[p, lookups.classes.high[high]] += weight
     if game == GAME_STUD8:
-        classes[p, HIGH_CLASS_COLUMNS + classes_of[1][low]] += weight
+        classes[p, HIGH_CLASS_COLUMNS + lookups.classes.low8[low]] += weight
     elif game == GAME_RAZZ:
-        classes[p, HIGH_CLASS_COLUMNS + classes_of[2][low]] += weight
+        classes[p, HIGH_CLASS_COLUMNS + lookups.classes.razz[low]] += weight
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
@@ -97,7 +111,7 @@ def winners(game, n, highs, lows):
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
-def count_scoop(game, classes, high_mask, low_mask, highs, lows, classes_of):
+def count_scoop(game, classes, high_mask, low_mask, highs, lows, lookups):
     """If one player takes the whole pot, count that player's final hand class pair."""
     mask = _sole_winner(game, high_mask, low_mask)
     if mask == 0:
@@ -106,19 +120,20 @@ def count_scoop(game, classes, high_mask, low_mask, highs, lows, classes_of):
     while mask > 1:
         mask >>= 1
         p += 1
-    high_class = classes_of[0][highs[p]] if game != GAME_RAZZ else 0
+    high_class = lookups.classes.high[highs[p]] if game != GAME_RAZZ else 0
     if game == GAME_STUD8:
-        low_class = classes_of[1][lows[p]]
+        low_class = lookups.classes.low8[lows[p]]
     elif game == GAME_RAZZ:
-        low_class = classes_of[2][lows[p]]
+        low_class = lookups.classes.razz[lows[p]]
     else:
         low_class = 0
     classes[p, SCOOP_CLASS_BASE + high_class * LOW_CLASS_COLUMNS + low_class] += 1
 
 
 @njit(cache=CACHE_KERNELS)
-def award(game, n, high_mask, low_mask, count, tally, table):
-    """Share out `count` pots won by the players in high_mask (best high) and low_mask.
+def award(game, n, high_mask, low_mask, count, tally):
+    """Share out `count` pots won by the players in high_mask (best high) and low_mask,
+    into ``tally`` (a bundles.Tally).
 
     stud: the best high takes all.  stud8: the best high and the best
     qualifying low split the pot; with no qualifying low (low_mask 0) the high
@@ -136,32 +151,33 @@ def award(game, n, high_mask, low_mask, count, tally, table):
     elif game == GAME_RAZZ:
         low_share = POT // low_winners
     elif low_winners == 0:
-        table[NO_LOW_COUNT] += count
+        tally.table[NO_LOW_COUNT] += count
         high_share = POT // high_winners
     else:
         high_share = HALF_POT // high_winners
         low_share = HALF_POT // low_winners
     sole = _sole_winner(game, high_mask, low_mask)
+    per_player = tally.per_player
     for p in range(n):
         share = 0
         in_high = (high_mask >> p) & 1
         in_low = (low_mask >> p) & 1
         if in_high:
             share += high_share
-            tally[p, HIGH_WIN if high_winners == 1 else HIGH_TIE] += count
+            per_player[p, HIGH_WIN if high_winners == 1 else HIGH_TIE] += count
         if in_low:
             share += low_share
-            tally[p, LOW_WIN if low_winners == 1 else LOW_TIE] += count
+            per_player[p, LOW_WIN if low_winners == 1 else LOW_TIE] += count
         if sole == 1 << p:
-            tally[p, SCOOP] += count
+            per_player[p, SCOOP] += count
         elif in_high and not in_low and high_winners == 1 and low_winners > 0:
-            tally[p, HIGH_HALF] += count
+            per_player[p, HIGH_HALF] += count
         elif in_low and not in_high and low_winners == 1 and high_winners > 0:
-            tally[p, LOW_HALF] += count
+            per_player[p, LOW_HALF] += count
         elif share > 0:
-            tally[p, SPLIT] += count
-        tally[p, SHARE] += count * share
-        tally[p, SHARE_SQUARED] += count * share * share
+            per_player[p, SPLIT] += count
+        per_player[p, SHARE] += count * share
+        per_player[p, SHARE_SQUARED] += count * share * share
 
 
 # Outcome counts: counts[high_mask, low_mask] deals, an array with 2**n rows for
@@ -188,11 +204,11 @@ def add_outcome(counts, high_mask, low_mask):
 
 
 @njit(cache=CACHE_KERNELS)
-def award_outcomes(game, n, counts, tally, table):
-    """Award every counted outcome into tally and table."""
+def award_outcomes(game, n, counts, tally):
+    """Award every counted outcome into ``tally`` (a bundles.Tally)."""
     for row in range(counts.shape[0]):
         for column in range(counts.shape[1]):
             if counts[row, column]:
                 high_mask = row if game != GAME_RAZZ else 0
                 low_mask = column if game != GAME_STUD else 0
-                award(game, n, high_mask, low_mask, counts[row, column], tally, table)
+                award(game, n, high_mask, low_mask, counts[row, column], tally)

@@ -57,16 +57,18 @@ from itertools import combinations
 import numba
 import numpy as np
 
-from stud_odds.hands import tables
+from stud_odds.kernels.bundles import Spot
+from stud_odds.kernels.completions import completion_values
 from stud_odds.kernels.headsup import (
+    LOW_BUCKETS,
     POSITION_MASK,
     TASK_COLUMNS,
-    completion_values,
+    Side,
     count_pairs,
     counting_order,
+    sweep_values,
 )
 from stud_odds.kernels.layout import (
-    CLASS_COLUMNS,
     GAME_RAZZ,
     GAME_STUD,
     GAME_STUD8,
@@ -74,16 +76,14 @@ from stud_odds.kernels.layout import (
     LOW_CLASS_COLUMNS,
     POT,
     SCOOP_CLASS_BASE,
-    TABLE_COLUMNS,
-    TALLY_COLUMNS,
 )
 from stud_odds.kernels.showdown import award_outcomes
 from stud_odds.kernels.tables import HIGH_CLASSES, NO_LOW, RAZZ_CLASSES
 
-Tallies = tuple[np.ndarray, np.ndarray, np.ndarray, int]
+from . import running
+from .tallies import Tallies
 
 VALUE_SPAN = max(HIGH_CLASSES, RAZZ_CLASSES) + 1  # primary values are 1..VALUE_SPAN - 1
-LOW_BUCKETS = math.comb(8, 5) + 1  # stud8: the 56 eight-or-better lows, then "no low"
 LOW_LEVELS = 6  # the buckets live in 2**6 = 64 slots, halved 6 times
 PAIR_CLASSES = HIGH_CLASS_COLUMNS * LOW_CLASS_COLUMNS
 PIECES_PER_LANE = 4  # big tasks are cut into pieces of about 1/(4 * threads) of the work
@@ -94,6 +94,7 @@ SMALL_WORK = 30_000_000  # heads_up_work below which one thread is quicker (abou
 def _low_buckets() -> np.ndarray:
     """Bucket of every eight-or-better low value: its rank, better lows first; NO_LOW last."""
     lows = [sum(1 << rank for rank in five) for five in combinations(range(8), 5)]
+    assert len(lows) + 1 == LOW_BUCKETS
     bucket = np.full(NO_LOW + 1, len(lows), np.int64)
     for rank, mask in enumerate(sorted(lows)):  # a low's value is its rank mask: smaller wins
         bucket[mask] = rank
@@ -127,20 +128,20 @@ def _subset_plan(size: int, largest: int) -> tuple[np.ndarray, ...]:
 
 
 class _Completions:
-    """One player's completions: packed positions, primary value, low bucket, class column."""
+    """One player's completions (colex order): packed positions, primary value, low bucket,
+    class column."""
 
-    def __init__(self, game: int, deck: np.ndarray, known: list[int], draw: int,
-                 classes_of: tuple, low_bucket: np.ndarray):
-        t = tables()
-        key = int(sum(int(t.card_key[c]) for c in known))
-        bits = 0
-        for card in known:
-            bits |= int(t.card_bit[card])
-        self.draw = draw
-        self.packed, self.primary, self.bucket, self.pair_class = completion_values(
-            game, deck, np.int64(key), np.int64(bits), draw, t.card_key, t.card_bit,
-            (t.high_by_ranks, t.high_by_flush, t.razz_by_ranks, t.low8_by_mask), classes_of,
-            low_bucket)
+    def __init__(self, game: int, spot: Spot, player: int, low_bucket: np.ndarray):
+        lookups = running.lookups()
+        draw = int(spot.draws[player])
+        total = math.comb(len(spot.deck), draw)
+        # int16 holds every value (high < 7463, razz < 6175, low8 <= NO_LOW)
+        high, low = np.empty(total, np.int16), np.empty(total, np.int16)
+        self.packed = np.empty(total, np.int64)
+        completion_values(game, spot.deck, (spot.known_key[player], spot.known_bits[player]),
+                          draw, lookups, (high, low, self.packed))
+        self.primary, self.bucket, self.pair_class = sweep_values(game, high, low, lookups,
+                                                                  low_bucket)
         self.per_bucket = np.bincount(self.bucket, minlength=1 << LOW_LEVELS)
 
     def __len__(self) -> int:
@@ -260,65 +261,57 @@ class HeadsUpOverflow(OverflowError):
     """A spot with so many deals that a tally no longer fits an int64."""
 
 
-def heads_up_tallies(game_id: int, deck: np.ndarray, known: list[list[int]], draws: list[int],
-                     track_scoops: bool, *, shared_draw: int = 0,
-                     classes_of: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
-                     progress: Callable[[int, int], None] | None = None) -> Tallies:
+def heads_up_tallies(game: int, spot: Spot, progress: Callable[[int, int], None] | None = None,
+                     plan_name: str | None = None) -> Tallies:
     """Exact tallies of a two-player spot, identical to enumerating every deal.
 
-    game_id: GAME_STUD, GAME_STUD8 or GAME_RAZZ; deck: the unseen cards (ids
-    0..51); known[p]: player p's known cards (a dealt community card
-    included); draws[p]: the cards p still receives alone (unknown hole cards
-    and later streets); shared_draw: 1 when a community seventh-street card
-    is still to come; track_scoops: count the scooping hands' classes.
-    classes_of: (high class, low8 class, razz class) by value, the engine's
-    class maps (engine._class_maps() when None).  progress(done, total) is
-    called in deals as the work goes, every fraction of a second (the numba
-    calls are kept that short, so Ctrl-C is seen between them).
+    game: GAME_STUD, GAME_STUD8 or GAME_RAZZ; spot: the kernels' bundle (a dealt
+    community card is among the known cards; spot.draws[p] are the cards p
+    still receives alone, unknown hole cards and later streets).
+    progress(done, total) is called in deals as the work goes, every fraction
+    of a second (the numba calls are kept that short, so Ctrl-C is seen between
+    them).  plan_name ("by bucket" or "halving") forces stud8's plan (for
+    tests); by default the cheaper one runs.
 
-    Returns (per-player tallies (2, TALLY_COLUMNS), classes (2, CLASS_COLUMNS),
-    table (TABLE_COLUMNS,), outcomes), int64 arrays and an int, exactly as the
-    brute-force enumeration sums them (the same deals, the same columns).
-    Raises HeadsUpOverflow when the spot has more than about 3.27e12 deals:
-    SHARE_SQUARED (deals * 1680**2) would no longer fit an int64.  The work
-    is about heads_up_work(...) table operations: check it first.
+    The tallies are exactly as the brute-force enumeration sums them (the same
+    deals, the same columns).  Raises HeadsUpOverflow when the spot has more
+    than about 3.27e12 deals: SHARE_SQUARED (deals * 1680**2) would no longer
+    fit an int64.  The work is about heads_up_work(...) table operations: check
+    it first.
     """
-    deck = np.asarray(deck, np.int64)
-    if len(known) != 2 or len(draws) != 2:
+    if len(spot.draws) != 2:
         raise ValueError("heads_up_tallies counts two players")
-    n = len(deck)
-    per_community = n - sum(draws) if shared_draw else 1
+    n = len(spot.deck)
+    draws = [int(k) for k in spot.draws]
+    per_community = n - sum(draws) if spot.shared_draw else 1
     deals = 0
     if sum(draws) <= n and per_community > 0:
         deals = math.comb(n, draws[0]) * math.comb(n - draws[0], draws[1]) * per_community
     if deals * POT * POT > np.iinfo(np.int64).max:
         raise HeadsUpOverflow(
             f"{deals:.3g} deals: the sum of squared pot shares would overflow an int64")
-    if classes_of is None:
-        # the engine's own maps, imported here because the engine imports this module
-        from stud_odds.engine import _class_maps
-
-        classes_of = _class_maps()
-    if not shared_draw:
+    if not spot.shared_draw:
         report = None if progress is None else (lambda part: progress(int(deals * part), deals))
-        return _tallies(game_id, deck, known, list(draws), bool(track_scoops), classes_of,
-                        progress=report)
+        return _tallies(game, spot, plan_name, report)
     # each unseen card in turn is the community card: every deal once
-    per_player = np.zeros((2, TALLY_COLUMNS), np.int64)
-    classes = np.zeros((2, CLASS_COLUMNS), np.int64)
-    table = np.zeros(TABLE_COLUMNS, np.int64)
-    outcomes = 0
-    for i, card in enumerate(deck):
-        with_card = [list(cards) + [int(card)] for cards in known]
-        part = _tallies(game_id, np.delete(deck, i), with_card, list(draws), bool(track_scoops),
-                        classes_of)
-        per_player += part[0]
-        classes += part[1]
-        table += part[2]
-        outcomes += part[3]
+    lookups = running.lookups()
+    tallies = Tallies.zeros(2)
+    for i, card in enumerate(spot.deck):
+        with_card = Spot(np.delete(spot.deck, i), spot.known_key + lookups.card_key[card],
+                         spot.known_bits | lookups.card_bit[card], spot.draws, 0,
+                         spot.track_scoops)
+        tallies.add(_tallies(game, with_card, plan_name, None))
         if progress:
-            progress(outcomes, deals)
-    return per_player, classes, table, outcomes
+            progress(tallies.outcomes, deals)
+    return tallies
+
+
+def tiny_spot(like: Spot) -> Spot:
+    """Two players who get one card each from a deck of four: a spot that compiles (or
+    loads) every kernel heads_up_tallies uses for spots like ``like``."""
+    nothing = np.zeros(2, np.int64)
+    return Spot(np.arange(4, dtype=np.int64), nothing, nothing.copy(), np.ones(2, np.int64), 0,
+                like.track_scoops)
 
 
 @contextmanager
@@ -335,39 +328,36 @@ def _one_thread_when_small(work: int) -> Iterator[None]:
         numba.set_num_threads(previous)
 
 
-def _tallies(game: int, deck: np.ndarray, known: list[list[int]], draws: list[int],
-             track_scoops: bool, classes_of: tuple, plan_name: str | None = None,
-             progress: Callable[[float], None] | None = None) -> Tallies:
-    """heads_up_tallies without a community card to come; progress(fraction done) after
-    each batch.  plan_name ("by bucket" or "halving") forces stud8's plan (for tests);
-    by default the cheaper one runs."""
-    n = len(deck)
-    with _one_thread_when_small(heads_up_work(game, n, draws) if sum(draws) <= n else 0):
-        return _counted(game, deck, known, draws, track_scoops, classes_of, plan_name,
-                        progress)
-
-
-def _counted(game: int, deck: np.ndarray, known: list[list[int]], draws: list[int],
-             track_scoops: bool, classes_of: tuple, plan_name: str | None,
+def _tallies(game: int, spot: Spot, plan_name: str | None,
              progress: Callable[[float], None] | None) -> Tallies:
-    n = len(deck)
-    per_player = np.zeros((2, TALLY_COLUMNS), np.int64)
-    classes = np.zeros((2, CLASS_COLUMNS), np.int64)
-    table = np.zeros(TABLE_COLUMNS, np.int64)
+    """heads_up_tallies without a community card to come; progress(fraction done) after
+    each batch."""
+    n = len(spot.deck)
+    draws = [int(k) for k in spot.draws]
+    with _one_thread_when_small(heads_up_work(game, n, draws) if sum(draws) <= n else 0):
+        return _counted(game, spot, plan_name, progress)
+
+
+def _counted(game: int, spot: Spot, plan_name: str | None,
+             progress: Callable[[float], None] | None) -> Tallies:
+    n = len(spot.deck)
+    draws = [int(k) for k in spot.draws]
+    tallies = Tallies.zeros(2)
     if draws[0] + draws[1] > n:
-        return per_player, classes, table, 0
+        return tallies
     if n > POSITION_MASK + 1:
         raise ValueError(f"a deck of {n} cards does not fit the packed positions")
+    track_scoops = bool(spot.track_scoops)
     low_bucket = _low_buckets()
     # X: the player with fewer completions (player 0 on equal counts)
     px = 0 if math.comb(n, draws[0]) <= math.comb(n, draws[1]) else 1
     py = 1 - px
-    x = _Completions(game, deck, known[px], draws[px], classes_of, low_bucket)
-    y = _Completions(game, deck, known[py], draws[py], classes_of, low_bucket)
+    x = _Completions(game, spot, px, low_bucket)
+    y = _Completions(game, spot, py, low_bucket)
     a, b = draws[px], draws[py]
-    outcomes = len(x) * math.comb(n - a, b)
-    _class_tallies(game, x, math.comb(n - a, b), classes, px)
-    _class_tallies(game, y, math.comb(n - b, a), classes, py)
+    tallies.outcomes = len(x) * math.comb(n - a, b)
+    _class_tallies(game, x, math.comb(n - a, b), tallies.classes, px)
+    _class_tallies(game, y, math.comb(n - b, a), tallies.classes, py)
 
     # card sets S shared by X and Y have at most min(a, b) cards; S of s cards has index
     # offset[s] + colex rank, the rank being the sum of C(p_i, i) over its positions
@@ -386,10 +376,11 @@ def _counted(game: int, deck: np.ndarray, known: list[list[int]], draws: list[in
     levels = LOW_LEVELS if game == GAME_STUD8 else 0
     plan = _plan(x, y, levels, cost_x, cost_y, plan_name)
     x_take, y_take, tasks, costs = _tasks(x, y, plan, cost_x, cost_y)
-    x_rows = (x.packed[x_take], x.primary[x_take], x.bucket[x_take], x.pair_class[x_take])
-    y_rows = (y.packed[y_take], y.primary[y_take], y.pair_class[y_take])
+    x_side = Side(x.packed[x_take], x.primary[x_take], x.bucket[x_take], x.pair_class[x_take],
+                  *x_plan)
+    y_side = Side(y.packed[y_take], y.primary[y_take], y.bucket[y_take], y.pair_class[y_take],
+                  *y_plan)
 
-    no_bucket = LOW_BUCKETS - 1 if game == GAME_STUD8 else 0
     lanes = max(1, min(numba.get_num_threads(), len(tasks)))
     outcome_counts = np.zeros((4, 4), np.int64)
     scoops_x = np.zeros(PAIR_CLASSES, np.int64)
@@ -400,8 +391,8 @@ def _counted(game: int, deck: np.ndarray, known: list[list[int]], draws: list[in
         lane_tasks, lane_starts = _lanes(batch, costs, used)
         per_lane = (np.zeros((used, 4, 4), np.int64), np.zeros((used, PAIR_CLASSES), np.int64),
                     np.zeros((used, PAIR_CLASSES), np.int64))
-        count_pairs(game, track_scoops, tasks, lane_tasks, lane_starts, *x_rows, *y_rows,
-                    no_bucket, x_plan, y_plan, offset, binom, *per_lane)
+        count_pairs(game, track_scoops, (tasks, lane_tasks, lane_starts), x_side, y_side,
+                    (offset, binom), per_lane)
         outcome_counts += per_lane[0].sum(axis=0)
         scoops_x += per_lane[1].sum(axis=0)
         scoops_y += per_lane[2].sum(axis=0)
@@ -412,11 +403,11 @@ def _counted(game: int, deck: np.ndarray, known: list[list[int]], draws: list[in
     if px == 1:  # the counts have X as bit 0: make bit 0 player 0
         swap = [0, 2, 1, 3]
         outcome_counts = outcome_counts[swap][:, swap]
-    award_outcomes(game, 2, np.ascontiguousarray(outcome_counts), per_player, table)
+    award_outcomes(game, 2, np.ascontiguousarray(outcome_counts), tallies.tally())
     if track_scoops:
-        classes[px, SCOOP_CLASS_BASE:] += scoops_x
-        classes[py, SCOOP_CLASS_BASE:] += scoops_y
-    return per_player, classes, table, outcomes
+        tallies.classes[px, SCOOP_CLASS_BASE:] += scoops_x
+        tallies.classes[py, SCOOP_CLASS_BASE:] += scoops_y
+    return tallies
 
 
 def _tasks(x: _Completions, y: _Completions, plan: list[tuple[int, int, int, int, int]],

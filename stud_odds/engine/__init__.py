@@ -1,0 +1,137 @@
+"""equity(): pick a method, run the kernels, summarise.
+
+The methods: heads-up pairs of completions counted (``headsup``), every deal
+enumerated (``exact``), or Monte Carlo (``sample``).  Each runs the kernels in
+short calls, so Ctrl-C is seen between them (``running``), with the same
+bundles of arrays (kernels/bundles.py).  numba and the kernels are imported
+only when a spot is run, and a kernel is compiled (or loaded from the cache)
+before the clock of ``max_time`` starts.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import replace
+
+import numpy as np
+
+from stud_odds.results import EquityResult
+from stud_odds.scenario import Scenario
+
+from . import exact, running
+from .options import (
+    MAX_THREADS,
+    MAX_TRIALS,
+    METHODS,
+    EquityError,
+    Progress,
+    Request,
+    default_threads,
+    parse_trials,
+)
+from .sample import monte_carlo
+from .tallies import summarise
+
+__all__ = [
+    "DEFAULT_PRECISION", "EXACT_BUDGET", "MAX_THREADS", "MAX_TRIALS", "METHODS", "EquityError",
+    "Progress", "default_threads", "equity", "parse_trials",
+]
+
+# auto mode enumerates when outcomes x players is at most this many hand evaluations
+EXACT_BUDGET = 100_000_000
+# With no stopping option, sample until every equity's standard error is this small.  A
+# pot share lies in [0, 1], so its variance is at most 1/4 and the target is always met
+# by 1,000,000 trials: the default stop never depends on the clock.
+DEFAULT_PRECISION = 0.0005
+
+
+def _duration(seconds: float) -> str:
+    """``40 seconds``, ``3 minutes``, ``5 hours``, ``12 days``."""
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= 2 * size:
+            return f"{seconds / size:,.0f} {unit}s"
+    return f"{seconds:,.0f} seconds"
+
+
+def equity(
+    scenario: Scenario,
+    *,
+    method: str = "auto",
+    trials: int | str | None = None,
+    precision: float | None = None,
+    max_time: float | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: Progress | None = None,
+    scooping_hands: bool = False,
+) -> EquityResult:
+    """Every live player's share of the pot, win/tie/scoop rates and hand classes.
+
+    ``method``: ``auto`` enumerates every deal when that is cheap (and there
+    are no more deals than the ``trials`` asked for), otherwise samples;
+    ``exact`` always enumerates; ``monte-carlo`` always samples.
+    Sampling stops at ``trials`` (an int, or text such as ``"250k"``), when
+    every equity's standard error is at most ``precision`` (a fraction of the
+    pot, e.g. 0.0005), or after ``max_time`` seconds of sampling, whichever
+    comes first; with none given it stops at DEFAULT_PRECISION, which never
+    depends on the machine (only ``max_time`` does).  The same ``seed`` gives
+    the same numbers on any thread count (a random seed is chosen and reported
+    when None).  ``threads`` defaults to every core this process may use.
+    ``progress(done, total)`` is called as work completes.  With
+    ``scooping_hands`` each player's ``scooping_hands`` says which final hands
+    took the whole pot (it slows sampling by about a quarter).
+
+    Ctrl-C while sampling returns the whole rounds done so far with
+    ``stopped_by == "interrupted"``; during enumeration it raises
+    KeyboardInterrupt.  Bad arguments raise EquityError (a StudOddsError).
+    """
+    if not isinstance(scenario, Scenario):
+        raise EquityError(f"equity() takes a Scenario (Scenario.build(...)), not {scenario!r}")
+    if scenario.plan.ranges:
+        raise EquityError("equity against a range is not wired into the engine yet")
+    request = Request(method, trials, precision, max_time, seed, threads, progress,
+                      scooping_hands).checked()
+    with running.ctrl_c_as_flag() as interrupted:
+        result = _equity(scenario, request, interrupted)
+    if interrupted.is_set() and result.stopped_by != "interrupted":
+        raise KeyboardInterrupt  # Ctrl-C came after the last check: hand it on, never lose it
+    return result
+
+
+def _equity(scenario: Scenario, request: Request,
+            interrupted: threading.Event) -> EquityResult:
+    started = time.perf_counter()
+    game = scenario.game.kernel_id
+    spot = running.spot_of(scenario, request.scooping_hands)
+    method, threads, progress = request.method, request.threads, request.progress
+    outcomes = scenario.outcomes()
+    evaluations = outcomes * len(scenario.hands)
+    # enumerating is better than sampling whenever it is cheap and no bigger
+    enumerate_if_cheap = method == "auto" and (request.trials is None
+                                               or outcomes <= request.trials)
+    if (method == "exact" or enumerate_if_cheap) and evaluations > exact.HEADS_UP_FROM:
+        if exact.heads_up_feasible(game, spot, outcomes):
+            # two players: every deal counted without walking them, so always exact
+            tallies, compiling = exact.heads_up(game, spot, threads, progress, interrupted)
+            return summarise(scenario, tallies, "exact", None,
+                             time.perf_counter() - started - compiling, "complete")
+    seconds = exact.enumeration_seconds(evaluations, threads)
+    if method == "exact" and seconds > exact.EXACT_SECONDS:
+        raise EquityError(
+            f"exact enumeration of {outcomes:.3g} deals would take about "
+            f"{_duration(seconds)} on {threads} thread{'s' if threads > 1 else ''}: "
+            "use Monte Carlo (drop --exact) or a later street"
+        )
+    if method == "exact" or (enumerate_if_cheap and evaluations <= EXACT_BUDGET):
+        tallies, compiling = exact.enumerate_deals(game, spot, threads, progress, interrupted)
+        return summarise(scenario, tallies, "exact", None,
+                         time.perf_counter() - started - compiling, "complete")
+
+    if request.seed is None:
+        request = replace(request, seed=int(np.random.SeedSequence().entropy % (1 << 63)))
+    if request.trials is None and request.precision is None and request.max_time is None:
+        request = replace(request, precision=DEFAULT_PRECISION)
+    tallies, stopped_by, compiling = monte_carlo(game, spot, request, interrupted)
+    return summarise(scenario, tallies, "monte-carlo", request.seed,
+                     time.perf_counter() - started - compiling, stopped_by)

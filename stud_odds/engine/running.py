@@ -1,0 +1,172 @@
+"""What every method shares: the kernels' bundles, compiling a kernel once, Ctrl-C as a flag.
+
+numba and the kernel modules are imported here only when a kernel is first
+asked for, so importing the engine stays quick.
+"""
+
+from __future__ import annotations
+
+import logging
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import cache
+
+import numpy as np
+
+from stud_odds import cache as kernel_cache
+from stud_odds.errors import StudOddsError
+from stud_odds.games import Game
+from stud_odds.hands import tables
+from stud_odds.kernels.bundles import Levels, Lookups, Spot, Tally, build_lookups, hand_keys
+from stud_odds.kernels.layout import CLASS_COLUMNS, TABLE_COLUMNS, TALLY_COLUMNS
+from stud_odds.scenario import Scenario
+
+from .tallies import Tallies
+
+log = logging.getLogger("stud_odds")
+
+_GAME_NAMES = {game.kernel_id: game.value for game in Game}
+_READY: set[str] = set()
+
+
+@cache
+def lookups() -> Lookups:
+    """The kernels' look-up tables, built (or memory-mapped from the cache) once."""
+    return build_lookups(tables())
+
+
+def spot_of(scenario: Scenario, scooping_hands: bool) -> Spot:
+    """The scenario as the kernels see it: plain arrays and ints."""
+    players = len(scenario.hands)
+    known = [hand_keys(scenario.known_cards(p), lookups()) for p in range(players)]
+    return Spot(
+        deck=np.array(scenario.unseen, np.int64),
+        known_key=np.array([key for key, _ in known], np.int64),
+        known_bits=np.array([bits for _, bits in known], np.int64),
+        draws=np.array(scenario.draws, np.int64),
+        shared_draw=int(scenario.shared_draw),
+        track_scoops=int(scooping_hands),
+    )
+
+
+def _tiny_spot() -> Spot:
+    """Two players, four cards to come: a spot with every type a real one has."""
+    deck = np.arange(4, dtype=np.int64)
+    two = np.zeros(2, np.int64)
+    return Spot(deck, two, two.copy(), np.ones(2, np.int64), 0, 0)
+
+
+def _warm_up_exact(entry: Callable, game: int) -> None:
+    from stud_odds.kernels.completions import completion_values
+
+    spot = _tiny_spot()
+    none = np.zeros((1, 0), np.int64)
+    entry(spot, Levels(np.zeros(1, np.int64), np.ones(1, np.int64), none, none, 1), lookups(),
+          0, 0, Tallies.zeros(2).tally())
+    empty = np.zeros(0, np.int64)
+    completion_values(game, spot.deck, (0, 0), 0, lookups(), (empty, empty, empty))
+
+
+def chunk_tally(chunks: int, players: int) -> Tally:
+    """Zeroed tallies with a first axis of chunks (Monte Carlo's per-chunk tallies)."""
+    return Tally(np.zeros((chunks, players, TALLY_COLUMNS), np.int64),
+                 np.zeros((chunks, players, CLASS_COLUMNS), np.int64),
+                 np.zeros((chunks, TABLE_COLUMNS), np.int64))
+
+
+def _warm_up_monte_carlo(entry: Callable, game: int) -> None:
+    entry(_tiny_spot(), lookups(), np.zeros(0, np.uint64), np.zeros(0, np.int64),
+          chunk_tally(0, 2))
+
+
+def kernel(method: str, game: int) -> tuple[Callable, float]:
+    """The entry point of ``method`` ("exact": kernels.enumerate, "monte_carlo":
+    kernels.montecarlo) for one game, compiled (or loaded from the cache) on first use,
+    and the seconds compiling took."""
+    if method == "exact":
+        from stud_odds.kernels.enumerate import ENUMERATE as entries
+
+        warm_up = _warm_up_exact
+    else:
+        from stud_odds.kernels.montecarlo import MONTE_CARLO as entries
+
+        warm_up = _warm_up_monte_carlo
+    entry = entries[game]
+    return entry, compiled(method, game, lambda: warm_up(entry, game))
+
+
+def compiled(name: str, game: int, warm_up: Callable[[], object]) -> float:
+    """Compile (or load from the cache) kernel ``name`` for ``game`` by calling it on no work;
+    the seconds that took.
+
+    Done before any clock starts, so compiling never counts against ``max_time``
+    nor in the time reported.  A cache file that fails to load (cut short,
+    damaged) is deleted and the kernel compiled afresh, with one warning: a
+    damaged cache never breaks the program.
+    """
+    marker = f"{name}-{_GAME_NAMES[game]}"
+    if marker in _READY:
+        return 0.0
+    started = time.perf_counter()
+    if not kernel_cache.is_compiled(marker):
+        where = kernel_cache.location()
+        log.info("compiling the %s %s kernel (first run only, a few seconds)...",
+                 _GAME_NAMES[game], name.replace("_", " "))
+        if where.note:
+            log.warning("%s", where.note)
+    try:
+        warm_up()
+    except (KeyboardInterrupt, StudOddsError):
+        raise
+    except Exception as exc:  # noqa: BLE001 (whatever a damaged cache file makes numba raise)
+        if kernel_cache.location().folder is None:
+            raise
+        log.warning("the compiled-kernel cache was damaged (%s); compiling afresh",
+                    type(exc).__name__)
+        kernel_cache.drop_compiled_kernels()
+        warm_up()
+    kernel_cache.mark_compiled(marker)
+    _READY.add(marker)
+    return time.perf_counter() - started
+
+
+@contextmanager
+def ctrl_c_as_flag() -> Iterator[threading.Event]:
+    """During a whole equity() call, Ctrl-C only sets a flag, checked at clean points
+    (between kernel calls and rounds).
+
+    A KeyboardInterrupt raised at an arbitrary point could land inside the thread
+    pool's own bookkeeping (starting a thread, queueing a call) and leave the
+    process hanging at exit, or inside a finalizer while numba loads, where
+    Python prints and drops it; a flag is never lost.  Only the main thread can
+    catch signals: elsewhere the flag is never set.
+    """
+    flag = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield flag
+        return
+    previous = signal.getsignal(signal.SIGINT)
+    if previous in (signal.SIG_IGN, None):  # the caller ignores Ctrl-C: so do we
+        yield flag
+        return
+    signal.signal(signal.SIGINT, lambda number, frame: flag.set())
+    try:
+        yield flag
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@contextmanager
+def numba_threads(threads: int) -> Iterator[None]:
+    """numba's parallel loops use at most ``threads`` threads inside the block."""
+    import numba
+
+    previous = numba.get_num_threads()
+    numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
+    try:
+        yield
+    finally:
+        numba.set_num_threads(previous)
