@@ -62,6 +62,50 @@ class Spot(NamedTuple):
     track_scoops: int  # 1 to count the scooping hands' classes (a quarter of the rate)
 
 
+class Ranges(NamedTuple):
+    """Players whose two hole cards are drawn from a range rather than the deck (Monte
+    Carlo): ranged player r is player[r], and his pairs are first/second[start[r]:
+    start[r + 1]], drawn by weight with Walker's alias method: a pair drawn uniformly
+    from his span keeps its draw with probability keep[i], else gives it to alias[i].
+    The pairs never hold a card known anywhere; the spot's draws leave them out."""
+
+    player: np.ndarray  # int64[ranged players]
+    start: np.ndarray  # int64[ranged players + 1]
+    first: np.ndarray  # int64[pairs]
+    second: np.ndarray  # int64[pairs]
+    keep: np.ndarray  # float64[pairs]
+    alias: np.ndarray  # int64[pairs], an index into the same flat arrays
+
+
+def no_ranges() -> Ranges:
+    """The Ranges of a spot without any."""
+    empty = np.zeros(0, np.int64)
+    return Ranges(empty, np.zeros(1, np.int64), empty, empty, np.zeros(0, np.float64), empty)
+
+
+def alias_table(weights: np.ndarray, offset: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """(keep, alias) of Vose's alias method for drawing index i with probability
+    weights[i] / sum(weights); aliases are shifted by ``offset``.
+
+    >>> keep, alias = alias_table(np.array([1.0, 3.0]))
+    >>> keep.tolist(), alias.tolist()
+    ([0.5, 1.0], [1, 1])
+    """
+    count = len(weights)
+    scaled = np.asarray(weights, np.float64) * (count / np.sum(weights))
+    keep = np.ones(count, np.float64)
+    alias = np.arange(count, dtype=np.int64)
+    small = [i for i in range(count) if scaled[i] < 1.0]
+    large = [i for i in range(count) if scaled[i] >= 1.0]
+    while small and large:
+        less, more = small.pop(), large.pop()
+        keep[less], alias[less] = scaled[less], more
+        scaled[more] -= 1.0 - scaled[less]
+        (small if scaled[more] < 1.0 else large).append(more)
+    # what is left holds a whole slot (rounding leaves some a hair under 1)
+    return keep, alias + offset
+
+
 class Levels(NamedTuple):
     """The order of an exhaustive deal (enumerate.py): level l gives k[l] cards to
     player[l] (COMMUNITY: the shared card); high[l] / low[l], when they have columns,

@@ -28,6 +28,7 @@ from stud_odds.kernels.showdown import (
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
+_UNIT = 1.0 / (1 << 53)  # a 53-bit integer times this is uniform in [0, 1)
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
@@ -63,8 +64,43 @@ def _below(state, spare, bound):
             return state, spare, np.int64(product >> np.uint64(32))
 
 
+@njit(cache=CACHE_KERNELS, inline="always")
+def _pick(state, spare, ranges, r):
+    """(state, spare, index) of one of ranged player r's pairs, by weight: Walker's alias
+    method, one uniform pair and, unless it keeps its whole slot, one coin."""
+    start = ranges.start[r]
+    state, spare, pair = _below(state, spare, ranges.start[r + 1] - start)
+    pair += start
+    keep = ranges.keep[pair]
+    if keep < 1.0:
+        state, z = _splitmix64(state)
+        if np.float64(z >> np.uint64(11)) * _UNIT >= keep:
+            pair = ranges.alias[pair]
+    return state, spare, pair
+
+
+@njit(cache=CACHE_KERNELS, inline="always")
+def _draw_ranges(state, spare, ranges, chosen):
+    """Draw every ranged player's hole pair at once, redrawing all of them until no card
+    is used twice, so that each choice comes with the product of its pairs' weights;
+    (state, spare, the cards drawn as a mask of card ids)."""
+    while True:
+        used = np.int64(0)
+        fits = True
+        for r in range(len(ranges.player)):
+            state, spare, pair = _pick(state, spare, ranges, r)
+            cards = (np.int64(1) << ranges.first[pair]) | (np.int64(1) << ranges.second[pair])
+            if used & cards:
+                fits = False
+                break
+            used |= cards
+            chosen[r] = pair
+        if fits:
+            return state, spare, used
+
+
 @njit(cache=CACHE_KERNELS)
-def _chunk(game, spot, lookups, seed, trials, tally):
+def _chunk(game, spot, ranges, lookups, seed, trials, tally):
     """Run `trials` random deals from one seed, adding to one chunk's tallies.
 
     Called from the parallel loop of the entry point: there it runs at about
@@ -89,16 +125,31 @@ def _chunk(game, spot, lookups, seed, trials, tally):
     lows = np.zeros(n, np.int64)
     own_classes = np.zeros((n, CLASS_COLUMNS), np.int64)  # local: no sharing between threads
     counts = new_outcomes(game, n)
+    chosen = np.zeros(len(ranges.player), np.int64)
     state = np.uint64(seed)
     spare = np.uint64(0)
     for _ in range(trials):
-        # partial Fisher-Yates: the first `needed` places become a random deal
-        for i in range(needed):
-            state, spare, j = _below(state, spare, size - i)
-            j += i
-            card = own_deck[j]
-            own_deck[j] = own_deck[i]
-            own_deck[i] = card
+        if len(ranges.player):
+            state, spare, held = _draw_ranges(state, spare, ranges, chosen)
+            # the same partial Fisher-Yates, skipping the held cards: a place that
+            # comes up with one is drawn again, so the deal is uniform over the others
+            for i in range(needed):
+                while True:
+                    state, spare, j = _below(state, spare, size - i)
+                    j += i
+                    if not (held >> own_deck[j]) & 1:
+                        break
+                card = own_deck[j]
+                own_deck[j] = own_deck[i]
+                own_deck[i] = card
+        else:
+            # partial Fisher-Yates: the first `needed` places become a random deal
+            for i in range(needed):
+                state, spare, j = _below(state, spare, size - i)
+                j += i
+                card = own_deck[j]
+                own_deck[j] = own_deck[i]
+                own_deck[i] = card
         place = 0
         for p in range(n):
             key = known_key[p]
@@ -110,6 +161,11 @@ def _chunk(game, spot, lookups, seed, trials, tally):
                 place += 1
             keys[p] = key
             bits[p] = bit
+        for r in range(len(ranges.player)):
+            p = ranges.player[r]
+            for card in (ranges.first[chosen[r]], ranges.second[chosen[r]]):
+                keys[p] += card_key[card]
+                bits[p] |= card_bit[card]
         if spot.shared_draw:
             card = own_deck[place]
             for p in range(n):
@@ -135,16 +191,17 @@ def _monte_carlo_chunks(game):
     of testing a variable per deal)."""
 
     @njit(cache=CACHE_KERNELS, parallel=True)
-    def monte_carlo_chunks(spot, lookups, seeds, trials, tally):
+    def monte_carlo_chunks(spot, ranges, lookups, seeds, trials, tally):
         """Run trials[c] random deals from seed seeds[c] for each chunk c, in parallel,
         into that chunk's tallies: tally (a bundles.Tally) has a first axis of chunks.
 
-        Player p receives spot.draws[p] of the unseen cards; with spot.shared_draw a
-        further card goes to every player (the shared seventh-street card).
+        Each ranged player first gets a hole pair from his range (bundles.Ranges); then
+        player p receives spot.draws[p] of the other unseen cards; with
+        spot.shared_draw a further card goes to every player (the shared card).
         """
         flat = flat_lookups(lookups)
         for c in prange(len(seeds)):
-            _chunk(game, spot, nested_lookups(flat), seeds[c], trials[c],
+            _chunk(game, spot, ranges, nested_lookups(flat), seeds[c], trials[c],
                    Tally(tally.per_player[c], tally.classes[c], tally.table[c]))
 
     return monte_carlo_chunks
