@@ -30,6 +30,13 @@ if TYPE_CHECKING:
     from stud_odds.study import StudyInterrupted
 
 INTERRUPTED_EXIT = 130  # what a shell reports for a program stopped by SIGINT
+GAMES_PEEKED = 100  # a batch's first spots name the games whose kernels workers warm up
+
+# --scheduler, shared by batch, starting-hands and history
+Scheduler = Annotated[str | None, typer.Option(
+    "--scheduler", envvar="STUD_ODDS_SCHEDULER", metavar="ADDRESS", show_envvar=True,
+    help="Run on the Dask cluster whose scheduler is at ADDRESS (e.g. tcp://10.0.0.5:8786); "
+         "needs pip install 'stud-odds[cluster]'. See docs/cluster.md.")]
 
 
 def _bar(value: float, width: int = 20) -> str:
@@ -114,8 +121,10 @@ def batch(
     resume: Annotated[bool, typer.Option(
         "--resume", help="Continue the --out file of an interrupted run: skip the spots "
                          "already in it, append the rest.", metavar="")] = False,
-    threads: Annotated[int | None, typer.Option(help="Threads (default: all cores).",
-                                                metavar="N")] = None,
+    threads: Annotated[int | None, typer.Option(
+        help="Threads per spot (default: all cores; on a cluster one per task).",
+        metavar="N")] = None,
+    scheduler: Scheduler = None,
 ) -> None:
     """Run many spots from a JSON Lines or CSV file, writing each result as it completes.
 
@@ -127,7 +136,8 @@ def batch(
 
     Bad lines are reported with their line number; the rest still run, and the
     exit status is 2 if any failed.  Ctrl-C stops at once: finished spots are
-    in --out, the running one is not, and --resume goes on from there.
+    in --out, the running one is not, and --resume goes on from there.  With
+    --scheduler the spots run on a Dask cluster and the output is the same.
 
     Example: stud-odds batch spots.jsonl --out results.csv
     """
@@ -143,7 +153,8 @@ def batch(
         if out is not None and out.exists() and os.path.samefile(file, out):
             raise StudOddsError(f"--out {out} is the file of spots: give another file")
         try:
-            failures, total = _run_batch(source, reads, out, writes, resume, threads)
+            failures, total = _run_batch(source, reads, out, writes, resume, threads,
+                                         scheduler)
         except KeyboardInterrupt as stop:
             from stud_odds.study import StudyInterrupted
 
@@ -160,42 +171,63 @@ def batch(
 
 
 def _run_batch(source: IO[bytes], reads: str, out: Path | None, writes: str, resume: bool,
-               threads: int | None) -> tuple[int, int]:
+               threads: int | None, scheduler: str | None) -> tuple[int, int]:
     """(failed spots, spots in the file); the output is whole records whatever happens."""
     from rich.progress import Progress
 
+    from stud_odds.cluster import runner
     from stud_odds.study import count_spots, read_spots, run_batch
     from stud_odds.study.writing import BatchOutput
 
-    if threads is not None:  # else every spot would fail alike, one line each
-        import numba
-
-        if not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
-            raise StudOddsError(f"--threads must be between 1 and "
-                                f"{numba.config.NUMBA_NUM_THREADS}, not {threads}")
+    _check_threads(threads, scheduler)  # else every spot would fail alike, one line each
     total = count_spots(source, reads)
     source.seek(0)
+    games = _games_of(source, reads) if scheduler else ()
 
     def report_error(number: int, exc: Exception) -> None:
         error_console.print(f"[bold red]line {number}:[/] {escape(str(exc))}", highlight=False,
                             soft_wrap=True)
 
-    with BatchOutput(writes, out, resume=resume) as output:
+    # the cluster first: the output is not touched when it cannot be reached
+    with runner(scheduler, games) as run, BatchOutput(writes, out, resume=resume) as output:
         if output.dropped_tail:
             error_console.print(f"[dim]{escape(str(out))} ended in a line cut short (a crash); "
                                 "it was dropped and its spot runs again[/]", highlight=False)
         show_bar = error_console.is_terminal and out is not None
         with Progress(console=error_console, transient=True, disable=not show_bar) as progress:
             task = progress.add_task("spots", total=total)
-
-            def counted():
-                for item in read_spots(source, reads):
-                    yield item
-                    progress.advance(task)
-
-            failures = run_batch(counted(), output.write, report_error, threads,
-                                 skip=output.done, total=total)
+            failures = run_batch(read_spots(source, reads), output.write, report_error, threads,
+                                 skip=output.done, total=total, run=run,
+                                 progress=lambda count: progress.advance(task, count))
     return failures, total
+
+
+def _check_threads(threads: int | None, scheduler: str | None) -> None:
+    if threads is None:
+        return
+    if scheduler:  # the workers' cores are theirs to know
+        if threads < 1:
+            raise StudOddsError(f"--threads must be at least 1, not {threads}")
+        return
+    import numba
+
+    if not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
+        raise StudOddsError(f"--threads must be between 1 and "
+                            f"{numba.config.NUMBA_NUM_THREADS}, not {threads}")
+
+
+def _games_of(source: IO[bytes], reads: str) -> set[str]:
+    """The games of a batch's first spots (what the workers warm up for); then back to the
+    start."""
+    from itertools import islice
+
+    from stud_odds.study import read_spots
+
+    games = {spot.scenario.game.value for _, spot in islice(read_spots(source, reads),
+                                                             GAMES_PEEKED)
+             if not isinstance(spot, Exception)}
+    source.seek(0)
+    return games or {"stud"}
 
 
 def replay(
@@ -303,13 +335,16 @@ def starting_hands(
         "--out", "-o", help="Write the full table (CSV).", metavar="FILE")] = None,
     plot: Annotated[Path | None, typer.Option(help="Save equity vs scoop as PNG.",
                                               metavar="FILE")] = None,
-    threads: Annotated[int | None, typer.Option(help="Threads (default: all cores).",
-                                                metavar="N")] = None,
+    threads: Annotated[int | None, typer.Option(
+        help="Threads per class (default: all cores; on a cluster one per task).",
+        metavar="N")] = None,
+    scheduler: Scheduler = None,
 ) -> None:
     """Every three-card starting hand (1,755 suit classes) against random opponents, ranked.
 
     Ctrl-C stops at once; with --out the finished rows are written, each
-    marked stopped_by=interrupted.
+    marked stopped_by=interrupted.  With --scheduler the classes run on a Dask
+    cluster and the table is the same.
 
     Example: stud-odds starting-hands -g stud8 --opponents 1 -n 20k --out stud8.csv --top 20
     """
@@ -322,6 +357,8 @@ def starting_hands(
         _need_matplotlib()
     from rich.progress import Progress
 
+    from stud_odds.cluster import runner
+    from stud_odds.games import parse_game
     from stud_odds.plot import plot_starting_hands
     from stud_odds.study import StudyInterrupted, plural, trial_count
     from stud_odds.study.starting import starting_hand_classes
@@ -329,12 +366,16 @@ def starting_hands(
 
     trials_per_class = trial_count(trials, "--trials")
     classes = len(starting_hand_classes(door))
+    game_name = parse_game(game).value  # refused before connecting to any cluster
+    if scheduler:
+        _check_threads(threads, scheduler)
     try:
-        with Progress(console=error_console, transient=True,
-                      disable=not error_console.is_terminal) as progress:
+        with runner(scheduler, [game_name], ("monte-carlo",)) as run, \
+                Progress(console=error_console, transient=True,
+                         disable=not error_console.is_terminal) as progress:
             task = progress.add_task("starting hands", total=classes)
             results = run_table(game, opponents, trials=trials_per_class, seed=seed, door=door,
-                                threads=threads,
+                                threads=threads, run=run,
                                 progress=lambda done, total: progress.update(task, completed=done))
     except KeyboardInterrupt as stop:
         if isinstance(stop, StudyInterrupted):
