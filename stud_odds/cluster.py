@@ -253,8 +253,8 @@ class Cluster:
         try:
             future.result(timeout=NOTICE_SECONDS)
         except TimeoutError:
-            log.info("waiting for %d Dask worker%s to load or compile the kernels (a first run "
-                     "compiles them, a few seconds each)...", workers, "" if workers == 1 else "s")
+            log.info("compiling or loading the kernels on %d Dask worker%s (first run only, a "
+                     "few seconds each)...", workers, "" if workers == 1 else "s")
         except Exception:  # noqa: BLE001 - reported with its worker by the caller
             pass
 
