@@ -8,6 +8,9 @@ import os
 
 # CLI output is checked at a fixed terminal width; rich reads COLUMNS when a console is made
 os.environ["COLUMNS"] = "80"
+# the study commands run here unless a test gives them a cluster (a developer's own
+# STUD_ODDS_SCHEDULER would send every test's work there)
+os.environ.pop("STUD_ODDS_SCHEDULER", None)
 
 import signal
 
