@@ -26,10 +26,9 @@ from stud_odds.kernels.bundles import (
     Ranges,
     Spot,
     Tally,
-    alias_table,
     build_lookups,
     hand_keys,
-    no_ranges,
+    ranges_bundle,
 )
 from stud_odds.kernels.layout import CLASS_COLUMNS, TABLE_COLUMNS, TALLY_COLUMNS
 from stud_odds.scenario import Scenario
@@ -65,20 +64,10 @@ def spot_of(scenario: Scenario, scooping_hands: bool) -> Spot:
 def ranges_of(scenario: Scenario) -> Ranges:
     """The ranged players' hole pairs as the Monte Carlo kernel draws them."""
     plan = scenario.plan
-    if not plan.ranges:
-        return no_ranges()
     pairs = [plan.ranges[p] for p in plan.ranged_players]
-    start = np.cumsum([0, *(len(combos) for combos in pairs)], dtype=np.int64)
-    tables = [alias_table(combos.weight, int(offset))
-              for combos, offset in zip(pairs, start[:-1], strict=True)]
-    return Ranges(
-        player=np.array(plan.ranged_players, np.int64),
-        start=start,
-        first=np.concatenate([combos.first for combos in pairs]).astype(np.int64),
-        second=np.concatenate([combos.second for combos in pairs]).astype(np.int64),
-        keep=np.concatenate([keep for keep, _ in tables]),
-        alias=np.concatenate([alias for _, alias in tables]),
-    )
+    return ranges_bundle(list(plan.ranged_players),
+                         [(combos.first, combos.second, combos.weight) for combos in pairs],
+                         lookups())
 
 
 def _tiny_spot() -> Spot:
@@ -107,8 +96,8 @@ def chunk_tally(chunks: int, players: int) -> Tally:
 
 
 def _warm_up_monte_carlo(entry: Callable, game: int) -> None:
-    entry(_tiny_spot(), no_ranges(), lookups(), np.zeros(0, np.uint64), np.zeros(0, np.int64),
-          chunk_tally(0, 2))
+    entry(_tiny_spot(), ranges_bundle([], [], lookups()), lookups(), np.zeros(0, np.uint64),
+          np.zeros(0, np.int64), chunk_tally(0, 2))
 
 
 def kernel(method: str, game: int) -> tuple[Callable, float]:
