@@ -17,7 +17,8 @@ _LAZY = {
     "parse_card": "cards", "parse_cards": "cards",
     "EquityError": "engine", "equity": "engine",
     "Game": "games", "GameError": "games", "parse_game": "games",
-    "EquityResult": "results", "PlayerEquity": "results",
+    "EquityResult": "results", "PlayerEquity": "results", "RangeSize": "results",
+    "Range": "ranges", "RangeError": "ranges",
     "DeckRule": "scenario", "Hand": "scenario", "Scenario": "scenario",
     "ScenarioError": "scenario",
 }
@@ -26,7 +27,8 @@ if _typing.TYPE_CHECKING:
     from stud_odds.cards import CardError, format_card, format_cards, parse_card, parse_cards
     from stud_odds.engine import EquityError, equity
     from stud_odds.games import Game, GameError, parse_game
-    from stud_odds.results import EquityResult, PlayerEquity
+    from stud_odds.ranges import Range, RangeError
+    from stud_odds.results import EquityResult, PlayerEquity, RangeSize
     from stud_odds.scenario import DeckRule, Hand, Scenario, ScenarioError
 
 
@@ -56,6 +58,6 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "CardError", "DeckRule", "EquityError", "EquityResult", "Game", "GameError", "Hand",
-    "PlayerEquity", "Scenario", "ScenarioError", "StudOddsError", "__version__", "equity",
-    "format_card", "format_cards", "parse_card", "parse_cards", "parse_game",
+    "PlayerEquity", "Range", "RangeError", "RangeSize", "Scenario", "ScenarioError",
+    "StudOddsError", "__version__", "equity", "format_card", "format_cards", "parse_card", "parse_cards", "parse_game",
 ]

@@ -181,6 +181,9 @@ def starting_hands(
     game: Annotated[str, typer.Option("--game", "-g", help="stud, stud8, razz.",
                                       metavar="GAME")] = "stud",
     opponents: Annotated[int, typer.Option(help="Random opponents (1-7).", metavar="N")] = 1,
+    vs: Annotated[str | None, typer.Option(
+        "--vs", help="One opponent instead: a hand or range, e.g. '[QQ+, AK]/Kd'.",
+        metavar="HAND")] = None,
     trials: Annotated[str, typer.Option("--trials", "-n", help="Trials per class.",
                                         metavar="N")] = "100k",
     seed: Annotated[int, typer.Option(help="Seed for every class.", metavar="N")] = 0,
@@ -199,8 +202,10 @@ def starting_hands(
 ) -> None:
     """Every three-card starting hand (1,755 suit classes) against random opponents, ranked.
 
-    Ctrl-C stops at once; with --out the finished rows are written, each
-    marked stopped_by=interrupted.  With --scheduler the classes run on a Dask
+    With --vs each class plays one opponent's hand or range (docs/ranges.md); the
+    hand column then shows the suits played against his cards.  Ctrl-C stops at
+    once; with --out the finished rows are written, each marked
+    stopped_by=interrupted.  With --scheduler the classes run on a Dask
     cluster and the table is the same.
 
     Example: stud-odds starting-hands -g stud8 --opponents 1 -n 20k --out stud8.csv --top 20
@@ -232,7 +237,7 @@ def starting_hands(
                          disable=not error_console.is_terminal) as progress:
             task = progress.add_task("starting hands", total=classes)
             results = run_table(game, opponents, trials=trials_per_class, seed=seed, door=door,
-                                threads=threads, run=run,
+                                threads=threads, run=run, vs=vs,
                                 progress=lambda done, total: progress.update(task, completed=done))
     except KeyboardInterrupt as stop:
         if isinstance(stop, StudyInterrupted):
@@ -246,7 +251,8 @@ def starting_hands(
     hands_total = sum(r["count"] for r in rows)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title_justify="left",
                   title=f"{results[0].result.game}: {plural(len(rows), 'class')} "
-                        f"({plural(hands_total, 'hand')}) vs {opponents} random, "
+                        f"({plural(hands_total, 'hand')}) vs "
+                        f"{vs if vs is not None else f'{opponents} random'}, "
                         f"{plural(trials_per_class, 'trial')} each")
     for name in ("rank", "hand", "class", "hands", "equity", "high", "low", "scoop"):
         table.add_column(name, justify="left" if name in ("hand", "class") else "right")

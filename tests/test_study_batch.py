@@ -98,3 +98,24 @@ def test_batch_refuses_to_write_over_its_input(tmp_path):
     result = runner.invoke(app, ["batch", str(spots), "--out", str(spots)])
     assert result.exit_code == 2 and "is the file of spots" in result.stderr
     assert spots.read_text() == jsonl({"hands": RIVER})
+
+
+def test_batch_spots_with_ranges_in_jsonl_and_csv(tmp_path):
+    ranged = {"id": "r", "hands": ["[QQ+, AK@0.5]/Ah", "7c7d/2s"], "trials": "20k", "seed": 2}
+    spots = tmp_path / "spots.jsonl"
+    spots.write_text(jsonl(ranged))
+    result = runner.invoke(app, ["batch", str(spots)])
+    assert result.exit_code == 0, result.stderr
+    record = loads_lines(result.stdout)[0]
+    direct = equity(Scenario.build(ranged["hands"]), trials=20_000, seed=2)
+    assert record["players"][0]["equity"] == direct.players[0].equity
+    assert record["players"][0]["range"]["combos"] == direct.players[0].range.combos
+    # CSV: the hands cell splits on spaces outside a range's brackets
+    spots = tmp_path / "spots.csv"
+    spots.write_text('id,hands,trials,seed\nr,"[QQ+, AK@0.5]/Ah 7c7d/2s",20000,2\n')
+    out = tmp_path / "results.csv"
+    result = runner.invoke(app, ["batch", str(spots), "--out", str(out)])
+    assert result.exit_code == 0, result.stderr
+    rows = list(csv.DictReader(io.StringIO(out.read_text())))
+    assert rows[0]["hand"] == "[QQ+, AK@0.5]/Ah"
+    assert float(rows[0]["equity"]) == direct.players[0].equity

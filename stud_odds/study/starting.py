@@ -1,4 +1,5 @@
-"""Starting-hand tables: each three-card class (equal up to suits) against random hands.
+"""Starting-hand tables: each three-card class (equal up to suits) against random hands
+or against one opponent's hand or range.
 
 :func:`starting_hand_result` is the task, one class, the same here and on a
 cluster (which takes them in blocks of :data:`CLASSES_PER_TASK`).
@@ -13,6 +14,7 @@ from typing import Any
 
 from stud_odds.cards import format_card, format_cards
 from stud_odds.engine import equity
+from stud_odds.errors import StudOddsError
 from stud_odds.games import Game, parse_game
 from stud_odds.results import EquityResult
 from stud_odds.scenario import Scenario
@@ -95,8 +97,8 @@ class StartingHandResult:
 
     def to_dict(self) -> dict[str, Any]:
         hero = self.result.players[0]
-        return {
-            "hand": self.hand.text, "class": self.hand.label, "count": self.hand.count,
+        return {  # the hand played: the class's representative, re-suited against --vs
+            "hand": hero.hand, "class": self.hand.label, "count": self.hand.count,
             "equity": hero.equity, "equity_se": hero.equity_se, "high_win": hero.high_win,
             "low_win": hero.low_win, "scoop": hero.scoop,
             # every row of a cut-short table says so: its rank is among the finished rows only
@@ -107,19 +109,36 @@ class StartingHandResult:
 CLASSES_PER_TASK = 8  # a cluster task: about a second of work at the default trials
 
 
+def _against(hand: StartingHand, game: str | Game, opponents: int, vs: str | None) -> Scenario:
+    """The class's spot: its representative against random opponents, or against the one
+    opponent ``vs`` with the first suit relabelling (identity first) that leaves both
+    players' cards apart (suits matter against his cards: the row names the hand used)."""
+    if vs is None:
+        return Scenario.build([hand.text] + ["random"] * opponents, game=game)
+    for order in _SUIT_ORDER:  # the identity first
+        cards = tuple((card & ~3) | order[card & 3] for card in hand.cards)
+        text = f"{format_cards(cards[:2])}/{format_card(cards[2])}"
+        try:
+            return Scenario.build([text, vs], game=game)
+        except StudOddsError:
+            continue
+    raise StudyError(f"no suits of {hand.label} leave a hand for --vs '{vs}'")
+
+
 def starting_hand_result(hand: StartingHand, game: str | Game, opponents: int, trials: int,
-                         seed: int, threads: int | None) -> EquityResult:
-    """One class against ``opponents`` random hands (the task; every class has the same seed)."""
-    scenario = Scenario.build([hand.text] + ["random"] * opponents, game=game)
-    return finished(equity(scenario, method="monte-carlo", trials=trials, seed=seed,
-                           threads=threads))
+                         seed: int, vs: str | None, threads: int | None) -> EquityResult:
+    """One class against ``opponents`` random hands, or the one hand or range ``vs`` (the
+    task; every class has the same seed)."""
+    return finished(equity(_against(hand, game, opponents, vs), method="monte-carlo",
+                           trials=trials, seed=seed, threads=threads))
 
 
 def starting_hands(game: str | Game = "stud", opponents: int = 1, *, trials: int = 100_000,
                    seed: int = 0, door: str | None = None, threads: int | None = None,
                    progress: Callable[[int, int], None] | None = None,
-                   run: Runner = run_here) -> list[StartingHandResult]:
-    """Each starting-hand class against ``opponents`` random hands, best equity first.
+                   run: Runner = run_here, vs: str | None = None) -> list[StartingHandResult]:
+    """Each starting-hand class against ``opponents`` random hands, or against the one
+    opponent ``vs`` (a hand or a range such as ``[QQ+, AK]/Kd``), best equity first.
 
     ``run`` runs the classes (here by default; see ``stud_odds.cluster``);
     ``progress(done, total)`` counts finished classes.  Ctrl-C raises
@@ -128,7 +147,14 @@ def starting_hands(game: str | Game = "stud", opponents: int = 1, *, trials: int
     """
     if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents <= 7:
         raise StudyError(f"opponents must be a whole number from 1 to 7, not {show(opponents)}")
-    parse_game(game)  # a bad game is refused before the first class, not inside it
+    parse_game(game)  # a bad game (or opponent) is refused before the first class
+    if vs is not None:
+        if opponents != 1:
+            raise StudyError(f"--vs is one opponent: drop --opponents {opponents}")
+        try:
+            Scenario.build(["xx/x", vs], game=game)
+        except StudOddsError as error:
+            raise StudyError(f"--vs '{vs}': {error}") from None
     classes = starting_hand_classes(door)
     results: list[StartingHandResult] = []
     done = 0
@@ -146,7 +172,7 @@ def starting_hands(game: str | Game = "stud", opponents: int = 1, *, trials: int
 
     try:
         each_outcome(run(starting_hand_result, classes,
-                         lambda hand: (hand, game, opponents, trials, seed),
+                         lambda hand: (hand, game, opponents, trials, seed, vs),
                          threads=threads, block=CLASSES_PER_TASK, progress=advance), keep)
     except KeyboardInterrupt:
         rows = [replace(row, interrupted=True) for row in _ranked(results)]
