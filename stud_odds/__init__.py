@@ -59,5 +59,6 @@ def __dir__() -> list[str]:
 __all__ = [
     "CardError", "DeckRule", "EquityError", "EquityResult", "Game", "GameError", "Hand",
     "PlayerEquity", "Range", "RangeError", "RangeSize", "Scenario", "ScenarioError",
-    "StudOddsError", "__version__", "equity", "format_card", "format_cards", "parse_card", "parse_cards", "parse_game",
+    "StudOddsError", "__version__", "equity", "format_card", "format_cards", "parse_card",
+    "parse_cards", "parse_game",
 ]
