@@ -132,6 +132,11 @@ def plural(count: int, word: str) -> str:
 def footer_lines(scenario: Scenario, result: EquityResult) -> list[str]:
     if result.method == "exact" and result.outcomes == 1:
         lines = ["exact: every card is known, one showdown"]
+    elif result.method == "exact" and scenario.plan.ranges:
+        choices = result.outcomes // scenario.plan.outcomes()
+        lines = [f"exact: every one of {result.outcomes:,} deals over "
+                 f"{plural(choices, 'choice')} of the ranged hole cards, weighted, "
+                 f"{result.elapsed_s:.2f} s"]
     elif result.method == "exact":
         lines = [f"exact: every one of {result.outcomes:,} deals, {result.elapsed_s:.2f} s"]
     else:
@@ -150,7 +155,7 @@ def footer_lines(scenario: Scenario, result: EquityResult) -> list[str]:
                          "this machine's speed: use --trials or --precision to repeat them")
     if result.shared_river:
         lines.append(
-            f"seventh street is one shared community card: {scenario.cards_left} cards left "
+            f"seventh street is one shared community card: {scenario.plan.cards_left} cards left "
             f"for {len(scenario.hands)} players ({scenario.deck_rule.value} deck rule)"
         )
     if result.no_low is not None:
