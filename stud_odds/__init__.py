@@ -6,10 +6,10 @@ loads when one of its names is first used.
 
 from __future__ import annotations
 
-import importlib as _importlib
 import typing as _typing
 
 from stud_odds.errors import StudOddsError
+from stud_odds.lazy import lazy_names
 
 # public name -> the module that defines it, imported on first use
 _LAZY = {
@@ -41,15 +41,14 @@ def _version() -> str:
         return "0+unknown"
 
 
-def __getattr__(name: str):
+_lazy_getattr, _ = lazy_names(__name__, _LAZY)
+
+
+def __getattr__(name: str) -> _typing.Any:
     if name == "__version__":  # read from the installed metadata only when asked
         globals()["__version__"] = _version()
         return globals()["__version__"]
-    if name in _LAZY:
-        value = getattr(_importlib.import_module(f"stud_odds.{_LAZY[name]}"), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'stud_odds' has no attribute {name!r}")
+    return _lazy_getattr(name)
 
 
 def __dir__() -> list[str]:

@@ -75,14 +75,14 @@ def test_seventh_street_is_shared(cards_left, live, rule, shared):
 )
 def test_rule_examples_through_scenarios(live, folds, rule, cards_left, shared):
     scenario = sixth_street(live, folds=folds, deck_rule=rule)
-    assert scenario.cards_left == cards_left
+    assert scenario.plan.cards_left == cards_left
     assert scenario.shared_river is shared
 
 
 def test_dead_cards_count_as_dealt():
     assert not sixth_street(7).shared_river
     scenario = sixth_street(7, dead="2c 3c")
-    assert scenario.cards_left == 8
+    assert scenario.plan.cards_left == 8
     assert scenario.shared_river
 
 
@@ -120,19 +120,19 @@ def test_random_opponent_is_on_the_street_of_the_others(hands, random_text):
 
 def test_heads_up_third_street():
     scenario = Scenario.build(["AsKs/Qh", "xx/7d"])
-    assert len(scenario.unseen) == 48
-    assert parse_card("As") not in scenario.unseen
-    assert list(scenario.unseen) == sorted(scenario.unseen)
-    assert scenario.draws == (4, 6)
-    assert scenario.shared_draw == 0
-    assert scenario.known_cards(1) == (parse_card("7d"),)
+    assert len(scenario.plan.unseen) == 48
+    assert parse_card("As") not in scenario.plan.unseen
+    assert list(scenario.plan.unseen) == sorted(scenario.plan.unseen)
+    assert scenario.plan.draws == (4, 6)
+    assert scenario.plan.shared_draw == 0
+    assert scenario.plan.known[1] == (parse_card("7d"),)
 
 
 def test_unknown_hole_cards_are_drawn():
     scenario = build_spot(next(spot for spot in SPOTS if spot["id"] == "stud8_14"))
-    assert len(scenario.unseen) == 42
-    assert scenario.draws == (1, 3)
-    assert scenario.shared_draw == 0
+    assert len(scenario.plan.unseen) == 42
+    assert scenario.plan.draws == (1, 3)
+    assert scenario.plan.shared_draw == 0
 
 
 def test_everything_known_removes_cards_from_unseen():
@@ -141,39 +141,39 @@ def test_everything_known_removes_cards_from_unseen():
     )
     removed = {parse_card(card) for card in ("As", "Ks", "Qh", "2c", "3c", "4c",
                                               "5d", "6d", "7h", "8h")}
-    assert set(scenario.unseen) == set(range(52)) - removed
+    assert set(scenario.plan.unseen) == set(range(52)) - removed
     # The folded players' hole cards are not known, so they stay among the unseen cards.
-    assert len(scenario.unseen) == 42
+    assert len(scenario.plan.unseen) == 42
 
 
 def test_shared_river_to_come():
     scenario = Scenario.build(["random"] * 8)
     assert scenario.shared_river
-    assert scenario.draws == (6,) * 8  # hole cards, door card, fourth to sixth street
-    assert scenario.shared_draw == 1
-    assert scenario.outcomes() == _product_of_combinations(52, [6] * 8) * (52 - 48)
+    assert scenario.plan.draws == (6,) * 8  # hole cards, door card, fourth to sixth street
+    assert scenario.plan.shared_draw == 1
+    assert scenario.plan.outcomes() == _product_of_combinations(52, [6] * 8) * (52 - 48)
 
 
 def test_shared_river_on_sixth_street_of_a_folded_table():
     scenario = build_spot(next(spot for spot in SPOTS if spot["id"] == "sr_7p_1fold_casino"))
-    assert len(scenario.unseen) == 9  # 7 never dealt + the folded player's 2 hole cards
-    assert scenario.draws == (0,) * 7
-    assert scenario.shared_draw == 1
+    assert len(scenario.plan.unseen) == 9  # 7 never dealt + the folded player's 2 hole cards
+    assert scenario.plan.draws == (0,) * 7
+    assert scenario.plan.shared_draw == 1
     assert scenario.street == 6
 
 
 def test_known_community_card():
     spot = next(spot for spot in SPOTS if spot["id"] == "sr_8p_stud_0")
-    unseen = build_spot(spot).unseen
+    unseen = build_spot(spot).plan.unseen
     community = unseen[0]
     scenario = Scenario.build(spot["hands"], community=community)
     assert scenario.shared_river
     assert scenario.street == 7
-    assert scenario.draws == (0,) * 8
-    assert scenario.shared_draw == 0
-    assert scenario.unseen == unseen[1:]
-    assert scenario.outcomes() == 1
-    assert scenario.known_cards(0) == cards("8hAs3hQd2dQc") + (community,)
+    assert scenario.plan.draws == (0,) * 8
+    assert scenario.plan.shared_draw == 0
+    assert scenario.plan.unseen == unseen[1:]
+    assert scenario.plan.outcomes() == 1
+    assert scenario.plan.known[0] == cards("8hAs3hQd2dQc") + (community,)
 
 
 def _product_of_combinations(unseen: int, draws: list[int]) -> int:
@@ -187,14 +187,14 @@ def _product_of_combinations(unseen: int, draws: list[int]) -> int:
 @pytest.mark.parametrize("spot", EXACT_SPOTS, ids=[spot["id"] for spot in EXACT_SPOTS])
 def test_outcomes_of_exact_reference_spots(spot):
     scenario = build_spot(spot)
-    assert scenario.outcomes() == spot["outcomes"]
+    assert scenario.plan.outcomes() == spot["outcomes"]
     if "shared_river" in spot:
         assert scenario.shared_river is spot["shared_river"]
 
 
 def test_outcomes_deal_in_seat_order():
     scenario = Scenario.build(["AcAd/7s2h", "KcQc/JcTc"])
-    assert scenario.outcomes() == 141181040  # C(44, 3) * C(41, 3)
+    assert scenario.plan.outcomes() == 141181040  # C(44, 3) * C(41, 3)
 
 
 # -- ranges ------------------------------------------------------------------------------------

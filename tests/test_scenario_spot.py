@@ -59,7 +59,7 @@ def test_text_and_dict():
 
 def test_dict_builds_the_same_scenario():
     spot = next(spot for spot in SPOTS if spot["id"] == "sr_8p_stud_0")
-    scenario = Scenario.build(spot["hands"], community=build_spot(spot).unseen[0])
+    scenario = Scenario.build(spot["hands"], community=build_spot(spot).plan.unseen[0])
     data = scenario.to_dict()
     again = Scenario.build(
         data["hands"], data["game"], data["dead"], data["folds"], data["community"],
@@ -179,9 +179,9 @@ def test_seventh_street_hands_when_the_card_is_shared():
 def test_seventh_street_hands_allowed_when_individual():
     seventh = Scenario.build(["xxx/xxxx"] * 7)
     assert not seventh.shared_river
-    assert seventh.draws == (7,) * 7
-    assert seventh.shared_draw == 0
-    assert sixth_street(7).draws == (7,) * 7  # six unknown cards and the seventh to come
+    assert seventh.plan.draws == (7,) * 7
+    assert seventh.plan.shared_draw == 0
+    assert sixth_street(7).plan.draws == (7,) * 7  # six unknown cards and the seventh to come
 
 
 @pytest.mark.parametrize(

@@ -109,7 +109,7 @@ def _equity(scenario: Scenario, request: Request,
     if scenario.plan.ranges:
         return _ranged_equity(scenario, spot, request, interrupted, started)
     method, threads, progress = request.method, request.threads, request.progress
-    outcomes = scenario.outcomes()
+    outcomes = scenario.plan.outcomes()
     evaluations = outcomes * len(scenario.hands)
     # enumerating is better than sampling whenever it is cheap and no bigger
     enumerate_if_cheap = method == "auto" and (request.trials is None

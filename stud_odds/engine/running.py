@@ -50,13 +50,13 @@ def lookups() -> Lookups:
 def spot_of(scenario: Scenario, scooping_hands: bool) -> Spot:
     """The scenario as the kernels see it: plain arrays and ints."""
     players = len(scenario.hands)
-    known = [hand_keys(scenario.known_cards(p), lookups()) for p in range(players)]
+    known = [hand_keys(scenario.plan.known[p], lookups()) for p in range(players)]
     return Spot(
-        deck=np.array(scenario.unseen, np.int64),
+        deck=np.array(scenario.plan.unseen, np.int64),
         known_key=np.array([key for key, _ in known], np.int64),
         known_bits=np.array([bits for _, bits in known], np.int64),
-        draws=np.array(scenario.draws, np.int64),
-        shared_draw=int(scenario.shared_draw),
+        draws=np.array(scenario.plan.draws, np.int64),
+        shared_draw=int(scenario.plan.shared_draw),
         track_scoops=int(scooping_hands),
     )
 

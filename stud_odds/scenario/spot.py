@@ -108,29 +108,6 @@ class Scenario:
         """Whether seventh street is one community card for every live player."""
         return self.plan.shared_river
 
-    # Forwarded to the plan until every caller reads ``scenario.plan`` itself.
-    @property
-    def cards_left(self) -> int:
-        return self.plan.cards_left
-
-    @property
-    def unseen(self) -> tuple[int, ...]:
-        return self.plan.unseen
-
-    @property
-    def draws(self) -> tuple[int, ...]:
-        return self.plan.draws
-
-    @property
-    def shared_draw(self) -> int:
-        return self.plan.shared_draw
-
-    def known_cards(self, player: int) -> tuple[int, ...]:
-        return self.plan.known[player]
-
-    def outcomes(self) -> int:
-        return self.plan.outcomes()
-
     def to_dict(self) -> dict:
         return {
             "game": self.game.value,

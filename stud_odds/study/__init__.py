@@ -15,8 +15,9 @@ costs nothing until a study runs.
 
 from __future__ import annotations
 
-import importlib as _importlib
 from typing import TYPE_CHECKING
+
+from stud_odds.lazy import lazy_names
 
 if TYPE_CHECKING:
     from stud_odds.study.batch import batch_record, run_batch, run_spot
@@ -63,16 +64,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str):
-    if name in _LAZY:
-        value = getattr(_importlib.import_module(f"stud_odds.study.{_LAZY[name]}"), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'stud_odds.study' has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *_LAZY])
+__getattr__, __dir__ = lazy_names(__name__, _LAZY)
 
 
 __all__ = ["BATCH_CSV_FIELDS", "BatchOutput", "BatchOutputError", "DealtHand", "MAX_LINE_BYTES",

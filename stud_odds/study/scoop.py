@@ -75,7 +75,7 @@ def scoop_study(hand: str, opponents: int | Iterable[str] = 1, game: str | Game 
             raise StudyInterrupted(result.outcomes, trials, "trial",
                                    partial=ScoopStudy(scenario, result)) from None
         # exact enumeration raises; its progress counts deals, out of every deal
-        unit = "deal" if counted[1] == scenario.outcomes() else "trial"
+        unit = "deal" if counted[1] == scenario.plan.outcomes() else "trial"
         raise StudyInterrupted(counted[0], counted[1], unit) from None
     return ScoopStudy(scenario, result)
 
