@@ -166,3 +166,9 @@ def test_fit_estimate_without_a_list():
 def test_a_range_object_gives_the_combos_a_script_sees():
     combos = Range.parse("QQ+, AK").combos("Ks Kd", upcards="Ah")
     assert combos.count == 6 + 1 + 3 + 3 * 2
+
+
+def test_a_refusal_names_a_time_a_reader_can_take_in():
+    wide = Scenario.build(["[pair, 3flush]/Ah", "[random]/Kd", "xx/7s", "xx/8c"])
+    with pytest.raises(EquityError, match="would take more than a century on"):
+        equity(wide, method="exact")

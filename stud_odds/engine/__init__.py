@@ -51,11 +51,13 @@ DEFAULT_PRECISION = 0.0005
 
 
 def _duration(seconds: float) -> str:
-    """``40 seconds``, ``3 minutes``, ``5 hours``, ``12 days``."""
+    """``about 40 seconds``, ``about 3 minutes``, ``about 12 days``, ``more than a century``."""
+    if seconds >= 100 * 365 * 86400:
+        return "more than a century"
     for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
         if seconds >= 2 * size:
-            return f"{seconds / size:,.0f} {unit}s"
-    return f"{seconds:,.0f} seconds"
+            return f"about {seconds / size:,.0f} {unit}s"
+    return f"about {seconds:,.0f} seconds"
 
 
 def equity(
@@ -132,7 +134,7 @@ def _equity(scenario: Scenario, request: Request,
 
 def _refuse_exact(what: str, seconds: float, threads: int) -> None:
     raise EquityError(
-        f"{what} would take about {_duration(seconds)} on {threads} "
+        f"{what} would take {_duration(seconds)} on {threads} "
         f"thread{'s' if threads > 1 else ''}: use Monte Carlo (drop --exact) or a later street"
     )
 
