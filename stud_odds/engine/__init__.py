@@ -114,7 +114,7 @@ def _equity(scenario: Scenario, request: Request,
             tallies, compiling = exact.heads_up(game, spot, threads, progress, interrupted)
             return summarise(scenario, tallies, "exact", None,
                              time.perf_counter() - started - compiling, "complete")
-    seconds = exact.enumeration_seconds(evaluations, threads)
+    seconds = exact.enumeration_seconds(spot, threads)
     if method == "exact" and seconds > exact.EXACT_SECONDS:
         raise EquityError(
             f"exact enumeration of {outcomes:.3g} deals would take about "

@@ -63,11 +63,11 @@ def _warm_up_exact(entry: Callable, game: int) -> None:
     from stud_odds.kernels.completions import completion_values
 
     spot = _tiny_spot()
-    none = np.zeros((1, 0), np.int64)
-    entry(spot, Levels(np.zeros(1, np.int64), np.ones(1, np.int64), none, none, 1), lookups(),
-          0, 0, Tallies.zeros(2).tally())
-    empty = np.zeros(0, np.int64)
-    completion_values(game, spot.deck, (0, 0), 0, lookups(), (empty, empty, empty))
+    one = np.zeros(1, np.int64)
+    levels = Levels(one, one.copy(), np.zeros((1, 0), np.int32), np.zeros(1, np.bool_), 1)
+    entry(spot, levels, lookups(), 0, 0, Tallies.zeros(2).tally())
+    none = np.zeros(0, np.int16)
+    completion_values(game, spot.deck, (0, 0), 0, lookups(), (none, none, np.zeros(0, np.int64)))
 
 
 def chunk_tally(chunks: int, players: int) -> Tally:
