@@ -273,7 +273,7 @@ def heads_up(game: int, spot: Spot, threads: int, progress: Progress | None,
              interrupted: threading.Event) -> tuple[Tallies, float]:
     """Two players' exact tallies by counting pairs of completions (headsup.py), and the
     seconds spent compiling."""
-    from .headsup import heads_up_tallies, tiny_spot
+    from .headsup import heads_up_tallies
 
     def checked(done: int, total: int) -> None:  # the heads-up driver's calls are short
         if interrupted.is_set():
@@ -283,8 +283,8 @@ def heads_up(game: int, spot: Spot, threads: int, progress: Progress | None,
 
     with running.numba_threads(threads):
         # a tiny spot of the same game compiles (or loads) every kernel it uses
-        compiling = running.compiled("heads_up", game,
-                                     lambda: heads_up_tallies(game, tiny_spot(spot)))
+        tiny = running.tiny_spot(spot.track_scoops)
+        compiling = running.compiled("heads_up", game, lambda: heads_up_tallies(game, tiny))
         tallies = heads_up_tallies(game, spot, progress=checked)
     if interrupted.is_set():
         raise KeyboardInterrupt

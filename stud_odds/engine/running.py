@@ -52,17 +52,18 @@ def spot_of(scenario: Scenario, scooping_hands: bool) -> Spot:
     )
 
 
-def _tiny_spot() -> Spot:
-    """Two players, four cards to come: a spot with every type a real one has."""
-    deck = np.arange(4, dtype=np.int64)
-    two = np.zeros(2, np.int64)
-    return Spot(deck, two, two.copy(), np.ones(2, np.int64), 0, 0)
+def tiny_spot(track_scoops: int = 0) -> Spot:
+    """Two players who get one card each from a deck of four: a spot with every type a
+    real one has, to compile (or load) kernels with."""
+    nothing = np.zeros(2, np.int64)
+    return Spot(np.arange(4, dtype=np.int64), nothing, nothing.copy(), np.ones(2, np.int64), 0,
+                track_scoops)
 
 
 def _warm_up_exact(entry: Callable, game: int) -> None:
     from stud_odds.kernels.completions import completion_values
 
-    spot = _tiny_spot()
+    spot = tiny_spot()
     one = np.zeros(1, np.int64)
     levels = Levels(one, one.copy(), np.zeros((1, 0), np.int32), np.zeros(1, np.bool_), 1)
     entry(spot, levels, lookups(), 0, 0, Tallies.zeros(2).tally())
@@ -78,7 +79,7 @@ def chunk_tally(chunks: int, players: int) -> Tally:
 
 
 def _warm_up_monte_carlo(entry: Callable, game: int) -> None:
-    entry(_tiny_spot(), lookups(), np.zeros(0, np.uint64), np.zeros(0, np.int64),
+    entry(tiny_spot(), lookups(), np.zeros(0, np.uint64), np.zeros(0, np.int64),
           chunk_tally(0, 2))
 
 
