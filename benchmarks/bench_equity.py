@@ -78,7 +78,7 @@ def _exact(args: argparse.Namespace, threads: list[int]) -> None:
     print(f"\nExact enumeration, median of {args.repeats} runs (fourth street: of 3)")
     for label, game, hands in spots:
         scenario = Scenario.build(hands, game=game)
-        outcomes = scenario.outcomes()
+        outcomes = scenario.plan.outcomes()
         repeats = 3 if outcomes > 10_000_000 else args.repeats
         cells = []
         for t in threads:

@@ -64,7 +64,7 @@ def _third_street(args: argparse.Namespace) -> None:
     for label, hands in THIRD_STREET:
         for game in GAMES:
             scenario = Scenario.build(hands, game=game)
-            deals = scenario.outcomes()
+            deals = scenario.plan.outcomes()
             wall, cpu = _time_heads_up(scenario, args)
             verdict = "" if wall < TARGET_SECONDS else f"  (over the {TARGET_SECONDS:.0f} s target)"
             print(f"  {game:5s} {label:24s} {' vs '.join(hands):18s} {deals:>17,} deals "
@@ -77,7 +77,7 @@ def _against_brute_force(args: argparse.Namespace) -> None:
     for label, hands in spots:
         for game in GAMES:
             scenario = Scenario.build(hands, game=game)
-            deals = scenario.outcomes()
+            deals = scenario.plan.outcomes()
             spot = spot_of(scenario, args.scoops)
 
             def brute_force(spot=spot, game=scenario.game.kernel_id):

@@ -6,10 +6,10 @@ loads when one of its names is first used.
 
 from __future__ import annotations
 
-import importlib as _importlib
 import typing as _typing
 
 from stud_odds.errors import StudOddsError
+from stud_odds.lazy import lazy_names
 
 # public name -> the module that defines it, imported on first use
 _LAZY = {
@@ -17,7 +17,8 @@ _LAZY = {
     "parse_card": "cards", "parse_cards": "cards",
     "EquityError": "engine", "equity": "engine",
     "Game": "games", "GameError": "games", "parse_game": "games",
-    "EquityResult": "results", "PlayerEquity": "results",
+    "EquityResult": "results", "PlayerEquity": "results", "RangeSize": "results",
+    "Range": "ranges", "RangeError": "ranges",
     "DeckRule": "scenario", "Hand": "scenario", "Scenario": "scenario",
     "ScenarioError": "scenario",
 }
@@ -26,7 +27,8 @@ if _typing.TYPE_CHECKING:
     from stud_odds.cards import CardError, format_card, format_cards, parse_card, parse_cards
     from stud_odds.engine import EquityError, equity
     from stud_odds.games import Game, GameError, parse_game
-    from stud_odds.results import EquityResult, PlayerEquity
+    from stud_odds.ranges import Range, RangeError
+    from stud_odds.results import EquityResult, PlayerEquity, RangeSize
     from stud_odds.scenario import DeckRule, Hand, Scenario, ScenarioError
 
 
@@ -39,15 +41,14 @@ def _version() -> str:
         return "0+unknown"
 
 
-def __getattr__(name: str):
+_lazy_getattr, _ = lazy_names(__name__, _LAZY)
+
+
+def __getattr__(name: str) -> _typing.Any:
     if name == "__version__":  # read from the installed metadata only when asked
         globals()["__version__"] = _version()
         return globals()["__version__"]
-    if name in _LAZY:
-        value = getattr(_importlib.import_module(f"stud_odds.{_LAZY[name]}"), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'stud_odds' has no attribute {name!r}")
+    return _lazy_getattr(name)
 
 
 def __dir__() -> list[str]:
@@ -56,6 +57,7 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "CardError", "DeckRule", "EquityError", "EquityResult", "Game", "GameError", "Hand",
-    "PlayerEquity", "Scenario", "ScenarioError", "StudOddsError", "__version__", "equity",
-    "format_card", "format_cards", "parse_card", "parse_cards", "parse_game",
+    "PlayerEquity", "Range", "RangeError", "RangeSize", "Scenario", "ScenarioError",
+    "StudOddsError", "__version__", "equity", "format_card", "format_cards", "parse_card",
+    "parse_cards", "parse_game",
 ]

@@ -16,6 +16,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from stud_odds.cli_study import Scheduler
 from stud_odds.console import console, error_console, fail
 from stud_odds.history.settings import (
     DEFAULT_PRECISION,
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     from stud_odds.history.summary import Summary
 
 LUCK_ROWS = 20  # all-in hands listed one by one; the totals count them all
+GAMES_PEEKED = 100  # the first stud hands name the games whose kernels workers warm up
 
 
 def history(
@@ -55,6 +57,7 @@ def history(
     threads: Annotated[int, typer.Option(
         metavar="N", help="Threads per street (one is fastest at the default precision).")
     ] = DEFAULT_THREADS,
+    scheduler: Scheduler = None,
 ) -> None:
     """Each player's equity on every street of real stud hands, and the hero's all-in luck.
 
@@ -62,11 +65,12 @@ def history(
     and tournaments too).  On each street the equity is what the hero could
     see (his cards, every upcard, folded upcards as dead cards); a second view
     turns face up every hand shown at the end.  A hand that cannot be read is
-    skipped with a reason, and the exit status is then 2.
+    skipped with a reason, and the exit status is then 2.  With --scheduler
+    the hands are replayed on a Dask cluster and the output is the same.
 
     Example: stud-odds history "HH20240131 Alcyone II.txt" --out hands.jsonl
     """
-    from stud_odds.history.pokerstars import HistoryReader, count_stud_hands
+    from stud_odds.history.pokerstars import count_stud_hands
     from stud_odds.outputs import check_output_path
 
     trials = trials_for(precision)  # refuses nan, inf and out-of-range values first
@@ -81,7 +85,10 @@ def history(
         fail("--resume continues the file given with --out: give --out too")
     if out is not None:
         out = check_output_path(out)
+    from stud_odds.cluster import runner
+    from stud_odds.history.running import each_record
     from stud_odds.history.summary import Summary
+    from stud_odds.study.common import ctrl_c_held
 
     summary = Summary(files=len(files))
     total: int | None = None  # stud hands in the files, once counted
@@ -93,23 +100,27 @@ def history(
         previous = out if resume and out is not None and out.exists() else None
         keep, done, summary.resumed_skipped = _previous(previous) if previous else (0, set(), 0)
         total = sum(count_stud_hands(path) for path in files)
-        with (_writer(out, previous, keep) if out else nullcontext(None)) as stream, \
+        games = _games_of(files) if scheduler else ()
+        with runner(scheduler, games) as run, \
+                (_writer(out, previous, keep) if out else nullcontext(None)) as stream, \
                 _progress(total) as advance:
             writing = out is not None
+
+            def write(record: dict | None) -> None:
+                nonlocal finished
+                with ctrl_c_held():  # whole hands only, also when more are handed over
+                    if record is not None:
+                        line = json.dumps(record, allow_nan=False) + "\n"
+                        for target in (stream, stdout_json):
+                            if target is not None:
+                                target.write(line)
+                                target.flush()  # whole hands survive a later Ctrl-C
+                    finished += 1
+
             try:
-                for path in files:
-                    reader = HistoryReader(path)
-                    for record in _records(reader, summary, done, hero, precision, seed,
-                                           threads):
-                        if record is not None:
-                            line = json.dumps(record, allow_nan=False) + "\n"
-                            for target in (stream, stdout_json):
-                                if target is not None:
-                                    target.write(line)
-                                    target.flush()  # whole hands survive a later Ctrl-C
-                        finished += 1
-                        advance()
-                    summary.lines_ignored += reader.lines_ignored
+                each_record(_hands(files, summary), summary, write, done=done, hero=hero,
+                            precision=precision, seed=seed, threads=threads, run=run,
+                            progress=advance)
             except KeyboardInterrupt:  # caught inside: the hands written so far are kept
                 interrupted = True
             except BrokenPipeError:  # stdout closed by its reader (| head): stop quietly
@@ -134,43 +145,25 @@ def history(
         raise typer.Exit(2)
 
 
-def _records(reader: Any, summary: Summary, done: set[str], hero: str | None,
-             precision: float, seed: int, threads: int) -> Iterator[dict | None]:
-    """One JSON object per stud hand of the file (None for a hand already in --out)."""
-    from stud_odds.errors import StudOddsError
-    from stud_odds.history.model import SkippedHand
-    from stud_odds.history.replaying import replay, skipped_record
+def _hands(files: list[Path], summary: Summary) -> Iterator[Any]:
+    """Every hand of the files in order; the lines outside any hand are counted per file."""
+    from stud_odds.history.pokerstars import HistoryReader
 
-    for item in reader:
-        if isinstance(item, SkippedHand) and not item.stud:
-            summary.other_games += 1
-            continue
-        if item.id is not None and item.id in done:
-            summary.resumed += 1
-            yield None
-            continue
-        if isinstance(item, SkippedHand):
-            summary.skipped.append((item.id, _where(item), item.reason))
-            yield skipped_record(item, hero)
-            continue
-        try:
-            result = replay(item, hero=hero, precision=precision, seed=seed, threads=threads)
-        except Exception as error:  # noqa: BLE001 - one hand never stops the others
-            reason = str(error) if isinstance(error, StudOddsError) else \
-                f"the hand could not be replayed ({type(error).__name__}: {error})"
-            summary.skipped.append((item.id, _where(item), reason))
-            yield skipped_record(SkippedHand(item.id, reason, item.game, True, item.source,
-                                             item.line), hero if hero else item.hero)
-            continue
-        summary.games[item.game] += 1
-        summary.showdowns += item.showdown
-        if result.luck is not None:
-            summary.luck.append(result.luck)
-        yield result.to_dict()
+    for path in files:
+        reader = HistoryReader(path)
+        yield from reader
+        summary.lines_ignored += reader.lines_ignored
 
 
-def _where(item: Any) -> str:
-    return f"{Path(item.source).name}:{item.line}"
+def _games_of(files: list[Path]) -> set[str]:
+    """The games of the first stud hands (what the workers warm up for)."""
+    from itertools import islice
+
+    from stud_odds.history.model import HandHistory
+    from stud_odds.history.summary import Summary
+
+    hands = (item for item in _hands(files, Summary()) if isinstance(item, HandHistory))
+    return {hand.game.value for hand in islice(hands, GAMES_PEEKED)} or {"stud"}
 
 
 def _previous(out: Path) -> tuple[int, set[str], int]:
@@ -236,7 +229,7 @@ def _progress(total: int) -> Iterator[Any]:
                    disable=not error_console.is_terminal)
     with bar:
         task = bar.add_task("hands", total=total)
-        yield lambda: bar.advance(task)
+        yield lambda count: bar.advance(task, count)
 
 
 def _chips(value: float) -> str:

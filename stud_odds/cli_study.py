@@ -1,5 +1,5 @@
-"""``stud-odds batch``, ``replay``, ``starting-hands`` and ``scoop``: study commands over the
-study API.
+"""``stud-odds replay``, ``starting-hands`` and ``scoop``: study commands over the study API
+(``batch`` is :mod:`stud_odds.cli_batch`).
 
 Each command checks its options and output paths before any work, raises
 StudOddsError for a user's mistake (the root command group prints it and
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import csv
 import json
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Annotated, Any, NoReturn
@@ -31,13 +30,19 @@ if TYPE_CHECKING:
 
 INTERRUPTED_EXIT = 130  # what a shell reports for a program stopped by SIGINT
 
+# --scheduler, shared by batch, starting-hands and history
+Scheduler = Annotated[str | None, typer.Option(
+    "--scheduler", envvar="STUD_ODDS_SCHEDULER", metavar="ADDRESS", show_envvar=True,
+    help="Run on the Dask cluster whose scheduler is at ADDRESS (e.g. tcp://10.0.0.5:8786); "
+         "needs pip install 'stud-odds[cluster]'. See docs/cluster.md.")]
+
 
 def _bar(value: float, width: int = 20) -> str:
     filled = round(value * width)
     return "█" * filled + "·" * (width - filled)
 
 
-def _stopped(message: str) -> NoReturn:
+def stopped(message: str) -> NoReturn:
     """The one line a command prints when Ctrl-C stops it, then exit status 130."""
     error_console.print(f"[bold yellow]{escape(message)}[/]", highlight=False, soft_wrap=True)
     raise typer.Exit(INTERRUPTED_EXIT)
@@ -67,135 +72,19 @@ def _print_json(data: dict[str, Any]) -> None:
     print(json.dumps(data, indent=2, allow_nan=False))  # strict JSON: never NaN or Infinity
 
 
-def _format(given: str | None, default: str, option: str) -> str:
-    kind = (given or default).strip().lower()
-    if kind not in ("jsonl", "csv"):
-        raise StudOddsError(f"{option} must be jsonl or csv, not '{given}'")
-    return kind
+def check_threads(threads: int | None, scheduler: str | None) -> None:
+    """Refuse a thread count before the work (a cluster's workers know their own cores)."""
+    if threads is None:
+        return
+    if scheduler:  # the workers' cores are theirs to know
+        if threads < 1:
+            raise StudOddsError(f"--threads must be at least 1, not {threads}")
+        return
+    import numba
 
-
-def _open_input(file: Path) -> IO[bytes]:
-    try:
-        return file.open("rb")
-    except FileNotFoundError:
-        raise StudOddsError(f"no such file: {file}") from None
-    except IsADirectoryError:
-        raise StudOddsError(f"{file} is a folder: give the file of spots") from None
-    except OSError as exc:
-        raise StudOddsError(f"cannot read {file}: {exc.strerror or exc}") from None
-
-
-def _batch_stopped(stop: StudyInterrupted, out: Path | None) -> str:
-    from stud_odds.study import count_of
-
-    message = f"interrupted after {count_of(stop.done, stop.total, 'spot')}"
-    if stop.failed:
-        message += f" ({stop.failed:,} failed)"
-    if out is None:
-        return message + "; the results so far were written to standard output"
-    if stop.done == stop.failed:
-        return message + f"; {out} holds no results yet"
-    return (message + f"; the results so far are in {out} (run the same command with --resume "
-            "to go on)")
-
-
-def batch(
-    file: Annotated[Path, typer.Argument(help="Spots, one per line: .jsonl or .csv.",
-                                         metavar="FILE", show_default=False)],
-    out: Annotated[Path | None, typer.Option(
-        "--out", "-o", help="Write results here, each as soon as it is done.", metavar="FILE")
-    ] = None,
-    output_format: Annotated[str | None, typer.Option(
-        "--format", help="jsonl or csv (default: from --out's suffix, else jsonl).",
-        metavar="FORMAT")] = None,
-    input_format: Annotated[str | None, typer.Option(
-        "--input-format", help="jsonl or csv (default: from the file's suffix).",
-        metavar="FORMAT")] = None,
-    resume: Annotated[bool, typer.Option(
-        "--resume", help="Continue the --out file of an interrupted run: skip the spots "
-                         "already in it, append the rest.", metavar="")] = False,
-    threads: Annotated[int | None, typer.Option(help="Threads (default: all cores).",
-                                                metavar="N")] = None,
-) -> None:
-    """Run many spots from a JSON Lines or CSV file, writing each result as it completes.
-
-    A line has the Python API's fields: game, hands, dead, folds, community,
-    deck_rule, trials, precision, exact, seed, max_time (and an optional id).
-    Example line:
-
-      {"id": "a", "game": "stud8", "hands": ["Ac2c/3c", "KsKh/4s"], "trials": "250k", "seed": 1}
-
-    Bad lines are reported with their line number; the rest still run, and the
-    exit status is 2 if any failed.  Ctrl-C stops at once: finished spots are
-    in --out, the running one is not, and --resume goes on from there.
-
-    Example: stud-odds batch spots.jsonl --out results.csv
-    """
-    reads = _format(input_format, "csv" if file.suffix.lower() == ".csv" else "jsonl",
-                    "--input-format")
-    writes = _format(output_format, "csv" if out and out.suffix.lower() == ".csv" else "jsonl",
-                     "--format")
-    if resume and out is None:
-        raise StudOddsError("--resume continues an output file: give it with --out")
-    if out is not None:
-        check_output_path(out, "--out")
-    with _open_input(file) as source:
-        if out is not None and out.exists() and os.path.samefile(file, out):
-            raise StudOddsError(f"--out {out} is the file of spots: give another file")
-        try:
-            failures, total = _run_batch(source, reads, out, writes, resume, threads)
-        except KeyboardInterrupt as stop:
-            from stud_odds.study import StudyInterrupted
-
-            if isinstance(stop, StudyInterrupted):
-                _stopped(_batch_stopped(stop, out))
-            _stopped("interrupted before the first spot ran" + (
-                f"; {out} is as it was" if resume else ""))
-    if failures:
-        from stud_odds.study import count_of
-
-        error_console.print(f"[bold red]{count_of(failures, total, 'spot')} failed[/]",
-                            highlight=False)
-        raise typer.Exit(2)
-
-
-def _run_batch(source: IO[bytes], reads: str, out: Path | None, writes: str, resume: bool,
-               threads: int | None) -> tuple[int, int]:
-    """(failed spots, spots in the file); the output is whole records whatever happens."""
-    from rich.progress import Progress
-
-    from stud_odds.batch_io import BatchOutput
-    from stud_odds.study import count_spots, read_spots, run_batch
-
-    if threads is not None:  # else every spot would fail alike, one line each
-        import numba
-
-        if not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
-            raise StudOddsError(f"--threads must be between 1 and "
-                                f"{numba.config.NUMBA_NUM_THREADS}, not {threads}")
-    total = count_spots(source, reads)
-    source.seek(0)
-
-    def report_error(number: int, exc: Exception) -> None:
-        error_console.print(f"[bold red]line {number}:[/] {escape(str(exc))}", highlight=False,
-                            soft_wrap=True)
-
-    with BatchOutput(writes, out, resume=resume) as output:
-        if output.dropped_tail:
-            error_console.print(f"[dim]{escape(str(out))} ended in a line cut short (a crash); "
-                                "it was dropped and its spot runs again[/]", highlight=False)
-        show_bar = error_console.is_terminal and out is not None
-        with Progress(console=error_console, transient=True, disable=not show_bar) as progress:
-            task = progress.add_task("spots", total=total)
-
-            def counted():
-                for item in read_spots(source, reads):
-                    yield item
-                    progress.advance(task)
-
-            failures = run_batch(counted(), output.write, report_error, threads,
-                                 skip=output.done, total=total)
-    return failures, total
+    if not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
+        raise StudOddsError(f"--threads must be between 1 and "
+                            f"{numba.config.NUMBA_NUM_THREADS}, not {threads}")
 
 
 def replay(
@@ -240,7 +129,7 @@ def replay(
     except KeyboardInterrupt as stop:
         done = (f"after {count_of(stop.done, stop.total, 'street')}"
                 if isinstance(stop, StudyInterrupted) else "before the first street")
-        _stopped(f"interrupted {done}; nothing was printed" + (" or saved" if plot else ""))
+        stopped(f"interrupted {done}; nothing was printed" + (" or saved" if plot else ""))
     if plot is not None:
         _save_plot(plot_replay, result, plot)
     if json_out:
@@ -292,6 +181,9 @@ def starting_hands(
     game: Annotated[str, typer.Option("--game", "-g", help="stud, stud8, razz.",
                                       metavar="GAME")] = "stud",
     opponents: Annotated[int, typer.Option(help="Random opponents (1-7).", metavar="N")] = 1,
+    vs: Annotated[str | None, typer.Option(
+        "--vs", help="One opponent instead: a hand or range, e.g. '[QQ+, AK]/Kd'.",
+        metavar="HAND")] = None,
     trials: Annotated[str, typer.Option("--trials", "-n", help="Trials per class.",
                                         metavar="N")] = "100k",
     seed: Annotated[int, typer.Option(help="Seed for every class.", metavar="N")] = 0,
@@ -303,13 +195,18 @@ def starting_hands(
         "--out", "-o", help="Write the full table (CSV).", metavar="FILE")] = None,
     plot: Annotated[Path | None, typer.Option(help="Save equity vs scoop as PNG.",
                                               metavar="FILE")] = None,
-    threads: Annotated[int | None, typer.Option(help="Threads (default: all cores).",
-                                                metavar="N")] = None,
+    threads: Annotated[int | None, typer.Option(
+        help="Threads per class (default: all cores; on a cluster one per task).",
+        metavar="N")] = None,
+    scheduler: Scheduler = None,
 ) -> None:
     """Every three-card starting hand (1,755 suit classes) against random opponents, ranked.
 
-    Ctrl-C stops at once; with --out the finished rows are written, each
-    marked stopped_by=interrupted.
+    With --vs each class plays one opponent's hand or range (docs/ranges.md); the
+    hand column then shows the suits played against his cards.  Ctrl-C stops at
+    once; with --out the finished rows are written, each marked
+    stopped_by=interrupted.  With --scheduler the classes run on a Dask
+    cluster and the table is the same.
 
     Example: stud-odds starting-hands -g stud8 --opponents 1 -n 20k --out stud8.csv --top 20
     """
@@ -322,23 +219,30 @@ def starting_hands(
         _need_matplotlib()
     from rich.progress import Progress
 
+    from stud_odds.cluster import runner
+    from stud_odds.games import parse_game
     from stud_odds.plot import plot_starting_hands
-    from stud_odds.study import StudyInterrupted, plural, starting_hand_classes, trial_count
-    from stud_odds.study import starting_hands as run_table
+    from stud_odds.study import StudyInterrupted, plural, trial_count
+    from stud_odds.study.starting import starting_hand_classes
+    from stud_odds.study.starting import starting_hands as run_table
 
     trials_per_class = trial_count(trials, "--trials")
     classes = len(starting_hand_classes(door))
+    game_name = parse_game(game).value  # refused before connecting to any cluster
+    if scheduler:
+        check_threads(threads, scheduler)
     try:
-        with Progress(console=error_console, transient=True,
-                      disable=not error_console.is_terminal) as progress:
+        with runner(scheduler, [game_name], ("monte-carlo",)) as run, \
+                Progress(console=error_console, transient=True,
+                         disable=not error_console.is_terminal) as progress:
             task = progress.add_task("starting hands", total=classes)
             results = run_table(game, opponents, trials=trials_per_class, seed=seed, door=door,
-                                threads=threads,
+                                threads=threads, run=run, vs=vs,
                                 progress=lambda done, total: progress.update(task, completed=done))
     except KeyboardInterrupt as stop:
         if isinstance(stop, StudyInterrupted):
-            _stopped(_table_stopped(stop, out, plot))
-        _stopped("interrupted before the first class finished; nothing was written")
+            stopped(_table_stopped(stop, out, plot))
+        stopped("interrupted before the first class finished; nothing was written")
     rows = [r.to_dict() for r in results]
     if out is not None:
         _write_table(out, rows)
@@ -347,7 +251,8 @@ def starting_hands(
     hands_total = sum(r["count"] for r in rows)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title_justify="left",
                   title=f"{results[0].result.game}: {plural(len(rows), 'class')} "
-                        f"({plural(hands_total, 'hand')}) vs {opponents} random, "
+                        f"({plural(hands_total, 'hand')}) vs "
+                        f"{vs if vs is not None else f'{opponents} random'}, "
                         f"{plural(trials_per_class, 'trial')} each")
     for name in ("rank", "hand", "class", "hands", "equity", "high", "low", "scoop"):
         table.add_column(name, justify="left" if name in ("hand", "class") else "right")
@@ -404,7 +309,7 @@ def scoop(
     except KeyboardInterrupt as stop:
         done = (f"after {count_of(stop.done, stop.total, stop.unit)}"
                 if isinstance(stop, StudyInterrupted) and stop.done else "before any result")
-        _stopped(f"interrupted {done}; nothing was printed")
+        stopped(f"interrupted {done}; nothing was printed")
     if json_out:
         _print_json(study.to_dict())
         return

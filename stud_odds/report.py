@@ -77,13 +77,23 @@ def cards_text(cards: tuple[int, ...]) -> Text:
     return text
 
 
-def hand_text(scenario: Scenario, player: int) -> Text:
-    """Hole cards in brackets, then the upcards: ``[As Ks] Qh``."""
+def hand_text(scenario: Scenario, player: int, result: EquityResult | None = None) -> Text:
+    """Hole cards in brackets, then the upcards: ``[As Ks] Qh``; a range in its own
+    brackets, with the pairs it allows on a second line: ``[QQ+, AK] Ah`` / ``27 combos``."""
     hand = scenario.hands[player]
     text = Text("[")
-    text.append_text(cards_text(hand.down))
+    if hand.range is None:
+        text.append_text(cards_text(hand.down))
+    else:
+        text.append(str(hand.range), style="italic")
+        if len(hand.down) > 2:
+            text.append("] [")
+            text.append_text(cards_text(hand.down[2:]))
     text.append("] ")
     text.append_text(cards_text(hand.up))
+    played = None if result is None else result.players[player].range
+    if played is not None:
+        text.append(f"\n{plural(played.combos, 'combo')}", style="dim")
     return text
 
 
@@ -105,7 +115,7 @@ def equity_table(scenario: Scenario, result: EquityResult) -> Table:
     for title, _ in columns:
         table.add_column(title, justify="right")
     for p, player in enumerate(result.players):
-        row: list[Any] = [str(p + 1), hand_text(scenario, p),
+        row: list[Any] = [str(p + 1), hand_text(scenario, p, result),
                           Text(_percent(player.equity, decimals), style="bold")]
         if sampled:
             row.append(f"{Z95 * player.equity_se * 100:.{decimals}f}")
@@ -122,6 +132,11 @@ def plural(count: int, word: str) -> str:
 def footer_lines(scenario: Scenario, result: EquityResult) -> list[str]:
     if result.method == "exact" and result.outcomes == 1:
         lines = ["exact: every card is known, one showdown"]
+    elif result.method == "exact" and scenario.plan.ranges:
+        choices = result.outcomes // scenario.plan.outcomes()
+        lines = [f"exact: every one of {result.outcomes:,} deals over "
+                 f"{plural(choices, 'choice')} of the ranged hole cards, weighted, "
+                 f"{result.elapsed_s:.2f} s"]
     elif result.method == "exact":
         lines = [f"exact: every one of {result.outcomes:,} deals, {result.elapsed_s:.2f} s"]
     else:
@@ -140,7 +155,7 @@ def footer_lines(scenario: Scenario, result: EquityResult) -> list[str]:
                          "this machine's speed: use --trials or --precision to repeat them")
     if result.shared_river:
         lines.append(
-            f"seventh street is one shared community card: {scenario.cards_left} cards left "
+            f"seventh street is one shared community card: {scenario.plan.cards_left} cards left "
             f"for {len(scenario.hands)} players ({scenario.deck_rule.value} deck rule)"
         )
     if result.no_low is not None:

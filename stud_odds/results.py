@@ -7,6 +7,19 @@ from typing import Any
 
 
 @dataclass(frozen=True)
+class RangeSize:
+    """A player's range as played: its text, and the hole-card pairs (and their total
+    weight) left once every seen card is removed."""
+
+    text: str
+    combos: int
+    weight: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"text": self.text, "combos": self.combos, "weight": self.weight}
+
+
+@dataclass(frozen=True)
 class PlayerEquity:
     """One live player's results; fractions are of all outcomes (trials or deals).
 
@@ -33,6 +46,7 @@ class PlayerEquity:
     pot_shares: dict[str, float] = field(default_factory=dict)
     # the final hands this player scooped with, as fractions of all outcomes
     scooping_hands: dict[str, float] = field(default_factory=dict)
+    range: RangeSize | None = None  # for a player whose hole cards come from a range
 
     def to_dict(self, include_classes: bool = False) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -45,6 +59,8 @@ class PlayerEquity:
             "low_tie": self.low_tie,
             "scoop": self.scoop,
         }
+        if self.range is not None:
+            data["range"] = self.range.to_dict()
         if include_classes:
             data["classes"] = dict(self.classes)
         return data

@@ -21,7 +21,7 @@ def test_exact_spots(spot):
     scenario = scenario_of(spot)
     result = equity(scenario, method="exact")
     assert result.method == "exact"
-    assert result.outcomes == spot["outcomes"] == scenario.outcomes()
+    assert result.outcomes == spot["outcomes"] == scenario.plan.outcomes()
     assert result.shared_river == (spot["id"].startswith("sr_") and spot["rule"] == "casino")
     for player, expected in zip(result.players, spot["results"], strict=True):
         assert player.equity == pytest.approx(expected["equity"], abs=1e-6)
@@ -209,7 +209,7 @@ def test_completion_tables_give_the_same_tallies_as_valuing_every_deal(game, mon
 
     spot = Scenario.build(["AsKs/Qh6c8d", "7c7d/2s3s4s", "8hx/9s9h2h"], game=game,
                           dead="Ac Ad Ah 2c 2d 3c 3d 4c 4d 5c 5d 5h 6d 6h Tc Td Th Ts Jc Jh")
-    assert spot.outcomes() == 6_683_040
+    assert spot.plan.outcomes() == 6_683_040
     tabled = equity(spot, method="exact", scooping_hands=True).to_dict(include_classes=True)
     monkeypatch.setattr(exact, "MAX_COMPLETIONS", 0)
     direct = equity(spot, method="exact", scooping_hands=True).to_dict(include_classes=True)

@@ -57,14 +57,14 @@ def _brute_force(scenario):
     game = scenario.game.value
     totals = [Fraction(0)] * len(scenario.hands)
     count = 0
-    unseen = list(scenario.unseen)
-    for deal in _deals(unseen, list(scenario.draws)):
+    unseen = list(scenario.plan.unseen)
+    for deal in _deals(unseen, list(scenario.plan.draws)):
         used = {c for cards in deal for c in cards}
-        communities = [c for c in unseen if c not in used] if scenario.shared_draw else [None]
+        communities = [c for c in unseen if c not in used] if scenario.plan.shared_draw else [None]
         for community in communities:
             hands = []
             for p, cards in enumerate(deal):
-                hand = list(scenario.known_cards(p)) + list(cards)
+                hand = list(scenario.plan.known[p]) + list(cards)
                 if community is not None:
                     hand.append(community)
                 hands.append(hand)
@@ -115,7 +115,7 @@ def _small_random_spots(count, most_outcomes=1500):
     spots = []
     while len(spots) < count:
         spot = _random_spot(rng)
-        if spot.outcomes() <= most_outcomes:
+        if spot.plan.outcomes() <= most_outcomes:
             spots.append(spot)
     return spots
 
@@ -134,6 +134,6 @@ def _label(scenario):
 def test_exact_equity_matches_brute_force(scenario):
     expected, count = _brute_force(scenario)
     result = equity(scenario, method="exact")
-    assert result.outcomes == count == scenario.outcomes()
+    assert result.outcomes == count == scenario.plan.outcomes()
     for player, share in zip(result.players, expected, strict=True):
         assert player.equity == pytest.approx(float(share), abs=1e-12)

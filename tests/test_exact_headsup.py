@@ -86,7 +86,7 @@ def _random_spot(rng, game, street, unknown):
         scenario = Scenario(game=Game(game),
                             hands=tuple(Hand(tuple(d), tuple(u)) for d, u in hands),
                             dead=tuple(dead))
-        if scenario.outcomes() <= BRUTE_FORCE_DEALS:
+        if scenario.plan.outcomes() <= BRUTE_FORCE_DEALS:
             return scenario
         dead.append(deck.pop())
 
@@ -106,7 +106,7 @@ RANDOM_SPOTS = _random_spots()
 
 @pytest.mark.parametrize("scenario", RANDOM_SPOTS, ids=[_label(s) for s in RANDOM_SPOTS])
 def test_random_spots_identical_to_brute_force(scenario):
-    assert not scenario.shared_draw
+    assert not scenario.plan.shared_draw
     scoops = len(scenario.dead) % 2 == 0  # half of them also count the scooping hands
     _assert_identical(_heads_up(scenario, scoops), _brute_force(scenario, scoops))
 
@@ -116,8 +116,8 @@ def _spot(game, hands, dead="", deals=None):
     brute force has at most that many deals."""
     scenario = Scenario.build(hands, game=game, dead=dead)
     spare = [c for suit in range(4) for c in range(suit, 52, 4)
-             if c not in scenario.known_cards(0) + scenario.known_cards(1)]
-    while deals is not None and scenario.outcomes() > deals:
+             if c not in scenario.plan.known[0] + scenario.plan.known[1]]
+    while deals is not None and scenario.plan.outcomes() > deals:
         scenario = Scenario.build(hands, game=game, dead=list(scenario.dead) + [spare.pop(0)])
     return scenario
 
@@ -175,7 +175,7 @@ def _shared_river_spot(rng, game):
 @pytest.mark.parametrize("game", ["stud", "stud8", "razz"])
 def test_shared_seventh_street_card_identical_to_brute_force(game):
     scenario = _shared_river_spot(random.Random(7), game)
-    assert scenario.shared_draw
+    assert scenario.plan.shared_draw
     per_player, classes, table, outcomes = _heads_up(scenario)
     expected = _brute_force(scenario)
     np.testing.assert_array_equal(per_player, expected[0])
@@ -186,7 +186,7 @@ def test_shared_seventh_street_card_identical_to_brute_force(game):
     with_each_card = [
         _brute_force(Scenario(game=scenario.game, hands=scenario.hands, dead=scenario.dead,
                               community=card))
-        for card in scenario.unseen]
+        for card in scenario.plan.unseen]
     np.testing.assert_array_equal(classes, sum(part[1] for part in with_each_card))
     assert sum(part[3] for part in with_each_card) == outcomes
 
@@ -222,9 +222,9 @@ def test_progress_reports_every_deal_once_done(scenario, monkeypatch):
     np.testing.assert_array_equal(got[0], expected[0])  # (classes: see the shared river test)
     assert got[3] == expected[3]
     assert len(reports) > 1
-    assert all(total == scenario.outcomes() for _, total in reports)
+    assert all(total == scenario.plan.outcomes() for _, total in reports)
     assert [done for done, _ in reports] == sorted(done for done, _ in reports)
-    assert reports[-1] == (scenario.outcomes(), scenario.outcomes())
+    assert reports[-1] == (scenario.plan.outcomes(), scenario.plan.outcomes())
 
 
 def test_too_many_deals_for_int64_tallies_is_refused():
@@ -260,7 +260,7 @@ def test_third_street_within_four_standard_errors_of_long_sampling(spot):
     game, hands = spot
     scenario = Scenario.build(hands, game=game)
     per_player, classes, table, outcomes = _heads_up(scenario)
-    assert outcomes == scenario.outcomes()  # 18,265,297,050 deals with six cards known
+    assert outcomes == scenario.plan.outcomes()  # 18,265,297,050 deals with six cards known
     sampled = equity(scenario, method="monte-carlo", trials=SAMPLED_TRIALS, seed=2026)
     n = sampled.outcomes
 

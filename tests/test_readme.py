@@ -1,4 +1,4 @@
-"""README.md's console examples are what the program prints today.
+"""README.md's console examples (and docs/ranges.md's) are what the program prints today.
 
 Each ```console block holds ``$ stud-odds ...`` lines, each followed by what it prints.
 Which examples run, and how outputs are compared:
@@ -28,7 +28,7 @@ import itertools
 import re
 import shlex
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -36,7 +36,9 @@ from typer.testing import CliRunner
 
 from stud_odds.cli import app
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+DOCS = [README, ROOT / "docs" / "ranges.md"]  # files whose console examples are checked
 RUN = {"equity", "scoop", "rules", "hand"}
 ELISION = "..."
 _ELAPSED = re.compile(r"\b\d+\.\d\d s\b")
@@ -49,9 +51,10 @@ DIFFERS_TODAY: dict[str, str] = {}
 
 @dataclass(frozen=True)
 class Example:
-    line: int  # README.md line of the command
+    line: int  # the file's line of the command
     command: str  # as typed, after "$ "
     output: tuple[str, ...]
+    source: str = "README.md"
 
 
 def read_examples(text: str) -> list[Example]:
@@ -82,7 +85,8 @@ def read_examples(text: str) -> list[Example]:
     return found
 
 
-EXAMPLES = read_examples(README.read_text(encoding="utf-8"))
+EXAMPLES = [replace(example, source=str(path.relative_to(ROOT)))
+            for path in DOCS for example in read_examples(path.read_text(encoding="utf-8"))]
 
 
 def normalise(text: str) -> list[str]:
@@ -106,7 +110,8 @@ def _param(example: Example):
     marks = []
     if example.command in DIFFERS_TODAY:
         marks.append(pytest.mark.xfail(strict=True, reason=DIFFERS_TODAY[example.command]))
-    return pytest.param(example, id=f"line {example.line}: {example.command}", marks=marks)
+    return pytest.param(example, id=f"{example.source} line {example.line}: {example.command}",
+                        marks=marks)
 
 
 @pytest.fixture
@@ -120,7 +125,7 @@ def still_clock(monkeypatch):
 def test_readme_example_is_what_the_program_prints(example: Example, still_clock, tmp_path,
                                                    monkeypatch):
     words = shlex.split(example.command)
-    assert words[0] == "stud-odds", f"README.md line {example.line} runs {words[0]!r}"
+    assert words[0] == "stud-odds", f"{example.source} line {example.line} runs {words[0]!r}"
     if words[1] not in RUN:
         pytest.skip(f"'stud-odds {words[1]}' is not run: only {', '.join(sorted(RUN))} are "
                     "cheap enough")
@@ -133,12 +138,12 @@ def test_readme_example_is_what_the_program_prints(example: Example, still_clock
         assert result.stdout == ""
     actual = normalise(result.stderr if failing else result.stdout)
     if "--seed" not in words and re.search(r"\btrials?\b", "\n".join(actual)):
-        pytest.fail(f"README.md line {example.line}: a sampled example needs --seed to be "
+        pytest.fail(f"{example.source} line {example.line}: a sampled example needs --seed to be "
                     "reproducible")
     if not matches(expected, actual):
-        diff = "\n".join(difflib.unified_diff(expected, actual, "README.md", "printed",
+        diff = "\n".join(difflib.unified_diff(expected, actual, example.source, "printed",
                                               lineterm=""))
-        pytest.fail(f"README.md line {example.line}: `{example.command}` prints something "
+        pytest.fail(f"{example.source} line {example.line}: `{example.command}` prints something "
                     f"else ('...' lines stand for left-out lines):\n{diff}")
 
 

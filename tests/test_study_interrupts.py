@@ -8,9 +8,7 @@ a ``python -m stud_odds`` process.
 """
 
 import csv
-import dataclasses
 import io
-import json
 import os
 import signal
 import subprocess
@@ -21,15 +19,22 @@ from pathlib import Path
 
 import pytest
 from strict_json import loads_lines
-from typer.testing import CliRunner
+from study_helpers import (
+    RIVER,
+    SIXTH,
+    interrupt_on_call,
+    jsonl,
+    one_line,
+    only_classes,
+    reference_batch,
+    runner,
+    without_elapsed,
+)
 
 import stud_odds.study as study
 from stud_odds.cli import app
 from stud_odds.study import StudyInterrupted, read_spots, run_batch
 
-runner = CliRunner()
-RIVER = ["AsKs2d/QhJhTh9c", "7c7d6c/2s3h4h5d"]  # exact, one deal
-SIXTH = ["AsKs/QhJhTh9c", "7c7d/2s3h4h5d"]  # exact, 1,560 deals
 SPOTS = [
     {"id": "a", "hands": RIVER},
     {"hands": SIXTH, "game": "razz"},  # no id: known by its line number
@@ -38,55 +43,15 @@ SPOTS = [
 ]
 
 
-def _jsonl(spots) -> str:
-    return "".join(json.dumps(spot) + "\n" for spot in spots)
-
-
-def _interrupt_on_call(monkeypatch, call: int, how: str = "result") -> None:
-    """Stop the ``call``-th equity() the way the engine does: an interrupted sample is
-    returned (Monte Carlo), or KeyboardInterrupt raised (exact enumeration)."""
-    real = study.equity
-    calls = {"n": 0}
-
-    def equity(*args, **kwargs):
-        calls["n"] += 1
-        if calls["n"] == call:
-            if how == "raise":
-                raise KeyboardInterrupt
-            return dataclasses.replace(real(*args, **kwargs), stopped_by="interrupted")
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(study, "equity", equity)
-
-
-def _without_elapsed(records):
-    return [{k: v for k, v in r.items() if k != "elapsed_s"} for r in records]
-
-
-def _one_line(stderr: str) -> str:
-    """The one line a command printed, past any first-run compile or cache notice."""
-    lines = [line for line in stderr.splitlines() if line.strip()
-             and not line.startswith("compil") and "cache" not in line]
-    assert len(lines) == 1, stderr
-    assert "Traceback" not in stderr and "Aborted" not in stderr
-    return lines[0]
-
-
-def _reference(tmp_path: Path, spots_file: Path, suffix: str) -> Path:
-    ref = tmp_path / f"reference.{suffix}"
-    result = runner.invoke(app, ["batch", str(spots_file), "--out", str(ref)])
-    assert result.exit_code == 0, result.output
-    return ref
-
-
 # ---------------------------------------------------------------- the Python API
+
 
 @pytest.mark.parametrize("how", ["result", "raise"])
 def test_run_batch_never_writes_an_interrupted_spot(monkeypatch, how):
-    _interrupt_on_call(monkeypatch, 3, how)
+    interrupt_on_call(monkeypatch, 3, how)
     written = []
     with pytest.raises(StudyInterrupted) as stop:
-        run_batch(read_spots(_jsonl(SPOTS), "jsonl"), written.append, lambda *a: None,
+        run_batch(read_spots(jsonl(*SPOTS), "jsonl"), written.append, lambda *a: None,
                   total=len(SPOTS))
     assert [r["line"] for r in written] == [1, 2]
     assert (stop.value.done, stop.value.total, stop.value.failed) == (2, 4, 0)
@@ -109,17 +74,15 @@ def test_a_ctrl_c_during_a_write_is_held_until_the_record_is_whole(python_ctrl_c
 
     written = []
     with pytest.raises(StudyInterrupted) as stop:
-        run_batch(read_spots(_jsonl(SPOTS[:2]), "jsonl"), write, lambda *a: None, total=2)
+        run_batch(read_spots(jsonl(*SPOTS[:2]), "jsonl"), write, lambda *a: None, total=2)
     assert len(written) == 1 and stop.value.done == 1  # what the count says is what was written
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
 @pytest.mark.parametrize("how", ["result", "raise"])
 def test_starting_hands_gives_the_finished_rows_marked(monkeypatch, how):
-    few = [c for c in study.starting_hand_classes() if c.label in
-           ("AAA rainbow", "732 rainbow", "A32 suited")]
-    monkeypatch.setattr(study, "starting_hand_classes", lambda door=None: few)
-    _interrupt_on_call(monkeypatch, 3, how)
+    only_classes(monkeypatch, "AAA rainbow", "732 rainbow", "A32 suited")
+    interrupt_on_call(monkeypatch, 3, how)
     with pytest.raises(StudyInterrupted) as stop:
         study.starting_hands("stud8", trials=2000, seed=1)
     rows = stop.value.partial
@@ -130,7 +93,7 @@ def test_starting_hands_gives_the_finished_rows_marked(monkeypatch, how):
 
 @pytest.mark.parametrize("how", ["result", "raise"])
 def test_replay_gives_the_finished_streets(monkeypatch, how):
-    _interrupt_on_call(monkeypatch, 3, how)
+    interrupt_on_call(monkeypatch, 3, how)
     with pytest.raises(StudyInterrupted) as stop:
         study.replay(["AsKs/Qh Jh Th 9c", "7c7d/2s 3h 4h 5d"], trials=2000, seed=1)
     assert (stop.value.done, stop.value.total, stop.value.unit) == (2, 4, "street")
@@ -138,7 +101,7 @@ def test_replay_gives_the_finished_streets(monkeypatch, how):
 
 
 def test_scoop_study_keeps_the_partial_sample_marked(monkeypatch):
-    _interrupt_on_call(monkeypatch, 1, "result")
+    interrupt_on_call(monkeypatch, 1, "result")
     with pytest.raises(StudyInterrupted) as stop:
         study.scoop_study("Ac2c/3c", 2, trials=5000, seed=1)
     assert stop.value.unit == "trial" and stop.value.done == 5000
@@ -147,18 +110,19 @@ def test_scoop_study_keeps_the_partial_sample_marked(monkeypatch):
 
 # ---------------------------------------------------------------- the commands
 
+
 @pytest.mark.parametrize("suffix", ["jsonl", "csv"])
 @pytest.mark.parametrize("how", ["result", "raise"])
 def test_batch_interrupted_then_resumed_equals_one_run(tmp_path, monkeypatch, suffix, how):
     spots = tmp_path / "spots.jsonl"
-    spots.write_text(_jsonl(SPOTS))
-    reference = _reference(tmp_path, spots, suffix)
+    spots.write_text(jsonl(*SPOTS))
+    reference = reference_batch(tmp_path, spots, suffix)
     out = tmp_path / f"out.{suffix}"
 
-    _interrupt_on_call(monkeypatch, 3, how)
+    interrupt_on_call(monkeypatch, 3, how)
     stopped = runner.invoke(app, ["batch", str(spots), "--out", str(out)])
     assert stopped.exit_code == 130
-    assert _one_line(stopped.stderr) == (
+    assert one_line(stopped.stderr) == (
         f"interrupted after 2 of 4 spots; the results so far are in {out} (run the same "
         "command with --resume to go on)")
     if suffix == "jsonl":
@@ -171,7 +135,7 @@ def test_batch_interrupted_then_resumed_equals_one_run(tmp_path, monkeypatch, su
     resumed = runner.invoke(app, ["batch", str(spots), "--out", str(out), "--resume"])
     assert resumed.exit_code == 0, resumed.output
     if suffix == "jsonl":
-        assert _without_elapsed(loads_lines(out.read_text())) == _without_elapsed(
+        assert without_elapsed(loads_lines(out.read_text())) == without_elapsed(
             loads_lines(reference.read_text()))
     else:
         assert out.read_text() == reference.read_text()
@@ -179,110 +143,39 @@ def test_batch_interrupted_then_resumed_equals_one_run(tmp_path, monkeypatch, su
 
 def test_batch_to_standard_output_says_where_the_results_went(monkeypatch, tmp_path):
     spots = tmp_path / "spots.jsonl"
-    spots.write_text(_jsonl(SPOTS))
-    _interrupt_on_call(monkeypatch, 2, "raise")
+    spots.write_text(jsonl(*SPOTS))
+    interrupt_on_call(monkeypatch, 2, "raise")
     result = runner.invoke(app, ["batch", str(spots)])
     assert result.exit_code == 130 and len(loads_lines(result.stdout)) == 1
-    assert _one_line(result.stderr) == ("interrupted after 1 of 4 spots; the results so far "
+    assert one_line(result.stderr) == ("interrupted after 1 of 4 spots; the results so far "
                                         "were written to standard output")
 
 
 def test_batch_interrupted_before_any_result(monkeypatch, tmp_path):
     spots = tmp_path / "spots.jsonl"
-    spots.write_text(_jsonl(SPOTS))
+    spots.write_text(jsonl(*SPOTS))
     out = tmp_path / "out.jsonl"
-    _interrupt_on_call(monkeypatch, 1, "raise")
+    interrupt_on_call(monkeypatch, 1, "raise")
     result = runner.invoke(app, ["batch", str(spots), "--out", str(out)])
     assert result.exit_code == 130
-    assert _one_line(result.stderr) == f"interrupted after 0 of 4 spots; {out} holds no results yet"
-
-
-@pytest.mark.parametrize("suffix, whole, torn", [
-    ("jsonl", 1, '{"line": 2, "id": null, "spot": {"ga'),
-    ("csv", 3, "2,,razz,1,AsKs/QhJh"),  # header and spot 1's two rows, then half a row
-    ("csv", 0, "line,id,ga"),  # half a header
-])
-def test_resume_drops_a_last_line_cut_short(tmp_path, suffix, whole, torn):
-    spots = tmp_path / "spots.jsonl"
-    spots.write_text(_jsonl(SPOTS))
-    reference = _reference(tmp_path, spots, suffix)
-    out = tmp_path / f"out.{suffix}"
-    out.write_text("".join(reference.read_text().splitlines(keepends=True)[:whole]) + torn)
-    result = runner.invoke(app, ["batch", str(spots), "--out", str(out), "--resume"])
-    assert result.exit_code == 0, result.output
-    assert "cut short" in result.stderr
-    if suffix == "jsonl":
-        assert _without_elapsed(loads_lines(out.read_text())) == _without_elapsed(
-            loads_lines(reference.read_text()))
-    else:
-        assert out.read_text() == reference.read_text()
-
-
-def test_resume_skips_by_id_and_by_line_number(tmp_path, monkeypatch):
-    spots = tmp_path / "spots.jsonl"
-    spots.write_text(_jsonl(SPOTS))
-    reference = loads_lines(_reference(tmp_path, spots, "jsonl").read_text())
-    out = tmp_path / "out.jsonl"
-    # spots 2 (no id: line 2) and "d" done earlier, in any order
-    out.write_text("".join(json.dumps(r) + "\n" for r in (reference[3], reference[1])))
-    ran = []
-    real = study.Spot.run
-    monkeypatch.setattr(study.Spot, "run", lambda self, threads=None: ran.append(self.id)
-                        or real(self, threads))
-    result = runner.invoke(app, ["batch", str(spots), "--out", str(out), "--resume"])
-    assert result.exit_code == 0, result.output
-    assert ran == ["a", "c"]
-    assert [(r["line"], r["id"]) for r in loads_lines(out.read_text())] == [
-        (4, "d"), (2, None), (1, "a"), (3, "c")]
-
-
-def test_resume_with_no_file_yet_just_starts(tmp_path):
-    spots = tmp_path / "spots.jsonl"
-    spots.write_text(_jsonl(SPOTS[:1]))
-    out = tmp_path / "out.csv"
-    result = runner.invoke(app, ["batch", str(spots), "--out", str(out), "--resume"])
-    assert result.exit_code == 0 and out.read_text().startswith("line,id,game,seat")
-
-
-def test_resume_needs_out(tmp_path):
-    spots = tmp_path / "spots.jsonl"
-    spots.write_text(_jsonl(SPOTS))
-    result = runner.invoke(app, ["batch", str(spots), "--resume"])
-    assert result.exit_code == 2
-    assert _one_line(result.stderr) == ("error: --resume continues an output file: give it "
-                                        "with --out")
-
-
-@pytest.mark.parametrize("suffix, text", [("jsonl", "my notes\n"), ("csv", "a,b\n1,2\n"),
-                                          ("jsonl", '{"line": 1, "equity": NaN}\n')])
-def test_resume_refuses_a_file_it_did_not_write(tmp_path, suffix, text):
-    spots = tmp_path / "spots.jsonl"
-    spots.write_text(_jsonl(SPOTS))
-    out = tmp_path / f"out.{suffix}"
-    out.write_text(text)
-    result = runner.invoke(app, ["batch", str(spots), "--out", str(out), "--resume"])
-    assert result.exit_code == 2 and "is not" in _one_line(result.stderr)
-    assert out.read_text() == text
+    assert one_line(result.stderr) == f"interrupted after 0 of 4 spots; {out} holds no results yet"
 
 
 @pytest.mark.parametrize("how", ["result", "raise"])
 def test_starting_hands_interrupted_writes_marked_rows(tmp_path, monkeypatch, how):
-    few = [c for c in study.starting_hand_classes() if c.label in
-           ("AAA rainbow", "732 rainbow", "A32 suited")]
-    monkeypatch.setattr(study, "starting_hand_classes", lambda door=None: few)
-    _interrupt_on_call(monkeypatch, 3, how)
+    only_classes(monkeypatch, "AAA rainbow", "732 rainbow", "A32 suited")
+    interrupt_on_call(monkeypatch, 3, how)
     out = tmp_path / "table.csv"
     result = runner.invoke(app, ["starting-hands", "-n", "2k", "--out", str(out)])
     assert result.exit_code == 130 and result.stdout == ""
-    assert _one_line(result.stderr) == (f"interrupted after 2 of 3 classes; {out} holds 2 "
+    assert one_line(result.stderr) == (f"interrupted after 2 of 3 classes; {out} holds 2 "
                                         "finished rows, each marked stopped_by=interrupted")
     rows = list(csv.DictReader(io.StringIO(out.read_text())))
     assert len(rows) == 2 and {row["stopped_by"] for row in rows} == {"interrupted"}
 
 
 def test_starting_hands_table_says_how_each_row_stopped(tmp_path, monkeypatch):
-    few = [c for c in study.starting_hand_classes() if c.label == "AAA rainbow"]
-    monkeypatch.setattr(study, "starting_hand_classes", lambda door=None: few)
+    only_classes(monkeypatch, "AAA rainbow")
     out = tmp_path / "table.csv"
     assert runner.invoke(app, ["starting-hands", "-n", "2k", "--out", str(out)]).exit_code == 0
     (row,) = csv.DictReader(io.StringIO(out.read_text()))
@@ -290,48 +183,50 @@ def test_starting_hands_table_says_how_each_row_stopped(tmp_path, monkeypatch):
 
 
 def test_starting_hands_interrupted_without_out_or_before_a_row(tmp_path, monkeypatch):
-    few = [c for c in study.starting_hand_classes() if c.label in ("AAA rainbow", "732 rainbow")]
-    monkeypatch.setattr(study, "starting_hand_classes", lambda door=None: few)
-    _interrupt_on_call(monkeypatch, 2, "raise")
+    only_classes(monkeypatch, "AAA rainbow", "732 rainbow")
+    interrupt_on_call(monkeypatch, 2, "raise")
     result = runner.invoke(app, ["starting-hands", "-n", "2k"])
     assert result.exit_code == 130 and result.stdout == ""
-    assert _one_line(result.stderr) == ("interrupted after 1 of 2 classes; nothing was written "
+    assert one_line(result.stderr) == ("interrupted after 1 of 2 classes; nothing was written "
                                         "(with --out the finished rows are kept)")
     out = tmp_path / "table.csv"
     out.write_text("an older table\n")
-    _interrupt_on_call(monkeypatch, 1, "raise")
+    interrupt_on_call(monkeypatch, 1, "raise")
     result = runner.invoke(app, ["starting-hands", "-n", "2k", "--out", str(out)])
-    assert result.exit_code == 130 and "nothing was written" in _one_line(result.stderr)
+    assert result.exit_code == 130 and "nothing was written" in one_line(result.stderr)
     assert out.read_text() == "an older table\n"
 
 
 @pytest.mark.parametrize("how", ["result", "raise"])
 def test_replay_interrupted_prints_nothing_but_the_line(tmp_path, monkeypatch, how):
     pytest.importorskip("matplotlib", reason="--plot needs the plot extra")
-    _interrupt_on_call(monkeypatch, 2, how)
+    interrupt_on_call(monkeypatch, 2, how)
     chart = tmp_path / "chart.png"
     result = runner.invoke(app, ["replay", "AsKs/Qh Jh", "7c7d/2s 3h", "-n", "2k", "--json",
                                  "--plot", str(chart)])
     assert result.exit_code == 130 and result.stdout == "" and not chart.exists()
-    assert _one_line(result.stderr) == ("interrupted after 1 of 2 streets; nothing was printed "
+    assert one_line(result.stderr) == ("interrupted after 1 of 2 streets; nothing was printed "
                                         "or saved")
 
 
 def test_scoop_interrupted_prints_nothing_but_the_line(monkeypatch):
-    _interrupt_on_call(monkeypatch, 1, "result")
+    interrupt_on_call(monkeypatch, 1, "result")
     result = runner.invoke(app, ["scoop", "Ac2c/3c", "-n", "5000", "--json"])
     assert result.exit_code == 130 and result.stdout == ""
-    assert _one_line(result.stderr) == ("interrupted after 5,000 of 5,000 trials; nothing was "
+    assert one_line(result.stderr) == ("interrupted after 5,000 of 5,000 trials; nothing was "
                                         "printed")
-    _interrupt_on_call(monkeypatch, 1, "raise")
+    interrupt_on_call(monkeypatch, 1, "raise")
     result = runner.invoke(app, ["scoop", "As2d3c/4h5sKcKd", "8h7hQh/6d4d3sKs"])
     assert result.exit_code == 130
-    assert _one_line(result.stderr) == "interrupted before any result; nothing was printed"
+    assert one_line(result.stderr) == "interrupted before any result; nothing was printed"
 
 
 # ---------------------------------------------------------------- a real SIGINT
 
+
 ROOT = Path(__file__).parents[1]
+
+
 # Slow enough Monte Carlo spots that the SIGINT lands while one runs, short enough to finish.
 LONG_SPOTS = [
     {"id": "river", "hands": RIVER},
@@ -372,7 +267,7 @@ def _has_a_record(path: Path, suffix: str) -> bool:
 @pytest.mark.parametrize("suffix", ["jsonl", "csv"])
 def test_a_real_sigint_keeps_whole_results_and_resume_finishes(tmp_path, suffix):
     spots = tmp_path / "spots.jsonl"
-    spots.write_text(_jsonl(LONG_SPOTS))
+    spots.write_text(jsonl(*LONG_SPOTS))
     out = tmp_path / f"out.{suffix}"
     process = subprocess.Popen(_cli("batch", str(spots), "--out", str(out), "--threads", "1"),
                                cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -381,7 +276,7 @@ def test_a_real_sigint_keeps_whole_results_and_resume_finishes(tmp_path, suffix)
     process.send_signal(signal.SIGINT)
     stdout, stderr = process.communicate(timeout=120)
     assert process.returncode == 130, stderr
-    line = _one_line(stderr)
+    line = one_line(stderr)
     assert line.startswith("interrupted after ") and " of 3 spots; the results so far are in " \
         in line and line.endswith("(run the same command with --resume to go on)")
     text = out.read_text()
@@ -401,7 +296,7 @@ def test_a_real_sigint_keeps_whole_results_and_resume_finishes(tmp_path, suffix)
                            capture_output=True, text=True, timeout=600)
     assert whole.returncode == 0, whole.stderr
     if suffix == "jsonl":
-        assert _without_elapsed(loads_lines(out.read_text())) == _without_elapsed(
+        assert without_elapsed(loads_lines(out.read_text())) == without_elapsed(
             loads_lines(reference.read_text()))
     else:
         assert out.read_text() == reference.read_text()
@@ -411,8 +306,11 @@ def test_a_real_sigint_keeps_whole_results_and_resume_finishes(tmp_path, suffix)
 # is done, so the test knows when to interrupt.
 HOOKED = """
 import sys
-import stud_odds.study as study
-real = study.equity
+import stud_odds.study.replays, stud_odds.study.scoop, stud_odds.study.spots
+import stud_odds.study.starting
+modules = (stud_odds.study.spots, stud_odds.study.replays, stud_odds.study.starting,
+           stud_odds.study.scoop)
+real = modules[0].equity
 def equity(*args, **kwargs):
     inner = kwargs.get("progress")
     def progress(done, total):
@@ -423,7 +321,8 @@ def equity(*args, **kwargs):
     result = real(*args, **kwargs)
     print("EQUITY-DONE", file=sys.stderr, flush=True)
     return result
-study.equity = equity
+for module in modules:
+    module.equity = equity
 from stud_odds.cli import app
 app(sys.argv[1:], prog_name="stud-odds")
 """
@@ -459,7 +358,7 @@ def test_a_real_sigint_stops_starting_hands_with_marked_rows(tmp_path):
     stdout, stderr = _interrupt_after(
         "EQUITY-DONE", ["starting-hands", "--door", "A", "-n", "4M", "--threads", "1",
                         "--out", str(out)], tmp_path)
-    line = _one_line(stderr)
+    line = one_line(stderr)
     assert stdout == "" and line.startswith("interrupted after ") and "of 379 classes" in line
     rows = list(csv.DictReader(io.StringIO(out.read_text())))
     assert rows and {row["stopped_by"] for row in rows} == {"interrupted"}
@@ -470,14 +369,14 @@ def test_a_real_sigint_stops_replay(tmp_path):
     stdout, stderr = _interrupt_after(
         "EQUITY-DONE", ["replay", "AsKs/Qh Jh Th", "7c7d/2s 3h 4h", "-n", "20M", "--seed", "1",
                         "--json"], tmp_path)
-    assert stdout == "" and _one_line(stderr).startswith("interrupted after ")
-    assert _one_line(stderr).endswith(" of 3 streets; nothing was printed")
+    assert stdout == "" and one_line(stderr).startswith("interrupted after ")
+    assert one_line(stderr).endswith(" of 3 streets; nothing was printed")
 
 
 def test_a_real_sigint_stops_scoop(tmp_path):
     stdout, stderr = _interrupt_after(
         "EQUITY-PROGRESS", ["scoop", "Ac2c/3c", "--opponents", "3", "-n", "200M", "--json"],
         tmp_path)
-    line = _one_line(stderr)
+    line = one_line(stderr)
     assert stdout == "" and line.startswith("interrupted after ")
     assert line.endswith(" of 200,000,000 trials; nothing was printed")

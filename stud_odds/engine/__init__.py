@@ -16,10 +16,11 @@ from dataclasses import replace
 
 import numpy as np
 
+from stud_odds.kernels.bundles import Spot
 from stud_odds.results import EquityResult
 from stud_odds.scenario import Scenario
 
-from . import exact, running
+from . import exact, ranged, running
 from .options import (
     MAX_THREADS,
     MAX_TRIALS,
@@ -40,6 +41,9 @@ __all__ = [
 
 # auto mode enumerates when outcomes x players is at most this many hand evaluations
 EXACT_BUDGET = 100_000_000
+# auto mode counts a spot with ranges exactly when every choice of hole pairs takes about
+# this long in all (engine/ranged.py's cost model)
+RANGED_EXACT_SECONDS = 5
 # With no stopping option, sample until every equity's standard error is this small.  A
 # pot share lies in [0, 1], so its variance is at most 1/4 and the target is always met
 # by 1,000,000 trials: the default stop never depends on the clock.
@@ -102,8 +106,10 @@ def _equity(scenario: Scenario, request: Request,
     started = time.perf_counter()
     game = scenario.game.kernel_id
     spot = running.spot_of(scenario, request.scooping_hands)
+    if scenario.plan.ranges:
+        return _ranged_equity(scenario, spot, request, interrupted, started)
     method, threads, progress = request.method, request.threads, request.progress
-    outcomes = scenario.outcomes()
+    outcomes = scenario.plan.outcomes()
     evaluations = outcomes * len(scenario.hands)
     # enumerating is better than sampling whenever it is cheap and no bigger
     enumerate_if_cheap = method == "auto" and (request.trials is None
@@ -116,20 +122,58 @@ def _equity(scenario: Scenario, request: Request,
                              time.perf_counter() - started - compiling, "complete")
     seconds = exact.enumeration_seconds(spot, threads)
     if method == "exact" and seconds > exact.EXACT_SECONDS:
-        raise EquityError(
-            f"exact enumeration of {outcomes:.3g} deals would take about "
-            f"{_duration(seconds)} on {threads} thread{'s' if threads > 1 else ''}: "
-            "use Monte Carlo (drop --exact) or a later street"
-        )
+        _refuse_exact(f"exact enumeration of {outcomes:.3g} deals", seconds, threads)
     if method == "exact" or (enumerate_if_cheap and evaluations <= EXACT_BUDGET):
         tallies, compiling = exact.enumerate_deals(game, spot, threads, progress, interrupted)
         return summarise(scenario, tallies, "exact", None,
                          time.perf_counter() - started - compiling, "complete")
+    return _sample(scenario, spot, request, interrupted, started)
 
+
+def _refuse_exact(what: str, seconds: float, threads: int) -> None:
+    raise EquityError(
+        f"{what} would take about {_duration(seconds)} on {threads} "
+        f"thread{'s' if threads > 1 else ''}: use Monte Carlo (drop --exact) or a later street"
+    )
+
+
+def _ranged_equity(scenario: Scenario, spot: Spot, request: Request,
+                   interrupted: threading.Event, started: float) -> EquityResult:
+    """A spot with ranges: every choice of the ranged players' hole pairs counted
+    exactly when that is quick (or asked for), else sampled."""
+    game, plan, method = scenario.game.kernel_id, scenario.plan, request.method
+    listed = ranged.choices(plan) if method != "monte-carlo" else None
+    if listed is not None:
+        how = ranged.counting(game, spot, plan, listed, request.threads)
+        deals = plan.outcomes() * len(listed)
+        if method == "exact" and how.seconds > exact.EXACT_SECONDS:
+            _refuse_exact(f"counting {deals:.3g} deals over {len(listed):,} choices of "
+                          "hole cards", how.seconds, request.threads)
+        quick = how.seconds <= RANGED_EXACT_SECONDS and (request.trials is None
+                                                         or deals <= request.trials)
+        if method == "exact" or quick:
+            tallies, compiling = ranged.exact_tallies(game, spot, plan, listed, how,
+                                                      request.threads, request.progress,
+                                                      interrupted)
+            return summarise(scenario, tallies, "exact", None,
+                             time.perf_counter() - started - compiling, "complete")
+    elif method == "exact":
+        raise EquityError(
+            f"the ranges allow more than {ranged.MAX_CHOICES:,} choices of hole cards, too "
+            "many to count exactly: use Monte Carlo (drop --exact)"
+        )
+    ranged.check_fit(plan, listed)
+    return _sample(scenario, spot, request, interrupted, started)
+
+
+def _sample(scenario: Scenario, spot: Spot, request: Request,
+            interrupted: threading.Event, started: float) -> EquityResult:
     if request.seed is None:
         request = replace(request, seed=int(np.random.SeedSequence().entropy % (1 << 63)))
     if request.trials is None and request.precision is None and request.max_time is None:
         request = replace(request, precision=DEFAULT_PRECISION)
-    tallies, stopped_by, compiling = monte_carlo(game, spot, request, interrupted)
+    tallies, stopped_by, compiling = monte_carlo(scenario.game.kernel_id, spot,
+                                                 running.ranges_of(scenario), request,
+                                                 interrupted)
     return summarise(scenario, tallies, "monte-carlo", request.seed,
                      time.perf_counter() - started - compiling, stopped_by)

@@ -20,7 +20,16 @@ from stud_odds import cache as kernel_cache
 from stud_odds.errors import StudOddsError
 from stud_odds.games import Game
 from stud_odds.hands import tables
-from stud_odds.kernels.bundles import Levels, Lookups, Spot, Tally, build_lookups, hand_keys
+from stud_odds.kernels.bundles import (
+    Levels,
+    Lookups,
+    Ranges,
+    Spot,
+    Tally,
+    build_lookups,
+    hand_keys,
+    ranges_bundle,
+)
 from stud_odds.kernels.layout import CLASS_COLUMNS, TABLE_COLUMNS, TALLY_COLUMNS
 from stud_odds.scenario import Scenario
 
@@ -41,15 +50,24 @@ def lookups() -> Lookups:
 def spot_of(scenario: Scenario, scooping_hands: bool) -> Spot:
     """The scenario as the kernels see it: plain arrays and ints."""
     players = len(scenario.hands)
-    known = [hand_keys(scenario.known_cards(p), lookups()) for p in range(players)]
+    known = [hand_keys(scenario.plan.known[p], lookups()) for p in range(players)]
     return Spot(
-        deck=np.array(scenario.unseen, np.int64),
+        deck=np.array(scenario.plan.unseen, np.int64),
         known_key=np.array([key for key, _ in known], np.int64),
         known_bits=np.array([bits for _, bits in known], np.int64),
-        draws=np.array(scenario.draws, np.int64),
-        shared_draw=int(scenario.shared_draw),
+        draws=np.array(scenario.plan.draws, np.int64),
+        shared_draw=int(scenario.plan.shared_draw),
         track_scoops=int(scooping_hands),
     )
+
+
+def ranges_of(scenario: Scenario) -> Ranges:
+    """The ranged players' hole pairs as the Monte Carlo kernel draws them."""
+    plan = scenario.plan
+    pairs = [plan.ranges[p] for p in plan.ranged_players]
+    return ranges_bundle(list(plan.ranged_players),
+                         [(combos.first, combos.second, combos.weight) for combos in pairs],
+                         lookups())
 
 
 def tiny_spot(track_scoops: int = 0) -> Spot:
@@ -79,8 +97,8 @@ def chunk_tally(chunks: int, players: int) -> Tally:
 
 
 def _warm_up_monte_carlo(entry: Callable, game: int) -> None:
-    entry(tiny_spot(), lookups(), np.zeros(0, np.uint64), np.zeros(0, np.int64),
-          chunk_tally(0, 2))
+    entry(tiny_spot(), ranges_bundle([], [], lookups()), lookups(), np.zeros(0, np.uint64),
+          np.zeros(0, np.int64), chunk_tally(0, 2))
 
 
 def kernel(method: str, game: int) -> tuple[Callable, float]:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from stud_odds.kernels.bundles import Spot
+from stud_odds.kernels.bundles import Ranges, Spot
 
 from . import running
 from .options import Request
@@ -35,7 +35,7 @@ def _chunk_seeds(seed: int, round_number: int) -> np.ndarray:
     return sequence.generate_state(CHUNKS, np.uint64)
 
 
-def monte_carlo(game: int, spot: Spot, request: Request,
+def monte_carlo(game: int, spot: Spot, ranges: Ranges, request: Request,
                 interrupted: threading.Event) -> tuple[Tallies, str, float]:
     """Sample until a stop; the tallies, why it stopped, and the seconds spent compiling.
 
@@ -46,7 +46,7 @@ def monte_carlo(game: int, spot: Spot, request: Request,
 
     def call(seeds: np.ndarray, per_chunk: np.ndarray) -> Tallies:
         tally = running.chunk_tally(len(seeds), players)
-        monte_carlo_chunks(spot, lookups, seeds, per_chunk, tally)
+        monte_carlo_chunks(spot, ranges, lookups, seeds, per_chunk, tally)
         return Tallies(tally.per_player.sum(axis=0), tally.classes.sum(axis=0),
                        tally.table.sum(axis=0), int(per_chunk.sum()))
 

@@ -29,7 +29,7 @@ from stud_odds.kernels.layout import (
     TABLE_COLUMNS,
     TALLY_COLUMNS,
 )
-from stud_odds.results import EquityResult, PlayerEquity
+from stud_odds.results import EquityResult, PlayerEquity, RangeSize
 from stud_odds.scenario import Scenario
 
 
@@ -110,8 +110,10 @@ def summarise(scenario: Scenario, tallies: Tallies, method: str, seed: int | Non
     se = tallies.equity_se() if method == "monte-carlo" else np.zeros(len(scenario.hands))
     high_names, low_names = class_names(game)
     players = []
+    ranges = scenario.plan.ranges or (None,) * len(scenario.hands)
     for p, hand in enumerate(scenario.hands):
         row = tallies.per_player[p]
+        pairs = ranges[p]
         fraction = row / n
         classes = {name: float(tallies.classes[p, c] / n) for c, name in high_names + low_names}
         players.append(PlayerEquity(
@@ -126,6 +128,8 @@ def summarise(scenario: Scenario, tallies: Tallies, method: str, seed: int | Non
             classes=classes,
             pot_shares=_pot_shares(game, row, n),
             scooping_hands=_scooping_hands(game, tallies.classes[p, SCOOP_CLASS_BASE:], n),
+            range=None if pairs is None else RangeSize(str(hand.range), pairs.count,
+                                                       pairs.total_weight),
         ))
     no_low = float(tallies.table[NO_LOW_COUNT] / n) if game is Game.STUD8 else None
     return EquityResult(

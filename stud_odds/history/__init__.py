@@ -11,8 +11,9 @@ names below load their modules on first use too, so the command line starts quic
 
 from __future__ import annotations
 
-import importlib as _importlib
 from typing import TYPE_CHECKING, Any
+
+from stud_odds.lazy import lazy_names
 
 if TYPE_CHECKING:
     from stud_odds.history.model import HandHistory, Player, SkippedHand
@@ -33,12 +34,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str):
-    if name in _LAZY:
-        value = getattr(_importlib.import_module(f"stud_odds.history.{_LAZY[name]}"), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'stud_odds.history' has no attribute {name!r}")
+__getattr__, __dir__ = lazy_names(__name__, _LAZY)
 
 
 def replay(hand: HandHistory, **options: Any) -> HandReplay:

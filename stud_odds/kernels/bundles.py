@@ -60,6 +60,70 @@ class Spot(NamedTuple):
     track_scoops: int  # 1 to count the scooping hands' classes (a quarter of the rate)
 
 
+class Ranges(NamedTuple):
+    """Players whose two hole cards are drawn from a range rather than the deck (Monte
+    Carlo): ranged player r is player[r], and his pairs are those in start[r]:start[r + 1]
+    of the flat arrays, drawn by weight with Walker's alias method: a pair drawn
+    uniformly from his span keeps its draw with probability keep[i], else gives it to
+    alias[i].  The pairs never hold a card known anywhere; the spot's draws leave them
+    out."""
+
+    player: np.ndarray  # int64[ranged players]
+    start: np.ndarray  # int64[ranged players + 1]
+    mask: np.ndarray  # int64[pairs]: 1 << card of both cards
+    key: np.ndarray  # int64[pairs]: summed card_key of both cards
+    bits: np.ndarray  # int64[pairs]: summed card_bit of both cards
+    keep: np.ndarray  # float64[pairs]
+    alias: np.ndarray  # int64[pairs], an index into the same flat arrays
+
+
+def ranges_bundle(players: list[int], pairs: list[tuple[np.ndarray, np.ndarray, np.ndarray]],
+                  lookups: Lookups) -> Ranges:
+    """The Ranges of these players, each with his pairs as (first, second, weight)."""
+    start = np.cumsum([0, *(len(weight) for _, _, weight in pairs)], dtype=np.int64)
+    if not players:
+        first = second = np.zeros(0, np.int64)
+    else:
+        first = np.concatenate([first for first, _, _ in pairs]).astype(np.int64)
+        second = np.concatenate([second for _, second, _ in pairs]).astype(np.int64)
+    tables = [alias_table(weight, int(offset))
+              for (_, _, weight), offset in zip(pairs, start[:-1], strict=True)]
+    keep = np.concatenate([keep for keep, _ in tables]) if tables else np.zeros(0)
+    alias = np.concatenate([alias for _, alias in tables]) if tables else first.copy()
+    return Ranges(
+        player=np.array(players, np.int64),
+        start=start,
+        mask=(np.int64(1) << first) | (np.int64(1) << second),
+        key=lookups.card_key[first] + lookups.card_key[second],
+        bits=lookups.card_bit[first] | lookups.card_bit[second],
+        keep=keep.astype(np.float64),
+        alias=alias.astype(np.int64),
+    )
+
+
+def alias_table(weights: np.ndarray, offset: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """(keep, alias) of Vose's alias method for drawing index i with probability
+    weights[i] / sum(weights); aliases are shifted by ``offset``.
+
+    >>> keep, alias = alias_table(np.array([1.0, 3.0]))
+    >>> keep.tolist(), alias.tolist()
+    ([0.5, 1.0], [1, 1])
+    """
+    count = len(weights)
+    scaled = np.asarray(weights, np.float64) * (count / np.sum(weights))
+    keep = np.ones(count, np.float64)
+    alias = np.arange(count, dtype=np.int64)
+    small = [i for i in range(count) if scaled[i] < 1.0]
+    large = [i for i in range(count) if scaled[i] >= 1.0]
+    while small and large:
+        less, more = small.pop(), large.pop()
+        keep[less], alias[less] = scaled[less], more
+        scaled[more] -= 1.0 - scaled[less]
+        (small if scaled[more] < 1.0 else large).append(more)
+    # what is left holds a whole slot (rounding leaves some a hair under 1)
+    return keep, alias + offset
+
+
 class Levels(NamedTuple):
     """The order of an exhaustive deal (enumerate.py): level l gives k[l] cards to
     player[l], the last level in the inner loop.  values[l, r], where tabled[l], is

@@ -28,6 +28,7 @@ from stud_odds.kernels.showdown import (
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
+_UNIT = 1.0 / (1 << 53)  # a 53-bit integer times this is uniform in [0, 1)
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
@@ -63,8 +64,21 @@ def _below(state, spare, bound):
             return state, spare, np.int64(product >> np.uint64(32))
 
 
+@njit(cache=CACHE_KERNELS, inline="always")
+def _pick(state, spare, start, end, keep, alias):
+    """(state, spare, index) of one pair in [start, end), by weight: Walker's alias
+    method, one uniform pair and, unless it keeps its whole slot, one coin."""
+    state, spare, pair = _below(state, spare, end - start)
+    pair += start
+    if keep[pair] < 1.0:
+        state, z = _splitmix64(state)
+        if np.float64(z >> np.uint64(11)) * _UNIT >= keep[pair]:
+            pair = alias[pair]
+    return state, spare, pair
+
+
 @njit(cache=CACHE_KERNELS)
-def _chunk(game, spot, lookups, seed, trials, tally):
+def _chunk(game, spot, ranges, lookups, seed, trials, tally):
     """Run `trials` random deals from one seed, adding to one chunk's tallies.
 
     Called from the parallel loop of the entry point: there it runs at about
@@ -89,16 +103,52 @@ def _chunk(game, spot, lookups, seed, trials, tally):
     lows = np.zeros(n, np.int64)
     own_classes = np.zeros((n, CLASS_COLUMNS), np.int64)  # local: no sharing between threads
     counts = new_outcomes(game, n)
+    # the ranges' arrays as locals: read through the bundle in the trial loop, they
+    # cost a third of the trial rate
+    ranged = len(ranges.player)
+    ranged_player = ranges.player
+    range_start = ranges.start
+    range_mask = ranges.mask
+    range_key = ranges.key
+    range_bits = ranges.bits
+    range_keep = ranges.keep
+    range_alias = ranges.alias
+    chosen = np.zeros(ranged, np.int64)
     state = np.uint64(seed)
     spare = np.uint64(0)
     for _ in range(trials):
-        # partial Fisher-Yates: the first `needed` places become a random deal
-        for i in range(needed):
-            state, spare, j = _below(state, spare, size - i)
-            j += i
-            card = own_deck[j]
-            own_deck[j] = own_deck[i]
-            own_deck[i] = card
+        if ranged:
+            # every ranged player's pair at once, all redrawn until no card is used
+            # twice: each choice comes with the product of its pairs' weights
+            while True:
+                held = np.int64(0)
+                for r in range(ranged):
+                    state, spare, pair = _pick(state, spare, range_start[r],
+                                               range_start[r + 1], range_keep, range_alias)
+                    if held & range_mask[pair]:
+                        break
+                    held |= range_mask[pair]
+                    chosen[r] = pair
+                else:
+                    break
+            # the same partial Fisher-Yates, skipping the held cards: a place that
+            # comes up with one is drawn again, so the deal is uniform over the others
+            for i in range(needed):
+                state, spare, j = _below(state, spare, size - i)
+                while (held >> own_deck[j + i]) & 1:
+                    state, spare, j = _below(state, spare, size - i)
+                j += i
+                card = own_deck[j]
+                own_deck[j] = own_deck[i]
+                own_deck[i] = card
+        else:
+            # partial Fisher-Yates: the first `needed` places become a random deal
+            for i in range(needed):
+                state, spare, j = _below(state, spare, size - i)
+                j += i
+                card = own_deck[j]
+                own_deck[j] = own_deck[i]
+                own_deck[i] = card
         place = 0
         for p in range(n):
             key = known_key[p]
@@ -110,6 +160,9 @@ def _chunk(game, spot, lookups, seed, trials, tally):
                 place += 1
             keys[p] = key
             bits[p] = bit
+        for r in range(ranged):
+            keys[ranged_player[r]] += range_key[chosen[r]]
+            bits[ranged_player[r]] |= range_bits[chosen[r]]
         if spot.shared_draw:
             card = own_deck[place]
             for p in range(n):
@@ -135,16 +188,17 @@ def _monte_carlo_chunks(game):
     of testing a variable per deal)."""
 
     @njit(cache=CACHE_KERNELS, parallel=True)
-    def monte_carlo_chunks(spot, lookups, seeds, trials, tally):
+    def monte_carlo_chunks(spot, ranges, lookups, seeds, trials, tally):
         """Run trials[c] random deals from seed seeds[c] for each chunk c, in parallel,
         into that chunk's tallies: tally (a bundles.Tally) has a first axis of chunks.
 
-        Player p receives spot.draws[p] of the unseen cards; with spot.shared_draw a
-        further card goes to every player (the shared seventh-street card).
+        Each ranged player first gets a hole pair from his range (bundles.Ranges); then
+        player p receives spot.draws[p] of the other unseen cards; with
+        spot.shared_draw a further card goes to every player (the shared card).
         """
         flat = flat_lookups(lookups)
         for c in prange(len(seeds)):
-            _chunk(game, spot, nested_lookups(flat), seeds[c], trials[c],
+            _chunk(game, spot, ranges, nested_lookups(flat), seeds[c], trials[c],
                    Tally(tally.per_player[c], tally.classes[c], tally.table[c]))
 
     return monte_carlo_chunks

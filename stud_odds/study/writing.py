@@ -1,4 +1,4 @@
-"""Where ``stud-odds batch`` writes: JSON Lines or CSV records, each appended whole as its
+"""Where a batch writes: JSON Lines or CSV records, each appended whole as its
 spot finishes, and what ``--resume`` finds already there.
 
 A night of results must be on disk as they finish, so this output cannot be
@@ -25,7 +25,21 @@ from pathlib import Path
 from typing import Any
 
 from stud_odds.errors import StudOddsError
-from stud_odds.study import BATCH_CSV_FIELDS, MAX_LINE_BYTES, batch_csv_rows
+from stud_odds.study.common import MAX_LINE_BYTES
+
+BATCH_CSV_FIELDS = ("line", "id", "game", "seat", "hand", "equity", "equity_se", "high_win",
+                    "high_tie", "low_win", "low_tie", "scoop", "method", "outcomes", "seed",
+                    "shared_river", "no_low")
+
+
+def batch_csv_rows(record: dict[str, Any]) -> list[list[Any]]:
+    """A batch record as CSV rows: one per player, in BATCH_CSV_FIELDS order."""
+    rows = []
+    for seat, player in enumerate(record["players"], start=1):
+        values = {**record, **player, "seat": seat}
+        rows.append(["" if values[f] is None else values[f] for f in BATCH_CSV_FIELDS])
+    return rows
+
 
 FORMATS = ("jsonl", "csv")
 CSV_HEADER = ",".join(BATCH_CSV_FIELDS) + "\n"
@@ -106,7 +120,7 @@ class BatchOutput:
     """The results of a batch: standard output or a file, in JSON Lines or CSV.
 
     ``done`` holds the keys of the spots a resumed file already has (see
-    :func:`stud_odds.study.spot_key`); ``dropped_tail`` says a cut-short last
+    :func:`stud_odds.study.spots.spot_key`); ``dropped_tail`` says a cut-short last
     line was removed.
     """
 
@@ -172,4 +186,5 @@ class BatchOutput:
         self.close()
 
 
-__all__ = ["BatchOutput", "BatchOutputError", "CSV_HEADER", "FORMATS", "record_text", "scan"]
+__all__ = ["BATCH_CSV_FIELDS", "BatchOutput", "BatchOutputError", "CSV_HEADER", "FORMATS",
+           "batch_csv_rows", "record_text", "scan"]

@@ -1,0 +1,189 @@
+"""Starting-hand tables: each three-card class (equal up to suits) against random hands
+or against one opponent's hand or range.
+
+:func:`starting_hand_result` is the task, one class, the same here and on a
+cluster (which takes them in blocks of :data:`CLASSES_PER_TASK`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from itertools import combinations, permutations
+from typing import Any
+
+from stud_odds.cards import format_card, format_cards
+from stud_odds.engine import equity
+from stud_odds.errors import StudOddsError
+from stud_odds.games import Game, parse_game
+from stud_odds.results import EquityResult
+from stud_odds.scenario import Scenario
+from stud_odds.study.common import (
+    Runner,
+    StudyError,
+    StudyInterrupted,
+    each_outcome,
+    finished,
+    run_here,
+    show,
+)
+
+_SUIT_ORDER = tuple(permutations(range(4)))
+
+
+def _canonical(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """The same hand under the suit relabelling that gives the smallest sorted ids."""
+    return min(tuple(sorted(c - (c & 3) + order[c & 3] for c in cards)) for order in _SUIT_ORDER)
+
+
+@dataclass(frozen=True)
+class StartingHand:
+    """A class of three-card starting hands equal up to suits; ``cards`` is one of them."""
+
+    cards: tuple[int, ...]  # hole, hole, door
+    count: int  # how many of the 22,100 hands are in the class
+
+    @property
+    def label(self) -> str:
+        ranks = "".join(format_card(c)[0] for c in sorted(self.cards, reverse=True))
+        suits = [c & 3 for c in self.cards]
+        distinct = len(set(suits))
+        if distinct == 1:
+            return f"{ranks} suited"
+        if distinct == 3:
+            return f"{ranks} rainbow"
+        pair = sorted((c for c in self.cards if suits.count(c & 3) == 2), reverse=True)
+        return f"{ranks} ({format_card(pair[0])[0]}{format_card(pair[1])[0]} suited)"
+
+    @property
+    def text(self) -> str:
+        """The representative as a third-street hand, ``DOWN/UP``."""
+        return f"{format_cards(self.cards[:2])}/{format_card(self.cards[2])}"
+
+
+def starting_hand_classes(door: str | None = None) -> list[StartingHand]:
+    """The 1,755 suit classes of three-card hands, or with ``door`` (a rank) those holding it,
+    written with a card of that rank as the door card."""
+    counts: dict[tuple[int, ...], int] = {}
+    for cards in combinations(range(52), 3):
+        key = _canonical(cards)
+        counts[key] = counts.get(key, 0) + 1
+    door_rank = None
+    if door is not None:
+        rank_text = door.strip().upper().replace("10", "T")
+        if len(rank_text) != 1 or rank_text not in "23456789TJQKA":
+            raise StudyError(f"'{door}' is not a rank: use 2-9, T, J, Q, K or A")
+        door_rank = "23456789TJQKA".index(rank_text)
+    classes = []
+    for key, count in counts.items():
+        cards = tuple(sorted(key, reverse=True))
+        if door_rank is not None:
+            ranks = [c >> 2 for c in cards]
+            if door_rank not in ranks:
+                continue
+            at = ranks.index(door_rank)
+            cards = tuple(c for i, c in enumerate(cards) if i != at) + (cards[at],)
+        classes.append(StartingHand(cards, count))
+    return classes
+
+
+@dataclass(frozen=True)
+class StartingHandResult:
+    """One row of the table; ``interrupted`` marks a row of a table Ctrl-C cut short."""
+
+    hand: StartingHand
+    result: EquityResult
+    interrupted: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        hero = self.result.players[0]
+        return {  # the hand played: the class's representative, re-suited against --vs
+            "hand": hero.hand, "class": self.hand.label, "count": self.hand.count,
+            "equity": hero.equity, "equity_se": hero.equity_se, "high_win": hero.high_win,
+            "low_win": hero.low_win, "scoop": hero.scoop,
+            # every row of a cut-short table says so: its rank is among the finished rows only
+            "stopped_by": "interrupted" if self.interrupted else self.result.stopped_by,
+        }
+
+
+CLASSES_PER_TASK = 8  # a cluster task: about a second of work at the default trials
+
+
+def _against(hand: StartingHand, game: str | Game, opponents: int, vs: str | None) -> Scenario:
+    """The class's spot: its representative against random opponents, or against the one
+    opponent ``vs`` with the first suit relabelling (identity first) that leaves both
+    players' cards apart (suits matter against his cards: the row names the hand used)."""
+    if vs is None:
+        return Scenario.build([hand.text] + ["random"] * opponents, game=game)
+    for order in _SUIT_ORDER:  # the identity first
+        cards = tuple((card & ~3) | order[card & 3] for card in hand.cards)
+        text = f"{format_cards(cards[:2])}/{format_card(cards[2])}"
+        try:
+            return Scenario.build([text, vs], game=game)
+        except StudOddsError:
+            continue
+    raise StudyError(f"no suits of {hand.label} leave a hand for --vs '{vs}'")
+
+
+def starting_hand_result(hand: StartingHand, game: str | Game, opponents: int, trials: int,
+                         seed: int, vs: str | None, threads: int | None) -> EquityResult:
+    """One class against ``opponents`` random hands, or the one hand or range ``vs`` (the
+    task; every class has the same seed)."""
+    return finished(equity(_against(hand, game, opponents, vs), method="monte-carlo",
+                           trials=trials, seed=seed, threads=threads))
+
+
+def starting_hands(game: str | Game = "stud", opponents: int = 1, *, trials: int = 100_000,
+                   seed: int = 0, door: str | None = None, threads: int | None = None,
+                   progress: Callable[[int, int], None] | None = None,
+                   run: Runner = run_here, vs: str | None = None) -> list[StartingHandResult]:
+    """Each starting-hand class against ``opponents`` random hands, or against the one
+    opponent ``vs`` (a hand or a range such as ``[QQ+, AK]/Kd``), best equity first.
+
+    ``run`` runs the classes (here by default; see ``stud_odds.cluster``);
+    ``progress(done, total)`` counts finished classes.  Ctrl-C raises
+    StudyInterrupted whose ``partial`` is the finished rows, ranked the same
+    way and each marked ``interrupted``.
+    """
+    if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents <= 7:
+        raise StudyError(f"opponents must be a whole number from 1 to 7, not {show(opponents)}")
+    parse_game(game)  # a bad game (or opponent) is refused before the first class
+    if vs is not None:
+        if opponents != 1:
+            raise StudyError(f"--vs is one opponent: drop --opponents {opponents}")
+        try:
+            Scenario.build(["xx/x", vs], game=game)
+        except StudOddsError as error:
+            raise StudyError(f"--vs '{vs}': {error}") from None
+    classes = starting_hand_classes(door)
+    results: list[StartingHandResult] = []
+    done = 0
+
+    def advance(count: int) -> None:
+        nonlocal done
+        done += count
+        if progress:
+            progress(done, len(classes))
+
+    def keep(hand: StartingHand, result: Any) -> None:
+        if isinstance(result, Exception):  # a cluster task lost with its workers
+            raise result
+        results.append(StartingHandResult(hand, result))
+
+    try:
+        each_outcome(run(starting_hand_result, classes,
+                         lambda hand: (hand, game, opponents, trials, seed, vs),
+                         threads=threads, block=CLASSES_PER_TASK, progress=advance), keep)
+    except KeyboardInterrupt:
+        rows = [replace(row, interrupted=True) for row in _ranked(results)]
+        raise StudyInterrupted(len(results), len(classes), "class", partial=rows) from None
+    return _ranked(results)
+
+
+def _ranked(results: list[StartingHandResult]) -> list[StartingHandResult]:
+    """Best equity first; equal equities keep the order of the classes (a stable sort)."""
+    return sorted(results, key=lambda r: -r.result.players[0].equity)
+
+
+__all__ = ["CLASSES_PER_TASK", "StartingHand", "StartingHandResult", "starting_hand_classes",
+           "starting_hand_result", "starting_hands"]

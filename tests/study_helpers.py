@@ -1,0 +1,84 @@
+"""What the study tests share: spots, the CLI runner, and ways to stop or forbid the work."""
+
+import dataclasses
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+import stud_odds.study.replays
+import stud_odds.study.scoop
+import stud_odds.study.spots
+import stud_odds.study.starting
+from stud_odds.cli import app
+
+runner = CliRunner()
+RIVER = ["AsKs2d/QhJhTh9c", "7c7d6c/2s3h4h5d"]  # exact, one deal
+SIXTH = ["AsKs/QhJhTh9c", "7c7d/2s3h4h5d"]  # exact, 1,560 deals
+# the modules whose studies call equity() (each imported it by name)
+EQUITY_CALLERS = (stud_odds.study.spots, stud_odds.study.replays, stud_odds.study.starting,
+                  stud_odds.study.scoop)
+
+
+def jsonl(*objects) -> str:
+    """JSON Lines of these objects (a text is written as it is: a bad line)."""
+    return "".join((json.dumps(o) if isinstance(o, dict) else o) + "\n" for o in objects)
+
+
+def patch_equity(monkeypatch, equity) -> None:
+    for module in EQUITY_CALLERS:
+        monkeypatch.setattr(module, "equity", equity)
+
+
+def no_work(monkeypatch) -> None:
+    """Make any equity computation fail the test: the checks must come first."""
+    def equity(*args, **kwargs):
+        raise AssertionError("the work started before the output path was checked")
+
+    patch_equity(monkeypatch, equity)
+
+
+def interrupt_on_call(monkeypatch, call: int, how: str = "result") -> None:
+    """Stop the ``call``-th equity() the way the engine does: an interrupted sample is
+    returned (Monte Carlo), or KeyboardInterrupt raised (exact enumeration)."""
+    real = stud_odds.study.spots.equity
+    calls = {"n": 0}
+
+    def equity(*args, **kwargs):
+        calls["n"] += 1
+        if calls["n"] == call:
+            if how == "raise":
+                raise KeyboardInterrupt
+            return dataclasses.replace(real(*args, **kwargs), stopped_by="interrupted")
+        return real(*args, **kwargs)
+
+    patch_equity(monkeypatch, equity)
+
+
+def only_classes(monkeypatch, *labels: str) -> list:
+    """Starting-hand tables of only these classes (in the order of all classes)."""
+    few = [c for c in stud_odds.study.starting.starting_hand_classes() if c.label in labels]
+    assert len(few) == len(labels)
+    monkeypatch.setattr(stud_odds.study.starting, "starting_hand_classes", lambda door=None: few)
+    return few
+
+
+def without_elapsed(records):
+    return [{k: v for k, v in r.items() if k != "elapsed_s"} for r in records]
+
+
+def one_line(stderr: str) -> str:
+    """The one line a command printed, past any first-run compile or cache notice."""
+    lines = [line for line in stderr.splitlines() if line.strip()
+             and not line.startswith("compil") and "cache" not in line]
+    assert len(lines) == 1, stderr
+    assert "Traceback" not in stderr and "Aborted" not in stderr
+    return lines[0]
+
+
+def reference_batch(tmp_path: Path, spots_file: Path, suffix: str) -> Path:
+    """The output of an uninterrupted local batch, to compare others with."""
+    ref = tmp_path / f"reference.{suffix}"
+    result = runner.invoke(app, ["batch", str(spots_file), "--out", str(ref)])
+    assert result.exit_code == 0, result.output
+    return ref
