@@ -122,7 +122,7 @@ def _equity(scenario: Scenario, request: Request,
             tallies, compiling = exact.heads_up(game, spot, threads, progress, interrupted)
             return summarise(scenario, tallies, "exact", None,
                              time.perf_counter() - started - compiling, "complete")
-    seconds = exact.enumeration_seconds(evaluations, threads)
+    seconds = exact.enumeration_seconds(spot, threads)
     if method == "exact" and seconds > exact.EXACT_SECONDS:
         _refuse_exact(f"exact enumeration of {outcomes:.3g} deals", seconds, threads)
     if method == "exact" or (enumerate_if_cheap and evaluations <= EXACT_BUDGET):

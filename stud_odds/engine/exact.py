@@ -1,9 +1,11 @@
 """Exact tallies: every deal enumerated (kernels/enumerate.py), or heads-up pairs counted.
 
 Enumeration is cut into ranges of a mixed-radix index over the first levels
-of the deal, each a short kernel call (Ctrl-C is seen between calls) run on a
-pool of threads (the kernels release the GIL); memory stays flat whatever the
-spot.  Two players are counted by pairs of completions instead (headsup.py)
+of the deal, each a short kernel call run on a pool of threads (the kernel
+releases the GIL), so Ctrl-C is seen between calls and memory stays flat
+whatever the spot.  A shared seventh-street card is dealt here, one
+card at a time: each is a spot of its own with that card known to everyone.
+Two players are counted by pairs of completions instead (headsup.py)
 whenever enumerating would not be instant.
 """
 
@@ -12,26 +14,38 @@ from __future__ import annotations
 import math
 import threading
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 
 import numpy as np
 
-from stud_odds.kernels.bundles import COMMUNITY, Levels, Spot
-from stud_odds.kernels.layout import POT
+from stud_odds.kernels.bundles import Levels, Lookups, Spot
+from stud_odds.kernels.layout import (
+    GAME_RAZZ,
+    GAME_STUD,
+    GAME_STUD8,
+    HIGH_CLASS_COLUMNS,
+    LOW_CLASS_COLUMNS,
+    POT,
+)
 
 from . import running
 from .options import Progress
 from .tallies import Tallies
 
-# enumeration values about this many hands a second per thread (3- and 4-way spots on
-# 4th-6th street, benchmarks/bench_equity.py); --exact refuses what would take over
-# EXACT_SECONDS on the threads it has
-ENUMERATION_RATE = 60_000_000
+# what enumeration costs one thread, a little above what 3- to 6-way spots on 4th to 6th
+# street took on a 2-core development machine (benchmarks/bench_enumeration.py): a
+# deal in the inner loop, a parent of the inner loop, a deal valued as it comes (one
+# level alone).  --exact refuses what would take over EXACT_SECONDS on its threads.
+DEAL_SECONDS = 3.5e-9
+PARENT_SECONDS = 7e-8
+VALUED_SECONDS = 1.5e-8
 EXACT_SECONDS = 90
-# hand evaluations per kernel call: short enough that Ctrl-C is seen within about a
-# tenth of a second, long enough that calling costs nothing
-EVALUATIONS_PER_CALL = 4_000_000
+# deals per kernel call (a few hundredths of a second: Ctrl-C is seen at once)
+DEALS_PER_CALL = 8_000_000
+VALUED_PER_CALL = 1_000_000  # the same for one level alone, whose every deal is valued
+# spots of fewer deals run on one thread: waking a second one costs more on a busy machine
+SMALL_SPOT = 2 * DEALS_PER_CALL
 # heads-up spots are counted exactly (headsup.py) up to about this many table operations
 # (half a minute on 2 cores) and this many completions of one player (memory: about 50
 # bytes each)
@@ -40,16 +54,69 @@ HEADS_UP_WORK = 20_000_000_000
 # a moment, with kernels that are compiled anyway)
 HEADS_UP_FROM = 20_000_000
 HEADS_UP_COMPLETIONS = 16_000_000
-# exact enumeration values each player's completions once into tables of at most this
-# many entries in all (16 MB), small enough to stay near the processor
-MAX_COMPLETIONS = 1 << 20
+# the levels' value tables hold at most this many completions in all (int32: 16 MB)
+MAX_COMPLETIONS = 1 << 22
+
+
+def enumeration_seconds(spot: Spot, threads: int) -> float:
+    """About how long enumerating the spot takes on ``threads`` threads."""
+    part = spot
+    if spot.shared_draw:  # one spot per shared card, each with one card fewer to come from
+        part = spot._replace(deck=spot.deck[1:], shared_draw=0)
+    levels = _levels(part)
+    choices = _choices(part, levels)
+    deals = math.prod(choices)
+    if len(levels) == 1:
+        seconds = deals * VALUED_SECONDS
+    else:
+        seconds = deals * DEAL_SECONDS + deals // max(choices[-1], 1) * PARENT_SECONDS
+    return seconds * (len(spot.deck) if spot.shared_draw else 1) / threads
+
+
+def enumerate_deals(game: int, spot: Spot, threads: int, progress: Progress | None,
+                    interrupted: threading.Event) -> tuple[Tallies, float]:
+    """Every deal's tallies, and the seconds spent compiling."""
+    entry, compiling = running.kernel("exact", game)
+    lookups = running.lookups()
+    players = len(spot.draws)
+    tallies = Tallies.zeros(players)
+    parts = list(_without_shared_card(spot, lookups))
+    total = sum(math.prod(_choices(part, _levels(part))) for part in parts)
+    if total < SMALL_SPOT:
+        threads = 1
+
+    def calls() -> Iterator[Callable[[], Tallies]]:
+        for part in parts:
+            levels = _levels(part)
+            choices = _choices(part, levels)
+            if math.prod(choices) == 0:
+                continue
+            order = _value_tables(game, part, levels, lookups)
+            if len(levels) > 1:
+                _last_level_classes(game, part, order, math.prod(choices), tallies)
+            for start, count, deals in _ranges(choices, order.outer, len(levels) == 1):
+                yield _call(entry, (part, order, lookups, start, count), deals)
+
+    def done(part: Tallies) -> None:
+        tallies.add(part)
+        if progress:
+            progress(tallies.outcomes, total)
+
+    with running.numba_threads(threads):  # valuing the completions runs in parallel too
+        _run(calls(), threads, done, interrupted)
+    return tallies, compiling
+
+
+def _call(entry: Callable, arguments: tuple, deals: int) -> Callable[[], Tallies]:
+    """One kernel call, for a thread of the pool: its own tallies, of ``deals`` deals."""
+    def run() -> Tallies:
+        part = Tallies.zeros(len(arguments[0].draws), deals)
+        entry(*arguments, part.tally())
+        return part
+    return run
+
 
 _POOLS: dict[int, ThreadPoolExecutor] = {}
-
-
-def enumeration_seconds(evaluations: int, threads: int) -> float:
-    """About how long enumerating takes, for --exact's refusal."""
-    return evaluations / (ENUMERATION_RATE * threads)
 
 
 def _pool(threads: int) -> ThreadPoolExecutor:
@@ -64,8 +131,8 @@ def _run(calls: Iterable[Callable[[], Tallies]], threads: int,
 
     At most two calls per thread are queued, so memory stays flat however many
     calls there are.  Once ``interrupted`` is set (Ctrl-C) queued calls are
-    cancelled, the running ones (a tenth of a second) are waited for, and
-    KeyboardInterrupt is raised.
+    cancelled, the running ones (a few hundredths of a second) are waited for,
+    and KeyboardInterrupt is raised.
     """
     pool = _pool(threads)
     queued: deque[Future] = deque()
@@ -86,74 +153,103 @@ def _run(calls: Iterable[Callable[[], Tallies]], threads: int,
         raise KeyboardInterrupt
 
 
-def _levels(spot: Spot) -> tuple[list[tuple[int, int]], list[int]]:
-    """The deal's levels (player, cards) and each level's number of choices."""
+def _without_shared_card(spot: Spot, lookups: Lookups) -> Iterator[Spot]:
+    """The spot, or with a shared card to come, one spot per card it can be."""
+    if not spot.shared_draw:
+        yield spot
+        return
+    for i, card in enumerate(spot.deck):
+        yield Spot(np.delete(spot.deck, i), spot.known_key + lookups.card_key[card],
+                   spot.known_bits | lookups.card_bit[card], spot.draws, 0, spot.track_scoops)
+
+
+def _levels(spot: Spot) -> list[tuple[int, int]]:
+    """The levels of the deal, (player, cards): every player still dealt cards, the one
+    with the most completions (that a table holds) last, in the inner loop; with
+    nobody to deal, the last player with nothing (one showdown)."""
     levels = [(p, int(k)) for p, k in enumerate(spot.draws) if k > 0]
-    if spot.shared_draw:
-        levels.append((COMMUNITY, 1))
     if not levels:
-        levels = [(COMMUNITY, 0)]  # nothing left to deal: one showdown
+        return [(len(spot.draws) - 1, 0)]
+    sizes = [math.comb(len(spot.deck), k) for _, k in levels]
+    fitting = [i for i, size in enumerate(sizes) if size <= MAX_COMPLETIONS]
+    inner = max(fitting, key=lambda i: (sizes[i], i)) if fitting else sizes.index(min(sizes))
+    return levels[:inner] + levels[inner + 1:] + [levels[inner]]
+
+
+def _choices(spot: Spot, levels: list[tuple[int, int]]) -> list[int]:
+    """Each level's number of combinations, given the cards the earlier levels took."""
     choices = []
     left = len(spot.deck)
     for _, k in levels:
-        choices.append(math.comb(left, k))
+        choices.append(math.comb(left, k) if left >= 0 else 0)
         left -= k
-    return levels, choices
+    return choices
 
 
-def enumerate_deals(game: int, spot: Spot, threads: int, progress: Progress | None,
-                    interrupted: threading.Event) -> tuple[Tallies, float]:
-    """Every deal, in ranges of the first levels' joint index (kernels/enumerate.py), and
-    the seconds spent compiling."""
+def _value_tables(game: int, spot: Spot, levels: list[tuple[int, int]],
+                  lookups: Lookups) -> Levels:
+    """The levels with their value tables: the last level's always (the inner loop reads
+    it), the others' from the second on while they fit (the first is dealt once per
+    completion: valuing it as it comes is as quick)."""
     from stud_odds.kernels.completions import completion_values
 
-    enumerate_range, compiling = running.kernel("exact", game)
-    lookups = running.lookups()
-    players = len(spot.known_key)
-    levels, choices = _levels(spot)
-    total = math.prod(choices)
-    # the fewest outer levels that make one outer index at most one call's work
-    deals_per_call = max(1, EVALUATIONS_PER_CALL // players)
+    sizes = [math.comb(len(spot.deck), k) for _, k in levels]
+    tabled = np.zeros(len(levels), np.bool_)
+    if len(levels) > 1:
+        tabled[-1] = True
+        room = MAX_COMPLETIONS - sizes[-1]
+        for level in range(1, len(levels) - 1):
+            if sizes[level] <= room:
+                tabled[level] = True
+                room -= sizes[level]
+    width = max((size for size, t in zip(sizes, tabled, strict=True) if t), default=0)
+    values = np.zeros((len(levels), width), np.int32)
+    for level in np.flatnonzero(tabled):
+        p, k = levels[level]
+        high, low = np.empty(sizes[level], np.int16), np.empty(sizes[level], np.int16)
+        completion_values(game, spot.deck, (spot.known_key[p], spot.known_bits[p]), k,
+                          lookups, (high, low, np.zeros(0, np.int64)))
+        values[level, :sizes[level]] = high.astype(np.int32) << 16 | low
+    # the fewest outer levels (at least one, and not the inner loop's) that keep a
+    # range's deals near DEALS_PER_CALL
+    choices = _choices(spot, levels)
     outer = 1
-    while math.prod(choices[outer:]) > deals_per_call and outer < len(choices):
+    while outer < len(levels) - 1 and math.prod(choices[outer:]) > DEALS_PER_CALL:
         outer += 1
+    return Levels(np.array([p for p, _ in levels], np.int64),
+                  np.array([k for _, k in levels], np.int64), values, tabled, outer)
+
+
+def _last_level_classes(game: int, spot: Spot, levels: Levels, deals: int,
+                        tallies: Tallies) -> None:
+    """The inner loop's player's hand classes: each completion's, once per deal it is in
+    (every completion is in the same number of deals)."""
+    lookups = running.lookups()
+    p, k = int(levels.player[-1]), int(levels.k[-1])
+    size = math.comb(len(spot.deck), k)
+    values = levels.values[-1, :size].astype(np.int64)
+    weight = deals // size
+    classes = tallies.classes[p]
+    if game != GAME_RAZZ:
+        high_classes = lookups.classes.high[values >> 16]
+        classes[:HIGH_CLASS_COLUMNS] += np.bincount(high_classes, minlength=HIGH_CLASS_COLUMNS) \
+            * weight
+    if game != GAME_STUD:
+        low = values & 0xFFFF
+        low_classes = (lookups.classes.low8 if game == GAME_STUD8 else lookups.classes.razz)[low]
+        classes[HIGH_CLASS_COLUMNS:HIGH_CLASS_COLUMNS + LOW_CLASS_COLUMNS] += np.bincount(
+            low_classes, minlength=LOW_CLASS_COLUMNS) * weight
+
+
+def _ranges(choices: list[int], outer: int, single: bool) -> Iterator[tuple[int, int, int]]:
+    """The kernel calls' ranges of outer indices: (start, count, deals).  single: one level
+    alone, whose every deal is valued as it comes."""
     deals_per_index = math.prod(choices[outer:])
-    outer_indices = math.prod(choices[:outer])
-    per_call = max(1, deals_per_call // deals_per_index)
-
-    # Value every completion of each level's player once when that is much less work
-    # than the deals (it is reused across the other players' cards) and small enough
-    # to stay in cache; a shared seventh-street card changes every hand, so never then.
-    completions = [math.comb(len(spot.deck), k) for _, k in levels]
-    tabled = (not spot.shared_draw and levels[0][0] != COMMUNITY
-              and sum(completions) <= MAX_COMPLETIONS and total >= 4 * sum(completions))
-    high = np.zeros((len(levels), max(completions) if tabled else 0), np.int64)
-    low = np.zeros_like(high)
-    if tabled:
-        empty = np.zeros(0, np.int64)
-        for level, (p, k) in enumerate(levels):
-            size = completions[level]
-            completion_values(game, spot.deck, (spot.known_key[p], spot.known_bits[p]), k,
-                              lookups, (high[level, :size], low[level, :size], empty))
-    order = Levels(np.array([p for p, _ in levels], np.int64),
-                   np.array([k for _, k in levels], np.int64), high, low, outer)
-    tallies = Tallies.zeros(players)
-
-    def call(start: int, count: int) -> Callable[[], Tallies]:
-        def run() -> Tallies:
-            part = Tallies.zeros(players, count * deals_per_index)
-            enumerate_range(spot, order, lookups, start, count, part.tally())
-            return part
-        return run
-
-    def done(part: Tallies) -> None:
-        tallies.add(part)
-        if progress:
-            progress(tallies.outcomes, total)
-
-    _run((call(start, min(per_call, outer_indices - start))
-          for start in range(0, outer_indices, per_call)), threads, done, interrupted)
-    return tallies, compiling
+    indices = math.prod(choices[:outer])
+    per_call = max(1, (VALUED_PER_CALL if single else DEALS_PER_CALL) // deals_per_index)
+    for start in range(0, indices, per_call):
+        count = min(per_call, indices - start)
+        yield start, count, count * deals_per_index
 
 
 def heads_up_feasible(game: int, spot: Spot, outcomes: int) -> bool:
@@ -177,7 +273,7 @@ def heads_up(game: int, spot: Spot, threads: int, progress: Progress | None,
              interrupted: threading.Event) -> tuple[Tallies, float]:
     """Two players' exact tallies by counting pairs of completions (headsup.py), and the
     seconds spent compiling."""
-    from .headsup import heads_up_tallies, tiny_spot
+    from .headsup import heads_up_tallies
 
     def checked(done: int, total: int) -> None:  # the heads-up driver's calls are short
         if interrupted.is_set():
@@ -187,8 +283,8 @@ def heads_up(game: int, spot: Spot, threads: int, progress: Progress | None,
 
     with running.numba_threads(threads):
         # a tiny spot of the same game compiles (or loads) every kernel it uses
-        compiling = running.compiled("heads_up", game,
-                                     lambda: heads_up_tallies(game, tiny_spot(spot)))
+        tiny = running.tiny_spot(spot.track_scoops)
+        compiling = running.compiled("heads_up", game, lambda: heads_up_tallies(game, tiny))
         tallies = heads_up_tallies(game, spot, progress=checked)
     if interrupted.is_set():
         raise KeyboardInterrupt

@@ -306,14 +306,6 @@ def heads_up_tallies(game: int, spot: Spot, progress: Callable[[int, int], None]
     return tallies
 
 
-def tiny_spot(like: Spot) -> Spot:
-    """Two players who get one card each from a deck of four: a spot that compiles (or
-    loads) every kernel heads_up_tallies uses for spots like ``like``."""
-    nothing = np.zeros(2, np.int64)
-    return Spot(np.arange(4, dtype=np.int64), nothing, nothing.copy(), np.ones(2, np.int64), 0,
-                like.track_scoops)
-
-
 @contextmanager
 def _one_thread_when_small(work: int) -> Iterator[None]:
     """Run small spots on the calling thread alone: waking numba's worker threads costs

@@ -132,7 +132,7 @@ def counting(game: int, spot: Spot, plan: DealPlan, listed: Choices, threads: in
     that auto picks is the same on every machine with the same threads."""
     one = _choice_spot(spot, plan, listed, 0)
     deals = plan.outcomes()
-    enumerating = exact.enumeration_seconds(deals * len(plan.draws), threads) + CALL_SECONDS
+    enumerating = exact.enumeration_seconds(one, threads) + CALL_SECONDS
     heads_up = exact.heads_up_feasible(game, one, deals)
     if heads_up:
         from .headsup import heads_up_work
@@ -163,7 +163,7 @@ def exact_tallies(game: int, spot: Spot, plan: DealPlan, listed: Choices, how: C
     summed.table = summed.table.astype(np.float64)
     # a choice that is one kernel call's work runs on one thread: starting numba's
     # parallel loops costs milliseconds a call on a busy machine, more than such work
-    small = deals * players <= exact.EVALUATIONS_PER_CALL
+    small = deals <= exact.DEALS_PER_CALL
     if small:
         threads = 1
     compiling = 0.0

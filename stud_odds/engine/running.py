@@ -70,22 +70,23 @@ def ranges_of(scenario: Scenario) -> Ranges:
                          lookups())
 
 
-def _tiny_spot() -> Spot:
-    """Two players, four cards to come: a spot with every type a real one has."""
-    deck = np.arange(4, dtype=np.int64)
-    two = np.zeros(2, np.int64)
-    return Spot(deck, two, two.copy(), np.ones(2, np.int64), 0, 0)
+def tiny_spot(track_scoops: int = 0) -> Spot:
+    """Two players who get one card each from a deck of four: a spot with every type a
+    real one has, to compile (or load) kernels with."""
+    nothing = np.zeros(2, np.int64)
+    return Spot(np.arange(4, dtype=np.int64), nothing, nothing.copy(), np.ones(2, np.int64), 0,
+                track_scoops)
 
 
 def _warm_up_exact(entry: Callable, game: int) -> None:
     from stud_odds.kernels.completions import completion_values
 
-    spot = _tiny_spot()
-    none = np.zeros((1, 0), np.int64)
-    entry(spot, Levels(np.zeros(1, np.int64), np.ones(1, np.int64), none, none, 1), lookups(),
-          0, 0, Tallies.zeros(2).tally())
-    empty = np.zeros(0, np.int64)
-    completion_values(game, spot.deck, (0, 0), 0, lookups(), (empty, empty, empty))
+    spot = tiny_spot()
+    one = np.zeros(1, np.int64)
+    levels = Levels(one, one.copy(), np.zeros((1, 0), np.int32), np.zeros(1, np.bool_), 1)
+    entry(spot, levels, lookups(), 0, 0, Tallies.zeros(2).tally())
+    none = np.zeros(0, np.int16)
+    completion_values(game, spot.deck, (0, 0), 0, lookups(), (none, none, np.zeros(0, np.int64)))
 
 
 def chunk_tally(chunks: int, players: int) -> Tally:
@@ -96,7 +97,7 @@ def chunk_tally(chunks: int, players: int) -> Tally:
 
 
 def _warm_up_monte_carlo(entry: Callable, game: int) -> None:
-    entry(_tiny_spot(), ranges_bundle([], [], lookups()), lookups(), np.zeros(0, np.uint64),
+    entry(tiny_spot(), ranges_bundle([], [], lookups()), lookups(), np.zeros(0, np.uint64),
           np.zeros(0, np.int64), chunk_tally(0, 2))
 
 

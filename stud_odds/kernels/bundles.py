@@ -17,8 +17,6 @@ import numpy as np
 from stud_odds.kernels.codes import CATEGORY_SHIFT
 from stud_odds.kernels.tables import NO_LOW, Tables
 
-COMMUNITY = -1  # Levels.player of the shared seventh-street card
-
 
 class Evaluators(NamedTuple):
     """The evaluators' tables (see evaluate.py)."""
@@ -128,13 +126,13 @@ def alias_table(weights: np.ndarray, offset: int = 0) -> tuple[np.ndarray, np.nd
 
 class Levels(NamedTuple):
     """The order of an exhaustive deal (enumerate.py): level l gives k[l] cards to
-    player[l] (COMMUNITY: the shared card); high[l] / low[l], when they have columns,
-    hold that player's value for every completion, by colex rank."""
+    player[l], the last level in the inner loop.  values[l, r], where tabled[l], is
+    that player's high << 16 | low with the completion of colex rank r."""
 
     player: np.ndarray  # int64[levels]
     k: np.ndarray  # int64[levels]
-    high: np.ndarray  # int64[levels, completions] or [levels, 0]
-    low: np.ndarray  # int64[levels, completions] or [levels, 0]
+    values: np.ndarray  # int32[levels, the largest table] ([levels, 0]: none)
+    tabled: np.ndarray  # bool[levels]: whether values[l] holds level l's table
     outer: int  # how many levels make up the index that ranges of deals are cut by
 
 

@@ -41,7 +41,8 @@ from stud_odds.kernels.layout import (
 )
 from stud_odds.kernels.tables import NO_LOW
 
-_sole_winner = njit(cache=CACHE_KERNELS, inline="always")(sole_winner)
+# layout.sole_winner, the one definition of a scoop, compiled
+jit_sole_winner = njit(cache=CACHE_KERNELS, inline="always")(sole_winner)
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
@@ -111,23 +112,29 @@ def winners(game, n, highs, lows):
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
+def scoop_column(game, high, low, lookups):
+    """The class column a hand of (high, low) is counted in when it scoops."""
+    high_class = lookups.classes.high[high] if game != GAME_RAZZ else 0
+    if game == GAME_STUD8:
+        low_class = lookups.classes.low8[low]
+    elif game == GAME_RAZZ:
+        low_class = lookups.classes.razz[low]
+    else:
+        low_class = 0
+    return SCOOP_CLASS_BASE + high_class * LOW_CLASS_COLUMNS + low_class
+
+
+@njit(cache=CACHE_KERNELS, inline="always")
 def count_scoop(game, classes, high_mask, low_mask, highs, lows, lookups):
     """If one player takes the whole pot, count that player's final hand class pair."""
-    mask = _sole_winner(game, high_mask, low_mask)
+    mask = jit_sole_winner(game, high_mask, low_mask)
     if mask == 0:
         return
     p = 0
     while mask > 1:
         mask >>= 1
         p += 1
-    high_class = lookups.classes.high[highs[p]] if game != GAME_RAZZ else 0
-    if game == GAME_STUD8:
-        low_class = lookups.classes.low8[lows[p]]
-    elif game == GAME_RAZZ:
-        low_class = lookups.classes.razz[lows[p]]
-    else:
-        low_class = 0
-    classes[p, SCOOP_CLASS_BASE + high_class * LOW_CLASS_COLUMNS + low_class] += 1
+    classes[p, scoop_column(game, highs[p], lows[p], lookups)] += 1
 
 
 @njit(cache=CACHE_KERNELS)
@@ -156,7 +163,7 @@ def award(game, n, high_mask, low_mask, count, tally):
     else:
         high_share = HALF_POT // high_winners
         low_share = HALF_POT // low_winners
-    sole = _sole_winner(game, high_mask, low_mask)
+    sole = jit_sole_winner(game, high_mask, low_mask)
     per_player = tally.per_player
     for p in range(n):
         share = 0
