@@ -39,11 +39,13 @@ __all__ = [
     "Progress", "default_threads", "equity", "parse_trials",
 ]
 
-# auto mode enumerates when outcomes x players is at most this many hand evaluations
+# auto mode enumerates when outcomes x players is at most this many hand evaluations, or
+# when the cost model (exact.enumeration_seconds, ranged.counting) says every deal takes
+# at most AUTO_EXACT_SECONDS on AUTO_THREADS threads: a fixed count, so that auto picks
+# the same method, and so gives the same numbers, on any thread count
 EXACT_BUDGET = 100_000_000
-# auto mode counts a spot with ranges exactly when every choice of hole pairs takes about
-# this long in all (engine/ranged.py's cost model)
-RANGED_EXACT_SECONDS = 5
+AUTO_EXACT_SECONDS = 10
+AUTO_THREADS = 2
 # With no stopping option, sample until every equity's standard error is this small.  A
 # pot share lies in [0, 1], so its variance is at most 1/4 and the target is always met
 # by 1,000,000 trials: the default stop never depends on the clock.
@@ -125,7 +127,9 @@ def _equity(scenario: Scenario, request: Request,
     seconds = exact.enumeration_seconds(spot, threads)
     if method == "exact" and seconds > exact.EXACT_SECONDS:
         _refuse_exact(f"exact enumeration of {outcomes:.3g} deals", seconds, threads)
-    if method == "exact" or (enumerate_if_cheap and evaluations <= EXACT_BUDGET):
+    quick = (evaluations <= EXACT_BUDGET
+             or exact.enumeration_seconds(spot, AUTO_THREADS) <= AUTO_EXACT_SECONDS)
+    if method == "exact" or (enumerate_if_cheap and quick):
         tallies, compiling = exact.enumerate_deals(game, spot, threads, progress, interrupted)
         return summarise(scenario, tallies, "exact", None,
                          time.perf_counter() - started - compiling, "complete")
@@ -151,8 +155,8 @@ def _ranged_equity(scenario: Scenario, spot: Spot, request: Request,
         if method == "exact" and how.seconds > exact.EXACT_SECONDS:
             _refuse_exact(f"counting {deals:.3g} deals over {len(listed):,} choices of "
                           "hole cards", how.seconds, request.threads)
-        quick = how.seconds <= RANGED_EXACT_SECONDS and (request.trials is None
-                                                         or deals <= request.trials)
+        quick = (ranged.counting(game, spot, plan, listed, AUTO_THREADS).seconds
+                 <= AUTO_EXACT_SECONDS and (request.trials is None or deals <= request.trials))
         if method == "exact" or quick:
             tallies, compiling = ranged.exact_tallies(game, spot, plan, listed, how,
                                                       request.threads, request.progress,
