@@ -1,10 +1,11 @@
 """stud_odds.scenario.plan: the deck rule, the shared river, unseen cards, draws, deals."""
+
 from math import comb
 
 import pytest
-from reference_spots import load_spots
+from scenario_helpers import EXACT_SPOTS, SPOTS, build_spot, cards, sixth_street
 
-from stud_odds.cards import parse_card, parse_cards
+from stud_odds.cards import parse_card
 from stud_odds.scenario import (
     DeckRule,
     Scenario,
@@ -12,25 +13,6 @@ from stud_odds.scenario import (
     parse_deck_rule,
     seventh_street_is_shared,
 )
-
-SPOTS = load_spots()
-EXACT_SPOTS = [spot for spot in SPOTS if spot["method"] == "exact"]
-
-
-def cards(text: str) -> tuple[int, ...]:
-    return tuple(parse_cards(text, allow_unknown=True, unique=False))
-
-
-def build_spot(spot: dict) -> Scenario:
-    return Scenario.build(
-        spot["hands"], spot["game"], spot["dead"], spot["folds"], spot["community"], spot["rule"]
-    )
-
-
-def sixth_street(players: int, **options) -> Scenario:
-    """``players`` live players on sixth street, no card known."""
-    return Scenario.build(["xx/xxxx"] * players, **options)
-
 
 # -- deck rule and the shared seventh street ---------------------------------------------------
 

@@ -1,7 +1,7 @@
 """stud_odds.scenario.spot: building, showing and validating a Scenario."""
 
 import pytest
-from reference_spots import load_spots
+from scenario_helpers import SPOTS, build_spot, cards, sixth_street
 
 from stud_odds.cards import parse_card, parse_cards
 from stud_odds.games import Game
@@ -14,24 +14,6 @@ from stud_odds.scenario import (
     parse_hand,
 )
 from stud_odds.scenario.plan import ranges_fit
-
-SPOTS = load_spots()
-
-
-def cards(text: str) -> tuple[int, ...]:
-    return tuple(parse_cards(text, allow_unknown=True, unique=False))
-
-
-def build_spot(spot: dict) -> Scenario:
-    return Scenario.build(
-        spot["hands"], spot["game"], spot["dead"], spot["folds"], spot["community"], spot["rule"]
-    )
-
-
-def sixth_street(players: int, **options) -> Scenario:
-    """``players`` live players on sixth street, no card known."""
-    return Scenario.build(["xx/xxxx"] * players, **options)
-
 
 # -- building, text and dict -------------------------------------------------------------------
 

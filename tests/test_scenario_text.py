@@ -1,15 +1,11 @@
 """stud_odds.scenario.text: a player's DOWN/UP text to cards."""
 
 import pytest
+from scenario_helpers import cards
 
-from stud_odds.cards import UNKNOWN, parse_card, parse_cards
+from stud_odds.cards import UNKNOWN, parse_card
 from stud_odds.ranges import RangeError
 from stud_odds.scenario import Hand, ScenarioError, parse_hand
-
-
-def cards(text: str) -> tuple[int, ...]:
-    return tuple(parse_cards(text, allow_unknown=True, unique=False))
-
 
 # -- parsing hands ---------------------------------------------------------------------------
 
