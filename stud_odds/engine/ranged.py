@@ -31,7 +31,7 @@ MIN_FIT = 1e-4
 # heads-up counting: about this many table operations a second per thread
 # (engine/headsup.py's heads_up_work), and each call's fixed cost, in seconds
 HEADS_UP_RATE = 300_000_000
-CALL_SECONDS = 0.01
+CALL_SECONDS = 0.001
 
 
 @dataclass(frozen=True)
