@@ -6,7 +6,6 @@ docs/studies.md says what is kept when interrupted and how the files are written
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Annotated
 
@@ -98,10 +97,8 @@ def batch(
     if resume and out is None:
         raise StudOddsError("--resume continues an output file: give it with --out")
     if out is not None:
-        check_output_path(out, "--out")
+        check_output_path(out, "--out", inputs=[file])
     with _open_input(file) as source:
-        if out is not None and out.exists() and os.path.samefile(file, out):
-            raise StudOddsError(f"--out {out} is the file of spots: give another file")
         try:
             failures, total = _run_batch(source, reads, out, writes, resume, threads,
                                          scheduler)

@@ -96,7 +96,7 @@ def test_batch_refuses_to_write_over_its_input(tmp_path):
     spots = tmp_path / "spots.jsonl"
     spots.write_text(jsonl({"hands": RIVER}))
     result = runner.invoke(app, ["batch", str(spots), "--out", str(spots)])
-    assert result.exit_code == 2 and "is the file of spots" in result.stderr
+    assert result.exit_code == 2 and "is also the input" in result.stderr
     assert spots.read_text() == jsonl({"hands": RIVER})
 
 
