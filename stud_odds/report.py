@@ -15,11 +15,16 @@ from rich.table import Table
 from rich.text import Text
 
 from stud_odds.cards import UNKNOWN, format_card
+from stud_odds.errors import StudOddsError
 from stud_odds.results import EquityResult
 from stud_odds.scenario import Scenario
 
 Z95 = 1.959964  # two-sided 95% normal quantile
 SUIT_STYLES = {"c": "green", "d": "blue", "h": "red", "s": "bold"}  # the four-colour deck
+
+
+class PotOddsError(StudOddsError):
+    """Pot and call sizes that cannot give pot odds."""
 
 
 @dataclass(frozen=True)
@@ -29,6 +34,25 @@ class PotOdds:
     pot: float
     to_call: float
     equity: float
+
+    def __post_init__(self) -> None:
+        self.check(self.pot, self.to_call)
+
+    @staticmethod
+    def check(pot: float | None, to_call: float | None) -> None:
+        """Refuse sizes that give no pot odds (checked before the work, and again here)."""
+        if (pot is None) != (to_call is None):
+            raise PotOddsError("pot odds need both --pot and --to-call")
+        if pot is None or to_call is None:
+            return
+        for option, value in (("--pot", pot), ("--to-call", to_call)):
+            if not math.isfinite(value):
+                raise PotOddsError(f"{option} must be a number of chips, not {value}")
+        if pot < 0 or to_call <= 0:
+            raise PotOddsError("--pot must be at least 0 and --to-call more than 0")
+        if not math.isfinite(pot + to_call):  # the odds divide by the pot after the call
+            raise PotOddsError(f"--pot {pot:g} and --to-call {to_call:g} add up to more "
+                               "chips than a number can hold: give smaller sizes")
 
     @property
     def required_equity(self) -> float:
@@ -207,17 +231,22 @@ def to_json(result: EquityResult, classes: bool = False, odds: PotOdds | None = 
 
 CSV_FIELDS = ("seat", "hand", "equity", "equity_se", "high_win", "high_tie", "low_win",
               "low_tie", "scoop", "game", "method", "outcomes", "seed")
+# with --pot/--to-call, after the class columns: filled on player 1's row, empty on the others
+POT_ODDS_FIELDS = ("pot", "to_call", "required_equity", "call_ev", "decision")
 
 
-def to_csv(result: EquityResult, classes: bool = False) -> str:
+def to_csv(result: EquityResult, classes: bool = False, odds: PotOdds | None = None) -> str:
     class_names = list(result.players[0].classes) if classes else []
+    odds_names = list(POT_ODDS_FIELDS) if odds is not None else []
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([*CSV_FIELDS, *class_names])
+    writer.writerow([*CSV_FIELDS, *class_names, *odds_names])
     for seat, player in enumerate(result.players, start=1):
         data = player.to_dict()
         data.update(seat=seat, game=result.game, method=result.method,
                     outcomes=result.outcomes, seed=result.seed)
         row = ["" if data[f] is None else data[f] for f in CSV_FIELDS]
-        writer.writerow(row + [player.classes[name] for name in class_names])
+        row += [player.classes[name] for name in class_names]
+        hero = odds.to_dict() if odds is not None and seat == 1 else {}
+        writer.writerow(row + [hero.get(name, "") for name in odds_names])
     return out.getvalue()
