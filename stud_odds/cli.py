@@ -166,7 +166,7 @@ def equity(
     elif csv_out:
         sys.stdout.write(to_csv(result, classes, odds))
     else:
-        console.print(render(scenario, result, classes, odds))
+        console.print(render(scenario, result, classes, odds), crop=False)
     if result.stopped_by == "interrupted":
         raise typer.Exit(130)
 
