@@ -133,18 +133,14 @@ def equity(
     from stud_odds.report import PotOdds, render, to_csv, to_json
     from stud_odds.scenario import Scenario
 
-    for option, value in (("--pot", pot), ("--to-call", to_call), ("--precision", precision),
-                          ("--max-time", max_time)):
+    for option, value in (("--precision", precision), ("--max-time", max_time)):
         if value is not None and not math.isfinite(value):
             fail(f"{option} must be a number, not {value}")
     if json_out and csv_out:
         fail("choose one of --json and --csv")
     if exact and (trials is not None or precision is not None):
         fail("--exact enumerates every deal: drop --trials and --precision")
-    if (pot is None) != (to_call is None):
-        fail("pot odds need both --pot and --to-call")
-    if pot is not None and (pot < 0 or to_call <= 0):
-        fail("--pot must be at least 0 and --to-call more than 0")
+    PotOdds.check(pot, to_call)
     if precision is not None and not precision > 0:
         fail(f"--precision must be more than 0 percentage points, not {precision:g}")
     trial_count = parse_trials(trials) if trials is not None else None
@@ -168,9 +164,9 @@ def equity(
     if json_out:
         print(to_json(result, classes, odds))
     elif csv_out:
-        sys.stdout.write(to_csv(result, classes))
+        sys.stdout.write(to_csv(result, classes, odds))
     else:
-        console.print(render(scenario, result, classes, odds))
+        console.print(render(scenario, result, classes, odds), crop=False)
     if result.stopped_by == "interrupted":
         raise typer.Exit(130)
 

@@ -6,7 +6,8 @@ docs/studies.md says what is kept when interrupted and how the files are written
 
 from __future__ import annotations
 
-import os
+import sys
+from itertools import chain, islice
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Annotated
 
@@ -31,7 +32,13 @@ def _format(given: str | None, default: str, option: str) -> str:
     return kind
 
 
+STDIN = Path("-")  # the spots come from standard input, as with Unix tools
+
+
 def _open_input(file: Path) -> IO[bytes]:
+    """The file of spots, read once from start to end (it may be a pipe: never seeked)."""
+    if file == STDIN:
+        return open(sys.stdin.fileno(), "rb", closefd=False)  # noqa: SIM115 - closed by with
     try:
         return file.open("rb")
     except FileNotFoundError:
@@ -57,7 +64,8 @@ def _batch_stopped(stop: StudyInterrupted, out: Path | None) -> str:
 
 
 def batch(
-    file: Annotated[Path, typer.Argument(help="Spots, one per line: .jsonl or .csv.",
+    file: Annotated[Path, typer.Argument(help="Spots, one per line: .jsonl or .csv; - reads "
+                                              "standard input.",
                                          metavar="FILE", show_default=False)],
     out: Annotated[Path | None, typer.Option(
         "--out", "-o", help="Write results here, each as soon as it is done.", metavar="FILE")
@@ -98,10 +106,8 @@ def batch(
     if resume and out is None:
         raise StudOddsError("--resume continues an output file: give it with --out")
     if out is not None:
-        check_output_path(out, "--out")
+        check_output_path(out, "--out", inputs=[Path("/dev/stdin") if file == STDIN else file])
     with _open_input(file) as source:
-        if out is not None and out.exists() and os.path.samefile(file, out):
-            raise StudOddsError(f"--out {out} is the file of spots: give another file")
         try:
             failures, total = _run_batch(source, reads, out, writes, resume, threads,
                                          scheduler)
@@ -121,7 +127,7 @@ def batch(
 
 
 def _run_batch(source: IO[bytes], reads: str, out: Path | None, writes: str, resume: bool,
-               threads: int | None, scheduler: str | None) -> tuple[int, int]:
+               threads: int | None, scheduler: str | None) -> tuple[int, int | None]:
     """(failed spots, spots in the file); the output is whole records whatever happens."""
     from rich.progress import Progress
 
@@ -130,9 +136,17 @@ def _run_batch(source: IO[bytes], reads: str, out: Path | None, writes: str, res
     from stud_odds.study.writing import BatchOutput
 
     check_threads(threads, scheduler)  # else every spot would fail alike, one line each
-    total = count_spots(source, reads)
-    source.seek(0)
-    games = _games_of(source, reads) if scheduler else ()
+    total: int | None = None  # a pipe is read once: its spots are counted as they come
+    if source.seekable():
+        total = count_spots(source, reads)
+        source.seek(0)
+    spots = read_spots(source, reads)
+    games: set[str] = set()
+    if scheduler:  # the workers warm up for the games of the first spots
+        first = list(islice(spots, GAMES_PEEKED))
+        games = {spot.scenario.game.value for _, spot in first
+                 if not isinstance(spot, Exception)} or {"stud"}
+        spots = chain(first, spots)
 
     def report_error(number: int, exc: Exception) -> None:
         error_console.print(f"[bold red]line {number}:[/] {escape(str(exc))}", highlight=False,
@@ -146,24 +160,10 @@ def _run_batch(source: IO[bytes], reads: str, out: Path | None, writes: str, res
         show_bar = error_console.is_terminal and out is not None
         with Progress(console=error_console, transient=True, disable=not show_bar) as progress:
             task = progress.add_task("spots", total=total)
-            failures = run_batch(read_spots(source, reads), output.write, report_error, threads,
+            failures = run_batch(spots, output.write, report_error, threads,
                                  skip=output.done, total=total, run=run,
                                  progress=lambda count: progress.advance(task, count))
     return failures, total
-
-
-def _games_of(source: IO[bytes], reads: str) -> set[str]:
-    """The games of a batch's first spots (what the workers warm up for); then back to the
-    start."""
-    from itertools import islice
-
-    from stud_odds.study import read_spots
-
-    games = {spot.scenario.game.value for _, spot in islice(read_spots(source, reads),
-                                                             GAMES_PEEKED)
-             if not isinstance(spot, Exception)}
-    source.seek(0)
-    return games or {"stud"}
 
 
 __all__ = ["batch"]

@@ -84,7 +84,7 @@ def history(
     if resume and out is None:
         fail("--resume continues the file given with --out: give --out too")
     if out is not None:
-        out = check_output_path(out)
+        out = check_output_path(out, inputs=files)
     from stud_odds.cluster import runner
     from stud_odds.history.running import each_record
     from stud_odds.history.summary import Summary

@@ -215,7 +215,7 @@ def starting_hands(
     if out is not None:
         check_output_path(out, "--out")
     if plot is not None:
-        check_output_path(plot, "--plot")
+        check_output_path(plot, "--plot", inputs=[out] if out is not None else [])
         _need_matplotlib()
     from rich.progress import Progress
 

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import copy
+import errno
 import logging
+import os
+import sys
 from typing import NoReturn
 
 import typer
@@ -13,8 +16,21 @@ from typer.core import TyperGroup
 
 from stud_odds.errors import StudOddsError
 
-console = Console()
-error_console = Console(stderr=True)
+
+class _Console(Console):
+    """A rich console whose closed pipe ends the command like any other write's
+    (StudOddsGroup), not with rich's own exit status 1."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError(errno.EPIPE, "the reader of the output has gone")
+
+
+console = _Console()
+error_console = _Console(stderr=True)
+CLOSED_PIPE_EXIT = 141  # 128 + SIGPIPE: what `yes | head -1` leaves in a shell
+# click's exceptions, from wherever this typer keeps click (0.28 carries its own copy)
+click_errors = sys.modules[typer.BadParameter.__module__]
 
 
 def fail(message: str) -> NoReturn:
@@ -78,14 +94,61 @@ class StudOddsGroup(TyperGroup):
         super().__init__(*args, **kwargs)
         _plain_help_types(self)
 
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
+             **extra):
+        """Run the command line: a usage error is one sentence and status 2, and a reader
+        that closed the pipe (``| head``) ends the command quietly with status 141."""
+        if not standalone_mode:  # a caller that handles click's exceptions itself
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, False, **extra)
+            sys.stdout.flush()  # a closed pipe shows here, not in Python's exit
+        except BrokenPipeError:
+            code = _closed_pipe()
+        except click_errors.UsageError as exc:
+            code = exc.exit_code
+            if type(exc).__name__ != "NoArgsIsHelpError":  # that one printed the help
+                error_console.print(f"[bold red]error:[/] {escape(_usage_sentence(exc))}",
+                                    highlight=False, soft_wrap=True)
+        except click_errors.ClickException as exc:
+            exc.show()
+            code = exc.exit_code
+        except typer.Abort:
+            error_console.print("[red]aborted[/]")
+            code = 1
+        sys.exit(code if isinstance(code, int) else 0)
+
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
         except StudOddsError as exc:
             fail(str(exc))
+        except BrokenPipeError:
+            raise typer.Exit(_closed_pipe()) from None
         except KeyboardInterrupt:  # a command with nothing finished to keep or report
             error_console.print("[red]interrupted[/]")
             raise typer.Exit(130) from None
+
+
+def _closed_pipe() -> int:
+    """Standard output's reader has gone (``stud-odds ... | head -1``): nothing more can be
+    shown, so stop quietly, as Unix tools do, with the status a shell gives a program
+    ended by SIGPIPE (README: "Exit status")."""
+    try:  # else Python reports the closed pipe again when it flushes stdout at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    return CLOSED_PIPE_EXIT
+
+
+def _usage_sentence(exc: Exception) -> str:
+    """click's message about a command line as one sentence, pointing to the help."""
+    message = exc.format_message().strip().rstrip(".")
+    if message[:1].isupper() and message[1:2].islower():
+        message = message[0].lower() + message[1:]
+    ctx = getattr(exc, "ctx", None)
+    command = ctx.command_path if ctx is not None else "stud-odds"
+    return f"{message}; see {command} --help"
 
 
 class _NoticeHandler(logging.Handler):

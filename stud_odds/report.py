@@ -10,16 +10,25 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich import box
-from rich.console import Group
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
 from stud_odds.cards import UNKNOWN, format_card
+from stud_odds.errors import StudOddsError
 from stud_odds.results import EquityResult
 from stud_odds.scenario import Scenario
 
 Z95 = 1.959964  # two-sided 95% normal quantile
 SUIT_STYLES = {"c": "green", "d": "blue", "h": "red", "s": "bold"}  # the four-colour deck
+HAND_MIN_WIDTH = 10  # "[As Ks 2d]": a hand folds after its hole cards, not inside them
+UNLIMITED_WIDTH = 10_000  # a width no table reaches: to measure what it needs unwrapped
+
+
+class PotOddsError(StudOddsError):
+    """Pot and call sizes that cannot give pot odds."""
 
 
 @dataclass(frozen=True)
@@ -29,6 +38,25 @@ class PotOdds:
     pot: float
     to_call: float
     equity: float
+
+    def __post_init__(self) -> None:
+        self.check(self.pot, self.to_call)
+
+    @staticmethod
+    def check(pot: float | None, to_call: float | None) -> None:
+        """Refuse sizes that give no pot odds (checked before the work, and again here)."""
+        if (pot is None) != (to_call is None):
+            raise PotOddsError("pot odds need both --pot and --to-call")
+        if pot is None or to_call is None:
+            return
+        for option, value in (("--pot", pot), ("--to-call", to_call)):
+            if not math.isfinite(value):
+                raise PotOddsError(f"{option} must be a number of chips, not {value}")
+        if pot < 0 or to_call <= 0:
+            raise PotOddsError("--pot must be at least 0 and --to-call more than 0")
+        if not math.isfinite(pot + to_call):  # the odds divide by the pot after the call
+            raise PotOddsError(f"--pot {pot:g} and --to-call {to_call:g} add up to more "
+                               "chips than a number can hold: give smaller sizes")
 
     @property
     def required_equity(self) -> float:
@@ -97,31 +125,80 @@ def hand_text(scenario: Scenario, player: int, result: EquityResult | None = Non
     return text
 
 
-def equity_table(scenario: Scenario, result: EquityResult) -> Table:
-    decimals = percent_decimals(result)
-    sampled = result.method == "monte-carlo"
+class Fitting:
+    """The first layout whose unwrappable parts fit the width; else the last one, drawn as
+    wide as it needs (the terminal wraps its lines): numbers are never cut to ``4…``."""
+
+    def __init__(self, *layouts: Any) -> None:
+        self.layouts = layouts
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        unlimited = options.update_width(UNLIMITED_WIDTH)
+        for layout in self.layouts:
+            needed = Measurement.get(console, unlimited, layout).minimum
+            if needed <= options.max_width:
+                break
+        yield from console.render(layout, options.update_width(max(options.max_width,
+                                                                    needed)))
+
+
+def equity_table(scenario: Scenario, result: EquityResult, hands: bool = True) -> Table:
+    """One row per player; without ``hands`` the hands are left to :func:`hands_list`."""
+    # only the hand column may wrap: a long range folds, never a number. Each number
+    # column is as wide as its widest cell, so that measuring the table (Fitting) and
+    # rich's narrowing (wrappable columns first) both know it cannot shrink
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
-    table.add_column("#", justify="right")
-    table.add_column("hand", no_wrap=True)
-    table.add_column("equity", justify="right", no_wrap=True)
-    if sampled:
-        table.add_column("±95%", justify="right", style="dim")
-    columns = []
-    if result.players[0].high_win is not None:
-        columns += [("high win", "high_win"), ("high tie", "high_tie")]
-    if result.players[0].low_win is not None:
-        columns += [("low win", "low_win"), ("low tie", "low_tie")]
-    columns.append(("scoop", "scoop"))
-    for title, _ in columns:
-        table.add_column(title, justify="right")
-    for p, player in enumerate(result.players):
-        row: list[Any] = [str(p + 1), hand_text(scenario, p, result),
-                          Text(_percent(player.equity, decimals), style="bold")]
-        if sampled:
-            row.append(f"{Z95 * player.equity_se * 100:.{decimals}f}")
-        row += [_percent(getattr(player, name), decimals) for _, name in columns]
-        table.add_row(*row)
+    table.add_column("#", justify="right", no_wrap=True,
+                     min_width=len(str(len(result.players))))
+    if hands:
+        table.add_column("hand", overflow="fold", min_width=HAND_MIN_WIDTH)
+    numbers = number_columns(result)
+    for title, values, style in numbers:
+        table.add_column(title, justify="right", no_wrap=True, style=style,
+                         min_width=max(cell_len(text) for text in (title, *values)))
+    for p in range(len(result.players)):
+        row: list[Any] = [str(p + 1)]
+        if hands:
+            row.append(hand_text(scenario, p, result))
+        table.add_row(*row, *(Text(values[p], style="bold") if title == "equity" else values[p]
+                              for title, values, _ in numbers))
     return table
+
+
+def number_columns(result: EquityResult) -> list[tuple[str, list[str], str | None]]:
+    """(title, each player's text, style) of the equity table's number columns."""
+    decimals = percent_decimals(result)
+    players = result.players
+
+    def column(title: str, name: str) -> tuple[str, list[str], None]:
+        return title, [_percent(getattr(player, name), decimals) for player in players], None
+
+    columns = [column("equity", "equity")]
+    if result.method == "monte-carlo":
+        columns.append(("±95%", [f"{Z95 * player.equity_se * 100:.{decimals}f}"
+                                 for player in players], "dim"))
+    if players[0].high_win is not None:
+        columns += [column("high win", "high_win"), column("high tie", "high_tie")]
+    if players[0].low_win is not None:
+        columns += [column("low win", "low_win"), column("low tie", "low_tie")]
+    return [*columns, column("scoop", "scoop")]
+
+
+def hands_list(scenario: Scenario, result: EquityResult) -> Table:
+    """The players' hands by number, for a terminal too narrow for a hand column."""
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(justify="right", no_wrap=True)
+    grid.add_column(overflow="fold")
+    for p in range(len(result.players)):
+        grid.add_row(str(p + 1), hand_text(scenario, p, result))
+    return grid
+
+
+def equity_layout(scenario: Scenario, result: EquityResult) -> Fitting:
+    """The table with a hand column; in a narrow terminal the numbers, then the hands."""
+    return Fitting(equity_table(scenario, result),
+                   Group(equity_table(scenario, result, hands=False), hands_list(scenario, result),
+                         Text("")))
 
 
 def plural(count: int, word: str) -> str:
@@ -189,7 +266,7 @@ def pot_odds_lines(odds: PotOdds) -> list[str]:
 def render(scenario: Scenario, result: EquityResult, classes: bool = False,
            odds: PotOdds | None = None) -> Group:
     title = Text(f"{scenario.game.title}", style="bold")
-    parts: list[Any] = [title, equity_table(scenario, result)]
+    parts: list[Any] = [title, equity_layout(scenario, result)]
     parts += [Text(line, style="dim") for line in footer_lines(scenario, result)]
     if classes:
         parts += [Text(""), classes_table(result)]
@@ -207,17 +284,22 @@ def to_json(result: EquityResult, classes: bool = False, odds: PotOdds | None = 
 
 CSV_FIELDS = ("seat", "hand", "equity", "equity_se", "high_win", "high_tie", "low_win",
               "low_tie", "scoop", "game", "method", "outcomes", "seed")
+# with --pot/--to-call, after the class columns: filled on player 1's row, empty on the others
+POT_ODDS_FIELDS = ("pot", "to_call", "required_equity", "call_ev", "decision")
 
 
-def to_csv(result: EquityResult, classes: bool = False) -> str:
+def to_csv(result: EquityResult, classes: bool = False, odds: PotOdds | None = None) -> str:
     class_names = list(result.players[0].classes) if classes else []
+    odds_names = list(POT_ODDS_FIELDS) if odds is not None else []
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([*CSV_FIELDS, *class_names])
+    writer.writerow([*CSV_FIELDS, *class_names, *odds_names])
     for seat, player in enumerate(result.players, start=1):
         data = player.to_dict()
         data.update(seat=seat, game=result.game, method=result.method,
                     outcomes=result.outcomes, seed=result.seed)
         row = ["" if data[f] is None else data[f] for f in CSV_FIELDS]
-        writer.writerow(row + [player.classes[name] for name in class_names])
+        row += [player.classes[name] for name in class_names]
+        hero = odds.to_dict() if odds is not None and seat == 1 else {}
+        writer.writerow(row + [hero.get(name, "") for name in odds_names])
     return out.getvalue()

@@ -63,10 +63,6 @@ def only_classes(monkeypatch, *labels: str) -> list:
     return few
 
 
-def without_elapsed(records):
-    return [{k: v for k, v in r.items() if k != "elapsed_s"} for r in records]
-
-
 def one_line(stderr: str) -> str:
     """The one line a command printed, past any first-run compile or cache notice."""
     lines = [line for line in stderr.splitlines() if line.strip()

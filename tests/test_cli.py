@@ -1,5 +1,7 @@
 """The stud-odds command line, through typer's CliRunner at 80 columns."""
 
+import csv
+import io
 import json
 
 import pytest
@@ -118,6 +120,26 @@ def test_pot_odds():
     assert "needs 16.7% equity" in text and "CALL" in text
 
 
+@pytest.mark.parametrize("output", [[], ["--json"], ["--csv"]])
+def test_pot_odds_past_what_a_number_holds_are_refused(output):
+    result = run("equity", *HEADS_UP, "--pot", "1e308", "--to-call", "1e308", *output)
+    assert result.exit_code == 2 and result.stdout == "", result.output
+    (line,) = result.stderr.strip().splitlines()
+    assert line == ("error: --pot 1e+308 and --to-call 1e+308 add up to more chips than a "
+                    "number can hold: give smaller sizes")
+
+
+def test_csv_carries_pot_odds_on_player_1s_row():
+    result = run("equity", "8s8d/3cKhKd", "9hTh/JhQh2c", "--pot", "100", "--to-call", "20",
+                 "--csv")
+    assert result.exit_code == 0, result.output
+    hero, other = csv.DictReader(io.StringIO(result.stdout))
+    assert float(hero["required_equity"]) == pytest.approx(20 / 120)
+    assert float(hero["call_ev"]) == pytest.approx(float(hero["equity"]) * 120 - 20)
+    assert (hero["pot"], hero["to_call"], hero["decision"]) == ("100.0", "20.0", "call")
+    assert other["decision"] == other["call_ev"] == ""
+
+
 @pytest.mark.parametrize("text, count", [("1e6", 1_000_000), ("250k", 250_000), ("2M", 2_000_000),
                                           ("1_000", 1000), ("1,500", 1500)])
 def test_trial_counts(text, count):
@@ -139,6 +161,7 @@ def test_trial_counts(text, count):
         (["AhKh/Qh", "7c7d/2s", "--exact", "-n", "1000"], "--exact enumerates every deal"),
         (["AhKh/Qh", "7c7d/2s", "--json", "--csv"], "choose one of --json and --csv"),
         (["AhKh/Qh", "7c7d/2s", "--pot", "10"], "pot odds need both --pot and --to-call"),
+        (["AhKh/Qh", "7c7d/2s", "--pot", "nan", "--to-call", "1"], "--pot must be a number"),
         (["AhKh/Qh", "7c7d/2s", "--deck-rule", "home"], "home"),
         (["AhKh/Qh", "7c7d/2s", "-d", "Qh"], "Qh is used twice"),
     ],

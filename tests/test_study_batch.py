@@ -3,10 +3,12 @@ and the batch command)."""
 
 import csv
 import io
+import subprocess
+import sys
 
 import pytest
 from strict_json import loads_lines
-from study_helpers import RIVER, jsonl, runner
+from study_helpers import RIVER, SIXTH, jsonl, runner
 
 from stud_odds.cli import app
 from stud_odds.engine import equity
@@ -96,7 +98,7 @@ def test_batch_refuses_to_write_over_its_input(tmp_path):
     spots = tmp_path / "spots.jsonl"
     spots.write_text(jsonl({"hands": RIVER}))
     result = runner.invoke(app, ["batch", str(spots), "--out", str(spots)])
-    assert result.exit_code == 2 and "is the file of spots" in result.stderr
+    assert result.exit_code == 2 and "is also the input" in result.stderr
     assert spots.read_text() == jsonl({"hands": RIVER})
 
 
@@ -119,3 +121,20 @@ def test_batch_spots_with_ranges_in_jsonl_and_csv(tmp_path):
     rows = list(csv.DictReader(io.StringIO(out.read_text())))
     assert rows[0]["hand"] == "[QQ+, AK@0.5]/Ah"
     assert float(rows[0]["equity"]) == direct.players[0].equity
+
+
+@pytest.mark.parametrize("name", ["-", "/dev/stdin"])
+def test_batch_reads_spots_from_a_pipe_once(tmp_path, name):
+    # cat spots.jsonl | stud-odds batch - : a pipe cannot be read twice
+    spots = tmp_path / "spots.jsonl"
+    spots.write_text(jsonl({"id": "a", "hands": RIVER}, {"id": "b", "hands": SIXTH},
+                           "not json"))
+    reference = tmp_path / "reference.jsonl"
+    assert runner.invoke(app, ["batch", str(spots), "--out", str(reference)]).exit_code == 2
+    out = tmp_path / "out.jsonl"
+    piped = subprocess.run([sys.executable, "-m", "stud_odds", "batch", name, "--out", str(out)],
+                           input=spots.read_bytes(), capture_output=True, timeout=600)
+    stderr = piped.stderr.decode()
+    assert piped.returncode == 2 and "Traceback" not in stderr, stderr
+    assert "line 3: not JSON" in stderr
+    assert out.read_bytes() == reference.read_bytes()

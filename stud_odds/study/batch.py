@@ -23,8 +23,14 @@ from stud_odds.study.spots import Spot, spot_key
 
 
 def batch_record(number: int, spot: Spot, result: EquityResult) -> dict[str, Any]:
-    """One output record: where the spot came from, the spot, and its result."""
-    return {"line": number, "id": spot.id, "spot": spot.scenario.to_dict(), **result.to_dict()}
+    """One output record: where the spot came from, the spot, and its result.
+
+    No timings: a record depends only on the spot and its seed, so a batch
+    resumed any number of times, or run on a cluster, ends byte for byte as
+    one uninterrupted run.
+    """
+    numbers = {k: v for k, v in result.to_dict().items() if k != "elapsed_s"}
+    return {"line": number, "id": spot.id, "spot": spot.scenario.to_dict(), **numbers}
 
 
 def run_spot(spot: Spot, threads: int | None) -> EquityResult | StudOddsError:

@@ -159,6 +159,8 @@ class BatchOutput:
             try:
                 sys.stdout.write(text)
                 sys.stdout.flush()
+            except BrokenPipeError:  # the reader has gone (| head): the command stops quietly
+                raise
             except OSError as exc:
                 raise BatchOutputError(f"cannot write the results: {exc.strerror or exc}"
                                        ) from None
