@@ -148,3 +148,17 @@ def test_history_and_batch_share_one_writer():
 
     assert issubclass(BatchOutput, RecordOutput) and isinstance(HAND_RECORD, RecordKind)
     assert "atomic_writer" not in open(history_running.__file__).read()
+
+
+def test_batch_refuses_repeated_ids_before_writing(tmp_path, monkeypatch):
+    from study_helpers import no_work
+
+    no_work(monkeypatch)
+    spots = tmp_path / "spots.jsonl"
+    spots.write_text(jsonl(SPOTS[0], SPOTS[2], SPOTS[0]))
+    out = tmp_path / "out.jsonl"
+    result = runner.invoke(app, ["batch", str(spots), "--out", str(out)])
+    assert result.exit_code == 2
+    assert one_line(result.stderr) == ("error: the id 'a' names the spots of lines 1 and 3: "
+                                       "give each spot its own id")
+    assert not out.exists()
