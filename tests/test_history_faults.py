@@ -17,7 +17,6 @@ from typer.testing import CliRunner
 
 from stud_odds.cli import app
 from stud_odds.history import HandHistory, SkippedHand, read, replay
-from stud_odds.history.running import run as run_history
 
 DATA = Path(__file__).parent / "data" / "histories"
 FAST = ["--precision", "5"]  # 100 deals a street
@@ -245,6 +244,8 @@ def test_a_killed_run_keeps_every_finished_hand_and_resume_finishes(tmp_path):
 
 
 def test_run_returns_the_summary_and_writes_what_it_counts(tmp_path):
+    from stud_odds.history.running import run as run_history
+
     out = tmp_path / "out.jsonl"
     files = sorted(DATA.glob("*.txt"))
     summary = run_history(files, out=out, precision=5)

@@ -9,7 +9,6 @@ import pytest
 from history_maker import make_file
 
 from stud_odds.history import HandHistory, SkippedHand, read
-from stud_odds.history.running import run
 
 CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 JUNK = "abcXYZ019 ,.;:-_()[]$"  # junk never holds a header, a quote or a line end
@@ -73,6 +72,8 @@ def test_every_hand_of_a_damaged_file_is_accounted_for(tmp_path, seed):
 
 @pytest.mark.parametrize("seed", [100, 101])
 def test_a_run_over_damaged_files_counts_every_hand_once(tmp_path, seed):
+    from stud_odds.history.running import run
+
     rng = random.Random(seed)
     paths, ids = [], []
     for number in range(2):
