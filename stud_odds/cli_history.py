@@ -61,13 +61,19 @@ def history(
 
     Example: stud-odds history "HH20240131 Alcyone II.txt" --out hands.jsonl
     """
-    from stud_odds.history.running import run
-    from stud_odds.study.common import StudyInterrupted
-
     if hand is not None:
         _one_hand(files, hand, out, resume, json_out, hero, precision, seed, threads)
-        return
+    else:
+        _all_hands(files, out, resume, json_out, hero, precision, seed, threads, scheduler)
+
+
+def _all_hands(files: list[Path], out: Path | None, resume: bool, json_out: bool,
+               hero: str | None, precision: float, seed: int, threads: int,
+               scheduler: str | None) -> None:
+    """Every hand replayed, the records written, the summary printed."""
     from stud_odds.history.report import progress_bar, render_summary
+    from stud_odds.history.running import run
+    from stud_odds.study.common import StudyInterrupted
 
     try:
         with progress_bar(error_console) as progress:
