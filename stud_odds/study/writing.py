@@ -53,7 +53,8 @@ class RecordKind:
 
     ``key`` gives the key of a line the program wrote (what names its item
     for ``--resume``) and raises ValueError for any other line.  ``grouped``:
-    a record is several lines that share a key, and how many is not written.
+    a record is several lines that share a key, and how many is not written;
+    ``key`` then gives (the key, the line's place in its record from 1).
     """
 
     noun: str  # in messages: "line 3 of out.csv is not <noun>"
@@ -234,7 +235,7 @@ def scan(path: Path, kind: RecordKind) -> Found:
     """
     keys: list[Hashable] = []
     whole = last_start = 0  # bytes of whole records; where the last record began
-    number = last_seat = 0  # last_seat: grouped records, the seat of the line before
+    number = last_seat = 0  # last_seat: grouped records, the place of the line before
     cut = False
     with path.open("rb") as stream:
         while raw := stream.readline(MAX_LINE_BYTES + 1):
