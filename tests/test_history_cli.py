@@ -100,7 +100,7 @@ def test_out_file_holds_the_same_lines_and_nothing_is_left_beside(tmp_path):
      "--out /no/such/folder/out.jsonl: the folder /no/such/folder does not exist"),
     ([GOOD[0], "--precision", "nan"], "the precision must be from 0.01 to 50 percentage points"),
     ([GOOD[0], "--precision", "0"], "the precision must be from 0.01 to 50 percentage points"),
-    ([GOOD[0], "--seed", "-1"], "--seed must be a whole number from 0 up, not -1"),
+    ([GOOD[0], "--seed", "-1"], "the seed must be a whole number from 0 up, not -1"),
 ])
 def test_usage_errors_are_one_sentence(args, message):
     result = run(*args)
@@ -132,17 +132,18 @@ def test_resume_refuses_a_file_that_is_not_its_own(tmp_path):
     out.write_text('{"id": "1"}\nnot json\n{"id": "2"}\n')
     result = run(GOOD[0], "--out", out, "--resume")
     assert result.exit_code == 2
-    assert result.stderr.strip() == (f"error: --resume: line 2 of {out} is not a hand result: "
-                                     "start afresh without --resume, or give another --out")
+    assert result.stderr.strip() == (f"error: --resume: line 1 of {out} is not a hand result "
+                                     "(no 'game'): give another --out, or drop --resume to "
+                                     "start it again")
     assert out.read_text() == '{"id": "1"}\nnot json\n{"id": "2"}\n'
 
 
 def _wait_for_lines(folder: Path, count: int, process, limit: float = 120) -> None:
-    """Until the file being written beside --out holds ``count`` whole hands."""
+    """Until --out (out.jsonl) holds ``count`` whole hands."""
     started = time.monotonic()
     while time.monotonic() - started < limit:
-        parts = list(folder.glob(".out.jsonl.*.part"))
-        if parts and parts[0].read_bytes().count(b"\n") >= count:
+        out = folder / "out.jsonl"
+        if out.exists() and out.read_bytes().count(b"\n") >= count:
             return
         if process.poll() is not None:
             pytest.fail(f"the run ended before it could be interrupted: {process.returncode}")

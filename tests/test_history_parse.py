@@ -15,7 +15,7 @@ from stud_odds.history import (
     HistoryError,
     HistoryReader,
     SkippedHand,
-    pokerstars,
+    lines,
     read,
 )
 from stud_odds.history.pokerstars import count_stud_hands
@@ -332,13 +332,13 @@ def test_a_long_run_of_junk_is_streamed_in_bounded_memory(monkeypatch):
     finally:
         tracemalloc.stop()
     assert [i.id for i in items] == ["230000000001"] and isinstance(items[0], HandHistory)
-    assert stream.largest == pokerstars.CHUNK
-    assert peak < 8 * pokerstars.CHUNK  # 64 MB went through; a few MB at most were held
+    assert stream.largest == lines.CHUNK
+    assert peak < 8 * lines.CHUNK  # 64 MB went through; a few MB at most were held
 
 
 def test_over_long_lines_inside_a_file_are_dropped_and_counted(tmp_path, monkeypatch):
-    monkeypatch.setattr(pokerstars, "CHUNK", 64)
-    monkeypatch.setattr(pokerstars, "MAX_LINE", 100)
+    monkeypatch.setattr(lines, "CHUNK", 64)
+    monkeypatch.setattr(lines, "MAX_LINE", 100)
     path = tmp_path / "h.txt"
     hand = (DATA / "razz.txt").read_bytes()
     path.write_bytes(b"x" * 500 + b"\nshort junk\n" + hand + b"y" * 300)
@@ -439,9 +439,10 @@ def test_the_reader_is_pure_python():
     import stud_odds.history as package
 
     folder = Path(package.__file__).parent
-    pure = ["pokerstars.py", "model.py", "summary.py", "settings.py"]
+    pure = ["lines.py", "pokerstars.py", "model.py", "summary.py", "settings.py"]
     allowed = {"stud_odds.cards", "stud_odds.errors", "stud_odds.games",
-               "stud_odds.history.model", "stud_odds.history.summary"}
+               "stud_odds.history.lines", "stud_odds.history.model",
+               "stud_odds.history.summary"}
     for name in pure:
         tree = ast.parse((folder / name).read_text(encoding="utf-8"))
         for node in ast.walk(tree):

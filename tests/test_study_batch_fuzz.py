@@ -48,7 +48,18 @@ def _value(rng: random.Random) -> str:
     return json.dumps(rng.choice(ODD_VALUES))
 
 
-def _mutate(rng: random.Random) -> bytes:
+def _unique(text: str, number: int) -> str:
+    """An id made unique by the line number, when it is one (a batch refuses repeated ids)."""
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        return text
+    if isinstance(value, str | int) and not isinstance(value, bool) and str(value).strip():
+        return json.dumps(f"{value}-{number}")
+    return text
+
+
+def _mutate(rng: random.Random, number: int) -> bytes:
     spot = dict(rng.choice(BASES))
     fields = {name: json.dumps(value) for name, value in spot.items()}
     for _ in range(rng.randint(0, 3)):
@@ -59,6 +70,8 @@ def _mutate(rng: random.Random) -> bytes:
             fields[rng.choice(FIELDS)] = _value(rng)
         else:
             fields[rng.choice(["extra", "tirals", "Hands", ""])] = _value(rng)
+    if "id" in fields:
+        fields["id"] = _unique(fields["id"], number)
     line = ("{" + ", ".join(f"{json.dumps(k)}: {v}" for k, v in fields.items()) + "}").encode()
     roll = rng.random()
     if roll < 0.1:  # junk bytes, some not UTF-8
@@ -78,7 +91,7 @@ def _mutate(rng: random.Random) -> bytes:
 def test_every_mutated_line_gives_one_result_or_one_error(tmp_path):
     rng = random.Random(SEED)
     spots = tmp_path / "fuzz.jsonl"
-    spots.write_bytes(b"".join(_mutate(rng) + b"\n" for _ in range(LINES)))
+    spots.write_bytes(b"".join(_mutate(rng, number) + b"\n" for number in range(LINES)))
     out = tmp_path / "out.jsonl"
     done = subprocess.run([sys.executable, "-m", "stud_odds", "batch", str(spots), "--out",
                            str(out)], cwd=Path(__file__).parents[1], capture_output=True,

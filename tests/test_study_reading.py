@@ -89,3 +89,21 @@ def test_csv_hands_stay_space_separated_and_bad_rows_are_named():
 def test_a_csv_header_with_an_unknown_column_is_one_error():
     ((number, error),) = list(read_spots("id,hands,tirals\na,AsKs/Qh 2c2d/2h,5\n", "csv"))
     assert number == 1 and "unknown column 'tirals'" in str(error)
+
+
+@pytest.mark.parametrize("format, text", [
+    ("jsonl", '{"id": "a", "hands": ["AsKs/Qh", "7c7d/2s"]}\n'
+              '{"id": "b", "hands": ["AsKs/Qh", "7c7d/2s"]}\n\n'
+              '{"id": "a", "hands": ["AhKh/Qh", "7c7d/2s"]}\n'),
+    ("csv", "id,hands\na,AsKs/Qh 7c7d/2s\nb,AsKs/Qh 7c7d/2s\n\na,AhKh/Qh 7c7d/2s\n"),
+])
+def test_an_id_given_twice_is_refused_with_its_lines(format, text):
+    with pytest.raises(StudyError, match=r"^the id 'a' names the spots of lines 1 and 4: give "
+                                         r"each spot its own id$" if format == "jsonl" else
+                       r"^the id 'a' names the spots of lines 2 and 5: "):
+        count_spots(text, format)
+
+
+def test_spots_without_ids_may_repeat():
+    line = '{"hands": ["AsKs/Qh", "7c7d/2s"]}\n'
+    assert count_spots(line * 3, "jsonl") == 3

@@ -87,3 +87,74 @@ def test_resume_refuses_a_file_it_did_not_write(tmp_path, suffix, text):
     result = runner.invoke(app, ["batch", str(spots), "--out", str(out), "--resume"])
     assert result.exit_code == 2 and "is not" in one_line(result.stderr)
     assert out.read_text() == text
+
+
+THREE = [  # three seats: a spot is three CSV rows
+    {"id": "a", "hands": ["AsKs2d/QhJhTh9c", "7c7d6c/2s3h4h5d", "8c8d8h/2h3d4d5c"]},
+    {"id": "b", "hands": ["AsKs/QhJhTh9c", "7c7d/2s3h4h5d", "8c8d/2h3d4d5c"], "seed": 2,
+     "trials": 2000},
+]
+
+
+@pytest.mark.parametrize("rows", [1, 2, 3, 4, 5])
+def test_resume_redoes_a_csv_spot_cut_between_its_rows(tmp_path, rows):
+    # header, then spot a (3 rows), then spot b (3 rows): cut after any whole row
+    spots = tmp_path / "spots.jsonl"
+    spots.write_text(jsonl(*THREE))
+    reference = reference_batch(tmp_path, spots, "csv")
+    lines = reference.read_text().splitlines(keepends=True)
+    assert len(lines) == 7
+    out = tmp_path / "out.csv"
+    out.write_text("".join(lines[: 1 + rows]))
+    result = runner.invoke(app, ["batch", str(spots), "--out", str(out), "--resume"])
+    assert result.exit_code == 0, result.output
+    assert out.read_text() == reference.read_text()
+
+
+@pytest.mark.parametrize("suffix, damage", [
+    ("jsonl", lambda line: '{"id": "a"}\n'),
+    ("jsonl", lambda line: '{"line": 1, "id": "a"}\n'),
+    ("jsonl", lambda line: line.replace('"scoop": ', '"scoop": NaN, "x": ', 1)),
+    ("jsonl", lambda line: line.replace('"method": ', '"methods": ', 1)),
+    ("jsonl", lambda line: line.replace('"stopped_by": "complete"', '"stopped_by": "interrupted"')),
+    ("csv", lambda line: line.replace(",exact,", ",exact,NaN,", 1)),
+    ("csv", lambda line: line.replace("a,stud,1,", "a,stud,x,", 1)),
+])
+def test_resume_trusts_only_whole_records_of_its_own(tmp_path, suffix, damage):
+    spots = tmp_path / "spots.jsonl"
+    spots.write_text(jsonl(*THREE))
+    reference = reference_batch(tmp_path, spots, suffix)
+    lines = reference.read_text().splitlines(keepends=True)
+    first = 1 if suffix == "csv" else 0
+    damaged = "".join(lines[:first]) + damage(lines[first]) + "".join(lines[first + 1:])
+    assert damaged != reference.read_text()
+    out = tmp_path / f"out.{suffix}"
+    out.write_text(damaged)
+    result = runner.invoke(app, ["batch", str(spots), "--out", str(out), "--resume"])
+    assert result.exit_code == 2
+    assert one_line(result.stderr).startswith(f"error: --resume: line {first + 1} of {out} is "
+                                              f"not a batch {suffix} result")
+    assert out.read_text() == damaged
+
+
+def test_history_and_batch_share_one_writer():
+    import stud_odds.history.running as history_running
+    from stud_odds.history.records import HAND_RECORD
+    from stud_odds.study.writing import BatchOutput, RecordKind, RecordOutput
+
+    assert issubclass(BatchOutput, RecordOutput) and isinstance(HAND_RECORD, RecordKind)
+    assert "atomic_writer" not in open(history_running.__file__).read()
+
+
+def test_batch_refuses_repeated_ids_before_writing(tmp_path, monkeypatch):
+    from study_helpers import no_work
+
+    no_work(monkeypatch)
+    spots = tmp_path / "spots.jsonl"
+    spots.write_text(jsonl(SPOTS[0], SPOTS[2], SPOTS[0]))
+    out = tmp_path / "out.jsonl"
+    result = runner.invoke(app, ["batch", str(spots), "--out", str(out)])
+    assert result.exit_code == 2
+    assert one_line(result.stderr) == ("error: the id 'a' names the spots of lines 1 and 3: "
+                                       "give each spot its own id")
+    assert not out.exists()

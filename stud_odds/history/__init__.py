@@ -5,8 +5,10 @@
 ...     if isinstance(hand, HandHistory):
 ...         print(hand.id, [s.to_dict() for s in replay(hand).streets])
 
-Reading is pure Python; ``replay`` loads the engine (and numba) on first use.  The
-names below load their modules on first use too, so the command line starts quickly.
+``run(files, out=...)`` is a whole run of ``stud-odds history`` (every hand
+replayed and written, a Summary back).  Reading is pure Python; ``replay`` and
+``run`` load the engine (and numba) on first use.  The names below load their
+modules on first use too, so the command line starts quickly.
 """
 
 from __future__ import annotations
@@ -16,20 +18,17 @@ from typing import TYPE_CHECKING, Any
 from stud_odds.lazy import lazy_names
 
 if TYPE_CHECKING:
+    from stud_odds.history.lines import HistoryError, count_stud_hands
     from stud_odds.history.model import HandHistory, Player, SkippedHand
-    from stud_odds.history.pokerstars import (
-        HistoryError,
-        HistoryReader,
-        count_stud_hands,
-        read,
-    )
+    from stud_odds.history.pokerstars import HistoryReader, read
     from stud_odds.history.replaying import HandReplay
+    from stud_odds.history.running import run
     from stud_odds.history.summary import AllInLuck, Summary
 
 _LAZY = {
     "HandHistory": "model", "Player": "model", "SkippedHand": "model",
-    "HistoryError": "pokerstars", "HistoryReader": "pokerstars",
-    "count_stud_hands": "pokerstars", "read": "pokerstars",
+    "HistoryError": "lines", "HistoryReader": "pokerstars",
+    "count_stud_hands": "lines", "read": "pokerstars", "run": "running",
     "AllInLuck": "summary", "Summary": "summary",
 }
 
@@ -47,5 +46,5 @@ def replay(hand: HandHistory, **options: Any) -> HandReplay:
 
 __all__ = [
     "AllInLuck", "HandHistory", "HistoryError", "HistoryReader", "Player", "SkippedHand",
-    "Summary", "count_stud_hands", "read", "replay",
+    "Summary", "count_stud_hands", "read", "replay", "run",
 ]

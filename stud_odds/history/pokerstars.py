@@ -1,15 +1,14 @@
 """Read PokerStars hand histories of 7 Card Stud, 7 Card Stud Hi/Lo and Razz, streaming.
 
-A file is read in chunks of bytes and split into lines here, so a file of any
-size (2 GB included) is never held in memory, and a "line" of binary junk with
-no newline in sight is dropped once it passes ``MAX_LINE`` bytes.  Each hand
-runs from its header line (``PokerStars Hand #...``) to the next header or the
-end of the file; the lines between are read by one small state machine that
-checks every card as it comes: a card that is not a card, a card dealt twice,
-a street out of order, upcards that change between streets, a showdown that
-does not match the cards dealt.  Any of those skips that one hand with one
-sentence; the rest of the file goes on.  Lines this parser has no use for
-(chat, seats sitting out, "Betting is capped") are passed over.
+A file streams in as lines (:mod:`stud_odds.history.lines`).  Each hand runs
+from its header line (``PokerStars Hand #...``, also after junk a crash left on
+the line) to the next header or the end of the file; the lines between are
+read by one small state machine that checks every card as it comes: a card
+that is not a card, a card dealt twice, a street out of order, upcards that
+change between streets, a showdown that does not match the cards dealt.  Any
+of those skips that one hand with one sentence; the rest of the file goes on.
+Lines this parser has no use for (chat, seats sitting out, "Betting is
+capped") are passed over.
 
 Pure Python: no numba, no numpy, nothing from the engine.
 """
@@ -25,12 +24,9 @@ from functools import lru_cache
 from typing import BinaryIO
 
 from stud_odds.cards import RANKS, SUITS, CardError, format_card, parse_card
-from stud_odds.errors import StudOddsError
 from stud_odds.games import Game
+from stud_odds.history.lines import HistoryError, count_stud_hands, numbered_blocks
 from stud_odds.history.model import STREET_LABELS, HandHistory, Player, SkippedHand
-
-CHUNK = 1 << 20  # bytes read at a time
-MAX_LINE = 1 << 16  # a longer "line" is junk (hand-history lines are under 200 characters)
 
 # "PokerStars Hand #1:", "PokerStars Game #1:", "PokerStars Zoom Hand #1:",
 # "PokerStars Home Game Hand #1:"...
@@ -55,13 +51,6 @@ _SECTION_NAMES = {0: "the start of the hand", **STREET_LABELS, SHOWDOWN: "the sh
                   SUMMARY: "the summary"}
 _CARD_IDS = {rank + suit: r * 4 + s for r, rank in enumerate(RANKS) for s, suit in enumerate(SUITS)}
 _ALL_IN = " and is all-in"
-_STUD_HEADER = re.compile(rb"^(?:\xef\xbb\xbf)?PokerStars\b[^\n]*? (?:Hand|Game) #[^\n]*?"
-                          rb"\b(?:7 Card Stud|Razz)\b",
-                          re.IGNORECASE | re.MULTILINE)
-
-
-class HistoryError(StudOddsError):
-    """A hand-history file that cannot be opened."""
 
 
 class _Bad(Exception):
@@ -456,53 +445,32 @@ class _Hand:
         )
 
 
-def _decode(raw: bytes) -> list[str]:
-    """The lines of a run of whole lines, without line ends, trailing spaces or a BOM."""
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:  # older files, and junk: one line at a time, never fails
-        text = "\n".join(_decode_line(piece) for piece in raw.split(b"\n"))
-    if "\ufeff" in text:  # a byte-order mark: at the start, or where files were concatenated
-        text = text.replace("\ufeff", "")
-    return [line.rstrip() for line in text.split("\n")]  # rstrip: CRLF, trailing spaces
+def _header_at(text: str) -> int:
+    """Where a hand's header begins on the line, or -1.
 
-
-def _decode_line(raw: bytes) -> str:
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return raw.decode("cp1252", errors="replace")
-
-
-def _blocks(stream: BinaryIO) -> Iterator[tuple[int, list[str]]]:
-    """Runs of whole lines, ``CHUNK`` bytes at a time, each with the number of the line
-    before it.
-
-    A run of more than ``MAX_LINE`` bytes without a newline is junk: it is
-    dropped (it reads as a blank line) instead of growing without bound.
+    Anywhere on the line: a crashed client leaves half a line and NUL bytes
+    before the next hand; but not inside a chat line that quotes one.
     """
-    number = 0
-    carry = b""
-    dropping = False  # inside an over-long line, up to its newline
-    while chunk := stream.read(CHUNK):
-        data = carry + chunk
-        cut = data.rfind(b"\n")
-        if cut < 0:
-            carry = data
-        else:
-            carry = data[cut + 1:]
-            lines = _decode(data[:cut])
-            if dropping:  # the first line ends the over-long one: drop it too
-                lines[0] = ""
-                dropping = False
-            if cut > MAX_LINE:  # only then can a line of this run be too long
-                lines = [line if len(line) <= MAX_LINE else "" for line in lines]
-            yield number, lines
-            number += len(lines)
-        if len(carry) > MAX_LINE:
-            carry, dropping = b"", True
-    if carry and not dropping:
-        yield number, _decode(carry)
+    at = text.find("PokerStars")
+    if at < 0 or (" Hand #" not in text and " Game #" not in text):
+        return -1
+    return at if at == 0 or ' said, "' not in text[:at] else -1
+
+
+def _junk(prefix: str) -> bool:
+    """Whether what stands before a header is something (a line cut short), not padding."""
+    return bool(prefix.replace("\x00", "").strip())
+
+
+_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]+")
+
+
+def _printable(text: str) -> str:
+    """``text`` with each run of control characters (NUL bytes...) named, never raw."""
+    if not _CONTROLS.search(text):
+        return text
+    return _CONTROLS.sub(lambda run: f"<{len(run.group())} control characters>"
+                         if len(run.group()) > 1 else f"<\\x{ord(run.group()):02x}>", text)
 
 
 class HistoryReader:
@@ -529,16 +497,25 @@ class HistoryReader:
         failed: SkippedHand | None = None  # the current hand, once it cannot be read
         in_other_game = False
         read = None  # the current hand's line reader
-        for number, lines in _blocks(stream):
+        for number, lines in numbered_blocks(stream):
             for text in lines:
                 number += 1
-                if text.startswith("PokerStars") and (" Hand #" in text or " Game #" in text):
+                at = _header_at(text)
+                if at >= 0:
+                    if at and _junk(text[:at]):  # the line before the header was cut short
+                        if hand is not None:
+                            failed = self._skipped(hand, _Bad(
+                                f"line {number}: the hand is cut short mid-line, where the "
+                                "next hand's header begins"))
+                            hand = None
+                        elif failed is None and not in_other_game:
+                            self.lines_ignored += 1
                     if hand is not None:
                         yield self._finish(hand)
                     elif failed is not None:
                         yield failed
                     hand, read, failed, in_other_game = None, None, None, False
-                    started = self._start(text, number)
+                    started = self._start(text[at:], number)
                     if isinstance(started, _Hand):
                         hand, read = started, started.read
                     elif started.stud:
@@ -563,7 +540,7 @@ class HistoryReader:
         match = _HEADER.match(text)
         game = _GAME.search(text)
         if not match:
-            reason = f"line {number}: the header '{text[:60]}' cannot be read"
+            reason = f"line {number}: the header '{_printable(text[:60])}' cannot be read"
             return SkippedHand(None, reason, None, game is not None, self.path, number)
         hand_id, description = match.group(1), match.group(2)
         if not game:
@@ -573,7 +550,7 @@ class HistoryReader:
         try:
             return _Hand(hand_id, description, self.path, number)
         except _Bad as error:
-            return SkippedHand(hand_id, str(error), None, True, self.path, number)
+            return SkippedHand(hand_id, _printable(str(error)), None, True, self.path, number)
 
     def _finish(self, hand: _Hand) -> HandHistory | SkippedHand:
         try:
@@ -586,7 +563,7 @@ class HistoryReader:
             reason = str(error)
         else:  # a bug here must not stop the file either; say what it was
             reason = f"the hand could not be read ({type(error).__name__}: {error})"
-        return SkippedHand(hand.id, reason, hand.game, True, self.path, hand.line)
+        return SkippedHand(hand.id, _printable(reason), hand.game, True, self.path, hand.line)
 
 
 def read(path: str | os.PathLike[str]) -> Iterator[HandHistory | SkippedHand]:
@@ -598,23 +575,6 @@ def read(path: str | os.PathLike[str]) -> Iterator[HandHistory | SkippedHand]:
     cannot be read.  Raises ``HistoryError`` if the file cannot be opened.
     """
     return iter(HistoryReader(path))
-
-
-def count_stud_hands(path: str | os.PathLike[str]) -> int:
-    """How many stud hand headers the file holds, counted without parsing (for progress)."""
-    count = 0
-    carry = b""
-    try:
-        with open(path, "rb") as stream:
-            while chunk := stream.read(CHUNK * 8):
-                data = carry + chunk
-                cut = data.rfind(b"\n") + 1
-                count += len(_STUD_HEADER.findall(data, 0, cut))
-                carry = data[cut:][-MAX_LINE:]
-            count += len(_STUD_HEADER.findall(carry))
-    except OSError as error:
-        raise HistoryError(f"cannot read {path}: {error.strerror or error}") from None
-    return count
 
 
 __all__ = ["HistoryError", "HistoryReader", "count_stud_hands", "read"]

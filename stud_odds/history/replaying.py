@@ -17,7 +17,7 @@ import numpy as np
 
 from stud_odds.cards import UNKNOWN, format_card
 from stud_odds.engine import equity
-from stud_odds.history.model import STREETS, HandHistory, Player, SkippedHand
+from stud_odds.history.model import STREETS, HandHistory, Player
 from stud_odds.history.settings import (
     DEFAULT_PRECISION,
     DEFAULT_SEED,
@@ -131,15 +131,6 @@ class HandReplay:
         }
 
 
-def skipped_record(skipped: SkippedHand, hero: str | None = None) -> dict[str, Any]:
-    """The JSON Lines object of a stud hand that could not be read."""
-    return {
-        "id": skipped.id, "game": None if skipped.game is None else skipped.game.value,
-        "stakes": None, "hero": hero, "skipped": skipped.reason, "streets": [],
-        "showdown": None, "pot": None, "won": None,
-    }
-
-
 def _number(value: Decimal) -> int | float:
     """Chips for JSON: whole amounts as ints, cents as floats."""
     return int(value) if value == value.to_integral_value() else float(value)
@@ -247,5 +238,5 @@ def replay(hand: HandHistory, *, hero: str | None = None,
 
 
 __all__ = [
-    "HandReplay", "StreetEquity", "deck_rule", "replay", "skipped_record", "street_seed",
+    "HandReplay", "StreetEquity", "deck_rule", "replay", "street_seed",
 ]

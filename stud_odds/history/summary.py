@@ -1,7 +1,7 @@
 """What a run over hand histories found: counts, skipped hands, the hero's all-in luck.
 
-Pure Python (no engine): the command line fills a ``Summary`` hand by hand and
-renders it; tests read it directly.
+Pure Python (no engine): a run (:func:`stud_odds.history.running.run`) fills a
+``Summary`` hand by hand; the command line renders it; tests read it directly.
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ class Summary:
     lines_ignored: int = 0  # non-blank lines outside any hand
     resumed: int = 0  # hands already in the output file (--resume), not replayed again
     resumed_skipped: int = 0  # ... of which were skipped then
+    cut_line_dropped: bool = False  # the output ended in a line a crash cut short (--resume)
 
     @property
     def replayed(self) -> int:

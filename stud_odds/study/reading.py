@@ -163,13 +163,23 @@ def read_spots(source: str | bytes | IO[bytes], format: str = "jsonl"
 
 
 def count_spots(source: str | bytes | IO[bytes], format: str = "jsonl") -> int:
-    """How many lines ``read_spots`` will yield for the same source, reading it cheaply."""
-    stream = _as_stream(source)
-    if format == "jsonl":
-        return sum(_is_spot_line(line) for _, line in _numbered_lines(stream))
-    if format == "csv":
-        return max(0, sum(1 for _ in _csv_records(_numbered_lines(stream))) - 1)  # the header
-    raise StudyError(f"'{format}' is not a batch format: use jsonl or csv")
+    """How many lines ``read_spots`` will yield for the same source, once it is sure no id
+    names two spots (a StudyError with their line numbers: resume and the results go by
+    id, so a repeated id would lose a spot)."""
+    count = 0
+    lines_of: dict[str, list[int]] = {}
+    for number, spot in read_spots(source, format):
+        count += 1
+        if isinstance(spot, Spot) and spot.id is not None:
+            lines_of.setdefault(spot.id, []).append(number)
+    repeated = next(((spot_id, lines) for spot_id, lines in lines_of.items() if len(lines) > 1),
+                    None)
+    if repeated is not None:
+        spot_id, lines = repeated
+        where = ", ".join(map(str, lines[:-1])) + f" and {lines[-1]}"
+        raise StudyError(f"the id '{spot_id}' names the spots of lines {where}: give each spot "
+                         "its own id")
+    return count
 
 
 __all__ = ["MAX_LINE_BYTES", "count_spots", "read_spots"]

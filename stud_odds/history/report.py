@@ -1,0 +1,161 @@
+"""Render a history run for people: the summary, the skipped hands, the all-in luck, and one
+hand street by street (rich tables; ``stud_odds.report`` renders single spots)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from rich import box
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from stud_odds.cards import format_card
+from stud_odds.history.model import STREET_LABELS
+from stud_odds.history.replaying import HandReplay, StreetEquity
+from stud_odds.history.summary import Summary
+from stud_odds.report import hand_text
+
+LUCK_ROWS = 20  # all-in hands listed one by one; the totals count them all
+
+
+def _chips(value: float) -> str:
+    return f"{value:,.0f}" if value == round(value) else f"{value:,.2f}"
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count:,} {word}{'' if count == 1 else 's'}"
+
+
+def render_summary(summary: Summary, trials: int, seed: int, out: Path | None,
+                   target: Any) -> None:
+    """The counts of a run, the hands skipped and why, the hero's all-in luck."""
+    games = ", ".join(f"{summary.games[g]:,} {g.value}"
+                      for g in sorted(summary.games, key=lambda g: g.value))
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_header=False,
+                  title=_plural(summary.files, "file"), title_justify="left")
+    table.add_column("what")
+    table.add_column("hands", justify="right")
+    table.add_column("", style="dim")
+    table.add_row("stud hands read", f"{summary.stud_hands:,}", "")
+    table.add_row("replayed", f"{summary.replayed:,}", games)
+    table.add_row("skipped", f"{len(summary.skipped):,}", "see below" if summary.skipped else "")
+    table.add_row("went to showdown", f"{summary.showdowns:,}", "")
+    table.add_row("hero all in before 7th street", f"{len(summary.luck):,}", "at a showdown")
+    if summary.other_games:
+        table.add_row("other games", f"{summary.other_games:,}", "passed over")
+    if summary.resumed:
+        note = f"{summary.resumed_skipped:,} of them skipped then" if summary.resumed_skipped \
+            else ""
+        table.add_row(f"already in {out.name if out else 'the output'}", f"{summary.resumed:,}",
+                      note)
+    if summary.lines_ignored:
+        table.add_row("lines outside any hand", f"{summary.lines_ignored:,}", "ignored")
+    target.print(table)
+    if summary.skipped:
+        skipped = Table(box=box.SIMPLE_HEAD, pad_edge=False, title="skipped hands",
+                        title_justify="left")
+        skipped.add_column("hand", no_wrap=True)
+        skipped.add_column("where", no_wrap=True)
+        skipped.add_column("why")
+        for hand_id, where, reason in summary.skipped:
+            skipped.add_row(hand_id or "?", escape(where), escape(reason))
+        target.print(skipped)
+    if summary.luck:
+        target.print(luck_table(summary))
+    if summary.cut_line_dropped:
+        target.print(Text(f"{out} ended in a line cut short (a crash): it was dropped and its "
+                          "hand replayed again", style="dim"))
+    target.print(Text(
+        f"equity on each street: {trials:,} deals (standard error at most "
+        f"{50 / trials ** 0.5:.2f} points), or every deal where there are fewer; seed {seed}",
+        style="dim"))
+    if out:
+        target.print(Text(f"one JSON object per hand in {out}", style="dim"))
+
+
+def luck_table(summary: Summary) -> Table:
+    """The hero's all-in hands (the first LUCK_ROWS) and the total luck."""
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title_justify="left",
+                  title="all-in luck: the hero all in before 7th street, at a showdown")
+    for name in ("hand", "street", "equity", "pot", "expected", "won", "luck", "big bets"):
+        table.add_column(name, justify="left" if name == "hand" else "right", no_wrap=True)
+    for entry in summary.luck[:LUCK_ROWS]:
+        table.add_row(entry.hand_id, STREET_LABELS[entry.street].split()[0],
+                      f"{100 * entry.equity:.1f}%", _chips(entry.pot), _chips(entry.expected),
+                      _chips(entry.won), f"{entry.luck:+,.2f}",
+                      "" if entry.luck_big_bets is None else f"{entry.luck_big_bets:+.2f}")
+    chips, big_bets = summary.luck_totals()
+    table.add_section()
+    for index, (unit, value) in enumerate(chips.items()):
+        last = index == len(chips) - 1
+        table.add_row(f"total ({unit})", "", "", "", "", "", f"{value:+,.2f}",
+                      f"{big_bets:+.2f}" if last and big_bets is not None else "", style="bold")
+    if len(summary.luck) > LUCK_ROWS:
+        table.caption = f"{len(summary.luck) - LUCK_ROWS:,} more hands in the totals"
+    return table
+
+
+def _street_title(view: StreetEquity) -> str:
+    scenario = view.scenario
+    dead = list(scenario.dead) + [card for upcards in scenario.folds for card in upcards]
+    parts = [STREET_LABELS[view.street]]
+    if dead:
+        parts.append("dead " + " ".join(map(format_card, dead)))
+    if scenario.community is not None:
+        parts.append(f"community card {format_card(scenario.community)}")
+    return ", ".join(parts)
+
+
+def street_table(view: StreetEquity, showdown: StreetEquity | None, hero: str | None) -> Table:
+    """One street: each live player's cards and equity as the hero saw them, and at showdown."""
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=_street_title(view),
+                  title_justify="left")
+    table.add_column("player", no_wrap=True)
+    table.add_column(f"{hero}'s view" if hero else "from the rail", no_wrap=True)
+    table.add_column("equity", justify="right", no_wrap=True)
+    if showdown is not None:
+        table.add_column("at showdown", no_wrap=True)
+        table.add_column("equity", justify="right", no_wrap=True)
+    for index, name in enumerate(view.names):
+        row: list[Any] = [Text(name, style="bold" if name == hero else ""),
+                          hand_text(view.scenario, index),
+                          f"{100 * view.result.players[index].equity:.1f}%"]
+        if showdown is not None:
+            shown = showdown.names.index(name)
+            row += [hand_text(showdown.scenario, shown),
+                    f"{100 * showdown.result.players[shown].equity:.1f}%"]
+        table.add_row(*row)
+    return table
+
+
+def render_hand(result: HandReplay, target: Any) -> None:
+    """A hand street by street: a table per street, then the pot and who won it."""
+    hand = result.hand
+    title = f"hand {hand.id}: {hand.game.value}" + (f" {hand.stakes}" if hand.stakes else "")
+    target.print(Text(title + (f", hero {result.hero}" if result.hero else ""), style="bold"))
+    showdowns = {view.street: view for view in result.showdown or ()}
+    for view in result.streets:
+        target.print(street_table(view, showdowns.get(view.street), result.hero))
+    winners = ", ".join(f"{p.name} {_chips(float(p.won))}" for p in hand.players if p.won)
+    target.print(Text(f"pot {_chips(float(hand.pot))}" + (f"; won: {winners}" if winners else "")
+                      + ("" if result.showdown else "; no showdown"), style="dim"))
+
+
+@contextmanager
+def progress_bar(console: Any) -> Iterator[Callable[[int, int], None]]:
+    """``progress(done, total)`` drawing a bar over the hands, when ``console`` is a terminal."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    bar = Progress(BarColumn(), MofNCompleteColumn(), "hands", TimeElapsedColumn(),
+                   console=console, transient=True, disable=not console.is_terminal)
+    with bar:
+        task = bar.add_task("hands", total=None)
+        yield lambda done, total: bar.update(task, completed=done, total=total)
+
+
+__all__ = ["LUCK_ROWS", "luck_table", "progress_bar", "render_hand", "render_summary",
+           "street_table"]
