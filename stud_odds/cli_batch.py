@@ -13,7 +13,7 @@ from typing import IO, TYPE_CHECKING, Annotated
 import typer
 from rich.markup import escape
 
-from stud_odds.cli_study import Scheduler, check_threads, stopped
+from stud_odds.cli_study import Scheduler, stopped
 from stud_odds.console import error_console
 from stud_odds.errors import StudOddsError
 from stud_odds.outputs import check_output_path
@@ -126,10 +126,11 @@ def _run_batch(source: IO[bytes], reads: str, out: Path | None, writes: str, res
     from rich.progress import Progress
 
     from stud_odds.cluster import runner
+    from stud_odds.engine.options import check_threads
     from stud_odds.study import count_spots, read_spots, run_batch
     from stud_odds.study.writing import BatchOutput
 
-    check_threads(threads, scheduler)  # else every spot would fail alike, one line each
+    check_threads(threads, "--threads")  # else every spot would fail alike, one line each
     total = count_spots(source, reads)
     source.seek(0)
     games = _games_of(source, reads) if scheduler else ()

@@ -72,21 +72,6 @@ def _print_json(data: dict[str, Any]) -> None:
     print(json.dumps(data, indent=2, allow_nan=False))  # strict JSON: never NaN or Infinity
 
 
-def check_threads(threads: int | None, scheduler: str | None) -> None:
-    """Refuse a thread count before the work (a cluster's workers know their own cores)."""
-    if threads is None:
-        return
-    if scheduler:  # the workers' cores are theirs to know
-        if threads < 1:
-            raise StudOddsError(f"--threads must be at least 1, not {threads}")
-        return
-    import numba
-
-    if not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
-        raise StudOddsError(f"--threads must be between 1 and "
-                            f"{numba.config.NUMBA_NUM_THREADS}, not {threads}")
-
-
 def replay(
     hands: Annotated[list[str], typer.Argument(
         help="Each player's cards as dealt: HOLE/UPCARDS/RIVER, e.g. 'AsKs/Qh Jh Th 9c/2d'. "
@@ -119,12 +104,11 @@ def replay(
         check_output_path(plot, "--plot")
         _need_matplotlib()
     from stud_odds.plot import plot_replay
-    from stud_odds.study import StudyInterrupted, count_of, trial_count
+    from stud_odds.study import StudyInterrupted, count_of
     from stud_odds.study import replay as run_replay
 
-    trials_per_street = trial_count(trials, "--trials")
     try:
-        result = run_replay(hands, game, trials=trials_per_street, seed=seed, dead=dead,
+        result = run_replay(hands, game, trials=trials, seed=seed, dead=dead,
                             community=community, deck_rule=deck_rule)
     except KeyboardInterrupt as stop:
         done = (f"after {count_of(stop.done, stop.total, 'street')}"
@@ -210,8 +194,13 @@ def starting_hands(
 
     Example: stud-odds starting-hands -g stud8 --opponents 1 -n 20k --out stud8.csv --top 20
     """
-    if top < 1:
-        raise StudOddsError(f"--top must be at least 1 row, not {top}")
+    from stud_odds.engine.options import check_count, check_seed, check_threads, parse_trials
+
+    # every option before any work (a cluster is not even reached), each by its one checker
+    check_count(top, "--top", 1)
+    trials_per_class = parse_trials(trials, "--trials")
+    check_seed(seed, "--seed")
+    check_threads(threads, "--threads")
     if out is not None:
         check_output_path(out, "--out")
     if plot is not None:
@@ -222,15 +211,12 @@ def starting_hands(
     from stud_odds.cluster import runner
     from stud_odds.games import parse_game
     from stud_odds.plot import plot_starting_hands
-    from stud_odds.study import StudyInterrupted, plural, trial_count
+    from stud_odds.study import StudyInterrupted, plural
     from stud_odds.study.starting import starting_hand_classes
     from stud_odds.study.starting import starting_hands as run_table
 
-    trials_per_class = trial_count(trials, "--trials")
     classes = len(starting_hand_classes(door))
     game_name = parse_game(game).value  # refused before connecting to any cluster
-    if scheduler:
-        check_threads(threads, scheduler)
     try:
         with runner(scheduler, [game_name], ("monte-carlo",)) as run, \
                 Progress(console=error_console, transient=True,
@@ -299,13 +285,12 @@ def scoop(
         raise StudOddsError(f"give the opponents' hands or --opponents, not both "
                             f"({given} {'hand' if given == 1 else 'hands'} given and "
                             f"--opponents {opponents})")
-    from stud_odds.study import StudyInterrupted, count_of, plural, scoop_study, trial_count
+    from stud_odds.study import StudyInterrupted, count_of, plural, scoop_study
 
-    trials_asked = trial_count(trials, "--trials")
     try:
         against = hands[1:] or (1 if opponents is None else opponents)
         study = scoop_study(hands[0], against, game, dead=dead, folds=fold or [],
-                            trials=trials_asked, seed=seed)
+                            trials=trials, seed=seed)
     except KeyboardInterrupt as stop:
         done = (f"after {count_of(stop.done, stop.total, stop.unit)}"
                 if isinstance(stop, StudyInterrupted) and stop.done else "before any result")

@@ -53,7 +53,7 @@ def test_a_table_that_fails_while_written_leaves_the_old_file(tmp_path, monkeypa
 def test_starting_hands_top_must_be_positive(top, monkeypatch):
     no_work(monkeypatch)
     result = runner.invoke(app, ["starting-hands", "-n", "1k", "--top", top])
-    assert result.exit_code == 2 and f"--top must be at least 1 row, not {top}" in result.stderr
+    assert result.exit_code == 2 and f"--top must be at least 1, not {top}" in result.stderr
 
 
 def test_starting_hands_against_a_range(monkeypatch):

@@ -10,6 +10,7 @@ import numpy as np
 
 from stud_odds.cards import UNKNOWN, CardError, parse_cards
 from stud_odds.engine import equity
+from stud_odds.engine.options import check_seed, check_threads, parse_trials
 from stud_odds.games import Game, parse_game
 from stud_odds.results import EquityResult
 from stud_odds.scenario import Hand, Scenario
@@ -93,7 +94,7 @@ class Replay:
         }
 
 
-def replay(hands: Iterable[str], game: str | Game = "stud", *, trials: int | None = None,
+def replay(hands: Iterable[str], game: str | Game = "stud", *, trials: int | str | None = None,
            seed: int | None = None, dead: str = "", community: str | None = None,
            deck_rule: str = "casino", threads: int | None = None) -> Replay:
     """Every live player's equity on each street as the cards came.
@@ -104,6 +105,8 @@ def replay(hands: Iterable[str], game: str | Game = "stud", *, trials: int | Non
     :func:`equity` call with the same seed.  Ctrl-C raises StudyInterrupted
     whose ``partial`` is the Replay of the streets that finished.
     """
+    trials = None if trials is None else parse_trials(trials)
+    seed, threads = check_seed(seed), check_threads(threads)
     dealt = tuple(parse_dealt_hand(text, seat) for seat, text in enumerate(hands, start=1))
     if len(dealt) < 2:
         raise StudyError("a replay needs at least two players")
