@@ -156,6 +156,12 @@ def test_bad_input_is_one_sentence_and_status_2(args, message):
     assert len(result.stderr.strip().splitlines()) == 1 and len(result.stderr) < 200
 
 
+def test_the_exact_refusal_speaks_to_a_command_line_user():
+    result = run("equity", "AsKs/Qs", "2c2d/2h", "7c7d/8h", "--exact", "--threads", "2")
+    assert result.exit_code == 2 and "use Monte Carlo (drop --exact)" in result.stderr
+    assert "method=" not in result.stderr
+
+
 def test_hand_command():
     result = run("hand", "Ac2d3h4s5c", "Kd", "Kh")
     assert "straight, five high" in result.stdout and "5-4-3-2-A low" in result.stdout

@@ -161,6 +161,14 @@ def test_exact_refuses_what_would_take_hours_and_says_how_long():
         equity(three_way, method="exact", threads=2)
 
 
+def test_the_exact_refusal_speaks_to_a_python_caller():
+    three_way = Scenario.build(["AsKs/Qs", "2c2d/2h", "7c7d/8h"])
+    with pytest.raises(EquityError) as refused:
+        equity(three_way, method="exact", threads=2)
+    assert "method='auto' or 'monte-carlo'" in str(refused.value)
+    assert "--exact" not in str(refused.value)
+
+
 @pytest.mark.parametrize("game", ["stud", "stud8", "razz"])
 def test_heads_up_third_street_is_exact_by_default(game):
     result = equity(Scenario.build(["AsKs/Qs", "2c2d/2h"], game=game))

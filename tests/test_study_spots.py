@@ -74,3 +74,12 @@ def test_whole_numbers_as_json_floats_and_texts_are_taken():
     ((_, spot),) = list(read_spots(jsonl({"hands": RIVER, "trials": 1e6, "seed": "7",
                                            "precision": "0.001", "id": 12}), "jsonl"))
     assert (spot.trials, spot.seed, spot.precision, spot.id) == (1_000_000, 7, 0.001, "12")
+
+
+def test_a_batch_line_refused_exact_enumeration_is_told_of_its_own_field():
+    from stud_odds.errors import StudOddsError
+    from stud_odds.study import spot_from_dict
+
+    spot = spot_from_dict({"hands": ["AsKs/Qs", "2c2d/2h", "7c7d/8h"], "exact": True})
+    with pytest.raises(StudOddsError, match='use Monte Carlo \\(drop "exact": true\\)'):
+        spot.run(threads=2)
