@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from numbers import Integral, Real
 
-from stud_odds.errors import StudOddsError
+from stud_odds.errors import SHOWN_CHARACTERS, StudOddsError, shown
 
 Progress = Callable[[int, int | None], None]
 
@@ -24,7 +24,6 @@ MAX_TRIALS = 10**12  # about a day of sampling
 MAX_THREADS = 256  # the engine uses at most the cores numba has; more is a typo
 MAX_SEED = 2**64 - 1  # SeedSequence takes any size; one fixed bound is one rule to state
 SEED_RANGE = "from 0 to 2^64 - 1"
-_SHOWN_CHARACTERS = 40
 
 
 class EquityError(StudOddsError):
@@ -48,23 +47,10 @@ class ExactRefused(EquityError):
         return f"{self.problem}: use Monte Carlo (drop {option}) or a later street"
 
 
-def shown(value: object) -> str:
-    """A value as a message quotes it: short and on one line (``a 401-digit number``)."""
-    if isinstance(value, Integral) and not isinstance(value, bool):
-        digits = len(str(abs(int(value))))
-        if digits > 20:
-            return f"a {'negative ' if value < 0 else ''}{digits}-digit number"
-        return str(value)
-    if isinstance(value, str) and len(value) > _SHOWN_CHARACTERS:
-        return f"{value[:_SHOWN_CHARACTERS // 2]!r}... ({len(value):,} characters)"
-    text = repr(value)
-    return text if len(text) <= _SHOWN_CHARACTERS else f"{text[:_SHOWN_CHARACTERS - 4]}..."
-
-
 def _said(count: str | int) -> str:
     """A trial count as given, for a message: ``1e+15``, ``250k``, short either way."""
     if isinstance(count, str):
-        return count.strip() if len(count) <= _SHOWN_CHARACTERS else shown(count)
+        return count.strip() if len(count) <= SHOWN_CHARACTERS else shown(count)
     digits = len(str(abs(count)))
     return f"{count:.3g}" if digits <= 20 else f"about 10^{digits - 1}"
 
