@@ -267,3 +267,11 @@ def test_ranges_fit_gives_up_to_a_yes_after_its_budget():
     aces = Range.parse("AsAh").combos()
     assert not ranges_fit([aces, None, aces])
     assert ranges_fit([aces, None, aces], budget=1)
+
+
+@pytest.mark.parametrize("hands", [["AsKs/QhJh", "xx/x"], ["xx/x", "AsKs/QhJhTh"],
+                                   ["AsKs2d/QhJhTh9c", "xx/x", "xx/xx"]])
+def test_an_unseen_hand_is_on_the_street_of_the_others_like_random(hands):
+    unseen = Scenario.build(hands)
+    random = Scenario.build(["random" if "x" in hand[:2] else hand for hand in hands])
+    assert unseen == random and len({hand.size for hand in unseen.hands}) == 1

@@ -44,6 +44,11 @@ from stud_odds.scenario.text import (
 )
 
 
+def _unseen(hand: Hand) -> bool:
+    """Whether nothing of a hand is known (``xx/x``): an opponent nobody has seen."""
+    return hand.range is None and not hand.known
+
+
 @dataclass(frozen=True)
 class Scenario:
     """A showdown to evaluate; built with :meth:`build` or directly, validated either way."""
@@ -84,11 +89,14 @@ class Scenario:
             else:
                 raise ScenarioError(f"player {player}'s hand must be text such as 'AsKs/Qh' "
                                     f"(or a Hand), not {shown(hand)}")
-        # A random opponent is on the street of the others (third street if all are random).
-        size = next((hand.size for hand in parsed if hand is not None), 3)
+        # An opponent nobody has seen (random, xx/x: no known card) is on the street of the
+        # players with known cards; with none, on the first hand's street (random: third).
+        seen = [hand for hand in parsed if hand is not None and not _unseen(hand)]
+        size = (seen or [hand for hand in parsed if hand is not None] or [random_hand(3)])[0].size
         return cls(
             game=parsed_game,
-            hands=tuple(random_hand(size) if hand is None else hand for hand in parsed),
+            hands=tuple(random_hand(size) if hand is None or _unseen(hand) else hand
+                        for hand in parsed),
             dead=parse_card_list(dead, "the dead cards"),
             folds=parse_folds(folds),
             community=None if community is None else parse_community(community),
