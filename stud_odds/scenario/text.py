@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from numbers import Integral
 
 from stud_odds.cards import CardError, check_unique, parse_cards
-from stud_odds.errors import shown
+from stud_odds.errors import excerpt, shown
 from stud_odds.scenario.table import Hand, ScenarioError, shape_problem
 
 RANDOM_HAND = "random"
@@ -48,8 +48,8 @@ def parse_hand(text: str, player: int | None = None) -> Hand:
     if len(parts) != 2:
         problem = "has no '/'" if len(parts) == 1 else "has more than one '/'"
         raise ScenarioError(
-            f"{_player_prefix(player)}hand '{text}' {problem}: write the down cards, a slash, "
-            "then the upcards, e.g. AsKs/Qh"
+            f"{_player_prefix(player)}hand '{excerpt(text, 1)}' {problem}: write the down "
+            "cards, a slash, then the upcards, e.g. AsKs/Qh"
         )
     try:
         down, up = (parse_cards(part, allow_unknown=True, unique=False) for part in parts)
