@@ -34,7 +34,7 @@ INTERRUPTED_EXIT = 130  # what a shell reports for a program stopped by SIGINT
 Scheduler = Annotated[str | None, typer.Option(
     "--scheduler", envvar="STUD_ODDS_SCHEDULER", metavar="ADDRESS", show_envvar=True,
     help="Run on the Dask cluster whose scheduler is at ADDRESS (e.g. tcp://10.0.0.5:8786); "
-         "needs pip install 'stud-odds[cluster]'. See docs/cluster.md.")]
+         "needs pip install 'stud-odds\\[cluster]'. See docs/cluster.md.")]
 
 
 def _bar(value: float, width: int = 20) -> str:
