@@ -74,8 +74,10 @@ def _print_json(data: dict[str, Any]) -> None:
 
 def replay(
     hands: Annotated[list[str], typer.Argument(
-        help="Each player's cards as dealt: HOLE/UPCARDS/RIVER, e.g. 'AsKs/Qh Jh Th 9c/2d'. "
-             "A hand that stops early folded after its last card.", metavar="HANDS",
+        help="Each player's cards as equity writes them, DOWN/UP with the upcards in the "
+             "order dealt, e.g. 'AsKs2d/QhJhTh9c' (the third down card is the river). A hand "
+             "that stops early folded after its last card. HOLE/UPCARDS/RIVER "
+             "('AsKs/Qh Jh Th 9c/2d') is read too.", metavar="HANDS",
         show_default=False)],
     game: Annotated[str, typer.Option("--game", "-g", help="stud, stud8, razz.",
                                       metavar="GAME")] = "stud",
@@ -98,7 +100,7 @@ def replay(
 
     Ctrl-C stops at once and prints nothing but a line saying how far it got.
 
-    Example: stud-odds replay "AsKs/Qh Jh Th 9c/2d" "7c7d/2s 3h 4h 5d/6c" "QdJd/9s 8s"
+    Example: stud-odds replay AsKs2d/QhJhTh9c 7c7d6c/2s3h4h5d QdJd/9s8s
     """
     if plot is not None:
         check_output_path(plot, "--plot")
@@ -128,7 +130,7 @@ def replay(
         table.add_column(names[street.street], justify="right")
     rows = result.equity_by_street()
     for seat, row in enumerate(rows, start=1):
-        table.add_row(str(seat), "".join(hands[seat - 1].split()),
+        table.add_row(str(seat), str(result.hands[seat - 1]),
                       *("fold" if e is None else f"{100 * e:.1f}%" for e in row))
     console.print(table)
     # a small chart: one bar per street for each player still in
