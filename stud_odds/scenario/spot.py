@@ -44,11 +44,6 @@ from stud_odds.scenario.text import (
 )
 
 
-def _unseen(hand: Hand) -> bool:
-    """Whether nothing of a hand is known (``xx/x``): an opponent nobody has seen."""
-    return hand.range is None and not hand.known
-
-
 @dataclass(frozen=True)
 class Scenario:
     """A showdown to evaluate; built with :meth:`build` or directly, validated either way."""
@@ -80,23 +75,23 @@ class Scenario:
             parsed_game = parse_game(game)
         except GameError as error:
             raise ScenarioError(str(error)) from None
-        parsed: list[Hand | None] = []  # None marks a random opponent
+        written: list[tuple[Hand, bool]] = []  # each hand, and whether nobody has seen it
         for player, hand in enumerate(hand_texts(hands), start=1):
             if isinstance(hand, Hand):
-                parsed.append(hand)
+                written.append((hand, False))
             elif isinstance(hand, str):
-                parsed.append(None if is_random(hand) else parse_hand(hand, player))
+                parsed = random_hand(3) if is_random(hand) else parse_hand(hand, player)
+                written.append((parsed, parsed.range is None and not parsed.known))
             else:
                 raise ScenarioError(f"player {player}'s hand must be text such as 'AsKs/Qh' "
                                     f"(or a Hand), not {shown(hand)}")
         # An opponent nobody has seen (random, xx/x: no known card) is on the street of the
-        # players with known cards; with none, on the first hand's street (random: third).
-        seen = [hand for hand in parsed if hand is not None and not _unseen(hand)]
-        size = (seen or [hand for hand in parsed if hand is not None] or [random_hand(3)])[0].size
+        # other players; when nobody is seen, on the first hand's (random: third street).
+        size = next((hand.size for hand, unseen in written if not unseen),
+                    written[0][0].size if written else 3)
         return cls(
             game=parsed_game,
-            hands=tuple(random_hand(size) if hand is None or _unseen(hand) else hand
-                        for hand in parsed),
+            hands=tuple(random_hand(size) if unseen else hand for hand, unseen in written),
             dead=parse_card_list(dead, "the dead cards"),
             folds=parse_folds(folds),
             community=None if community is None else parse_community(community),

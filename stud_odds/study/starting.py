@@ -18,7 +18,7 @@ from stud_odds.engine.options import check_count, check_seed, check_threads, par
 from stud_odds.errors import StudOddsError
 from stud_odds.games import Game, parse_game
 from stud_odds.results import EquityResult
-from stud_odds.scenario import MAX_PLAYERS, Scenario
+from stud_odds.scenario import MAX_PLAYERS, Scenario, random_hand
 from stud_odds.study.common import (
     Runner,
     StudyError,
@@ -153,7 +153,7 @@ def starting_hands(game: str | Game = "stud", opponents: int = 1, *, trials: int
         if opponents != 1:
             raise StudyError(f"--vs is one opponent: drop --opponents {opponents}")
         try:
-            Scenario.build(["xx/x", vs], game=game)
+            Scenario.build([random_hand(3), vs], game=game)  # a Hand: it stays on third street
         except StudOddsError as error:
             raise StudyError(f"--vs '{vs}': {error}") from None
     classes = starting_hand_classes(door)
