@@ -9,15 +9,23 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from stud_odds.engine import equity
-from stud_odds.engine.options import ExactRefused, check_positive, check_seed, parse_trials
+from stud_odds.engine.options import (
+    EquityError,
+    ExactRefused,
+    check_positive,
+    check_seed,
+    parse_trials,
+)
 from stud_odds.results import EquityResult
 from stud_odds.scenario import Scenario
 from stud_odds.study.common import StudyError, show
+
+T = TypeVar("T")
 
 SPOT_FIELDS = ("id", "game", "hands", "dead", "folds", "community", "deck_rule", "trials",
                "precision", "exact", "seed", "max_time")
@@ -101,6 +109,14 @@ def _whole(value: Any, name: str) -> int:
     raise StudyError(f"'{name}' must be a whole number, not {show(value)}")
 
 
+def _field(check: Callable[..., T], *args: Any) -> T:
+    """The engine's one checker of an option, its sentence said as this line's StudyError."""
+    try:
+        return check(*args)
+    except EquityError as error:
+        raise StudyError(str(error)) from None
+
+
 def _positive(data: Mapping[str, Any], name: str, unit: str) -> float | None:
     """An optional positive, finite number, from a number or a text."""
     value = data.get(name)
@@ -112,7 +128,7 @@ def _positive(data: Mapping[str, Any], name: str, unit: str) -> float | None:
         except ValueError:
             raise StudyError(f"'{name}' must be a positive number of {unit}, "
                              f"not {show(value)}") from None
-    return check_positive(value, f"'{name}'", f"a positive number of {unit}")
+    return _field(check_positive, value, f"'{name}'", f"a positive number of {unit}")
 
 
 def trial_count(value: Any, name: str = "'trials'") -> int | None:
@@ -120,12 +136,12 @@ def trial_count(value: Any, name: str = "'trials'") -> int | None:
     a positive whole number, or a text such as "250k", "2M", "1e6"; None when not given."""
     if _absent(value):
         return None
-    return parse_trials(value if isinstance(value, str) else _whole(value, name.strip("'")),
-                        name)
+    return _field(parse_trials,
+                  value if isinstance(value, str) else _whole(value, name.strip("'")), name)
 
 
 def _seed(value: Any) -> int | None:
-    return None if _absent(value) else check_seed(_whole(value, "seed"), "'seed'")
+    return None if _absent(value) else _field(check_seed, _whole(value, "seed"), "'seed'")
 
 
 def _exact(value: Any) -> bool:
