@@ -165,7 +165,7 @@ def test_the_exact_refusal_speaks_to_a_python_caller():
     three_way = Scenario.build(["AsKs/Qs", "2c2d/2h", "7c7d/8h"])
     with pytest.raises(EquityError) as refused:
         equity(three_way, method="exact", threads=2)
-    assert "method='auto' or 'monte-carlo'" in str(refused.value)
+    assert "(method='auto' or 'monte-carlo', not 'exact')" in str(refused.value)
     assert "--exact" not in str(refused.value)
 
 

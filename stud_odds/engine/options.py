@@ -38,8 +38,8 @@ class ExactRefused(EquityError):
     """
 
     def __init__(self, problem: str):
-        super().__init__(f"{problem}: use Monte Carlo (pass method='auto' or 'monte-carlo') "
-                         "or a later street")
+        super().__init__(f"{problem}: use Monte Carlo (method='auto' or 'monte-carlo', not "
+                         "'exact') or a later street")
         self.problem = problem
 
     def for_option(self, option: str) -> str:
