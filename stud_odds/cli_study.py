@@ -197,9 +197,11 @@ def starting_hands(
     Example: stud-odds starting-hands -g stud8 --opponents 1 -n 20k --out stud8.csv --top 20
     """
     from stud_odds.engine.options import check_count, check_seed, check_threads, parse_trials
+    from stud_odds.scenario import MAX_PLAYERS
 
     # every option before any work (a cluster is not even reached), each by its one checker
     check_count(top, "--top", 1)
+    check_count(opponents, "--opponents", 1, MAX_PLAYERS - 1)
     trials_per_class = parse_trials(trials, "--trials")
     check_seed(seed, "--seed")
     check_threads(threads, "--threads")
