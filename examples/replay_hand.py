@@ -12,9 +12,9 @@ parser.add_argument("--trials", type=int, default=200_000)
 args = parser.parse_args()
 
 hands = [
-    "AsKs/Qh Jh Th 9c/2d",  # broadway draw that gets there on fifth street
-    "7c7d/2s 3h 4h 5d/6c",  # rolled-up sevens? no: a pair of sevens drawing to a straight
-    "QdJd/9s 8s",  # folds after fourth street
+    "AsKs2d/QhJhTh9c",  # broadway draw that gets there on fifth street
+    "7c7d6c/2s3h4h5d",  # rolled-up sevens? no: a pair of sevens drawing to a straight
+    "QdJd/9s8s",  # folds after fourth street
 ]
 result = replay(hands, "stud", trials=args.trials, seed=1)
 for street in result.streets:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import sys
 import time
 from contextlib import contextmanager
@@ -118,9 +117,9 @@ def equity(
 ) -> None:
     """Each player's equity, win, tie and scoop chances in a stud spot.
 
-    Without a stopping option it enumerates every deal when that is cheap,
-    otherwise it samples until every standard error is 0.05 percentage points
-    (at most 60 s).
+    Without a stopping option it enumerates every deal when that is quick,
+    otherwise it samples until every standard error is at most 0.05 percentage
+    points (about a million trials at most).
 
     Examples:
 
@@ -128,22 +127,19 @@ def equity(
 
       stud-odds equity -g stud8 Ac2c/3c KsKh/4s xx/7h -d '9c Td' --fold 5h
     """
+    from stud_odds.engine import ExactRefused
     from stud_odds.engine import equity as run_equity
-    from stud_odds.engine import parse_trials
+    from stud_odds.engine.options import check_positive
     from stud_odds.report import PotOdds, render, to_csv, to_json
     from stud_odds.scenario import Scenario
 
-    for option, value in (("--precision", precision), ("--max-time", max_time)):
-        if value is not None and not math.isfinite(value):
-            fail(f"{option} must be a number, not {value}")
+    # the engine checks its own options (one checker each); --precision is converted
+    # from percentage points first, so it is checked here in the reader's unit
+    precision = check_positive(precision, "--precision", "a positive number of percentage "
+                               "points, e.g. 0.05")
     if json_out and csv_out:
         fail("choose one of --json and --csv")
-    if exact and (trials is not None or precision is not None):
-        fail("--exact enumerates every deal: drop --trials and --precision")
     PotOdds.check(pot, to_call)
-    if precision is not None and not precision > 0:
-        fail(f"--precision must be more than 0 percentage points, not {precision:g}")
-    trial_count = parse_trials(trials) if trials is not None else None
     scenario = Scenario.build(hands, game=game, dead=dead, folds=fold or [],
                               community=community, deck_rule=deck_rule)
 
@@ -151,10 +147,12 @@ def equity(
     try:
         with progress_reporter(not machine_output and error_console.is_terminal) as progress:
             result = run_equity(
-                scenario, method="exact" if exact else "auto", trials=trial_count,
+                scenario, method="exact" if exact else "auto", trials=trials,
                 precision=None if precision is None else precision / 100, max_time=max_time,
                 seed=seed, threads=threads, progress=progress,
             )
+    except ExactRefused as refused:
+        fail(refused.for_option("--exact"))
     except KeyboardInterrupt:
         error_console.print("[red]interrupted: the enumeration did not finish, so there is "
                             "nothing to report[/]")

@@ -14,7 +14,7 @@ from typing import IO, TYPE_CHECKING, Annotated
 import typer
 from rich.markup import escape
 
-from stud_odds.cli_study import Scheduler, check_threads, stopped
+from stud_odds.cli_study import Scheduler, stopped
 from stud_odds.console import error_console
 from stud_odds.errors import StudOddsError
 from stud_odds.outputs import check_output_path
@@ -132,10 +132,11 @@ def _run_batch(source: IO[bytes], reads: str, out: Path | None, writes: str, res
     from rich.progress import Progress
 
     from stud_odds.cluster import runner
+    from stud_odds.engine.options import check_threads
     from stud_odds.study import count_spots, read_spots, run_batch
     from stud_odds.study.writing import BatchOutput
 
-    check_threads(threads, scheduler)  # else every spot would fail alike, one line each
+    check_threads(threads, "--threads")  # else every spot would fail alike, one line each
     total: int | None = None  # a pipe is read once: its spots are counted as they come
     if source.seekable():
         total = count_spots(source, reads)

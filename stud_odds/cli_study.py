@@ -34,7 +34,7 @@ INTERRUPTED_EXIT = 130  # what a shell reports for a program stopped by SIGINT
 Scheduler = Annotated[str | None, typer.Option(
     "--scheduler", envvar="STUD_ODDS_SCHEDULER", metavar="ADDRESS", show_envvar=True,
     help="Run on the Dask cluster whose scheduler is at ADDRESS (e.g. tcp://10.0.0.5:8786); "
-         "needs pip install 'stud-odds[cluster]'. See docs/cluster.md.")]
+         "needs pip install 'stud-odds\\[cluster]'. See docs/cluster.md.")]
 
 
 def _bar(value: float, width: int = 20) -> str:
@@ -72,25 +72,12 @@ def _print_json(data: dict[str, Any]) -> None:
     print(json.dumps(data, indent=2, allow_nan=False))  # strict JSON: never NaN or Infinity
 
 
-def check_threads(threads: int | None, scheduler: str | None) -> None:
-    """Refuse a thread count before the work (a cluster's workers know their own cores)."""
-    if threads is None:
-        return
-    if scheduler:  # the workers' cores are theirs to know
-        if threads < 1:
-            raise StudOddsError(f"--threads must be at least 1, not {threads}")
-        return
-    import numba
-
-    if not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
-        raise StudOddsError(f"--threads must be between 1 and "
-                            f"{numba.config.NUMBA_NUM_THREADS}, not {threads}")
-
-
 def replay(
     hands: Annotated[list[str], typer.Argument(
-        help="Each player's cards as dealt: HOLE/UPCARDS/RIVER, e.g. 'AsKs/Qh Jh Th 9c/2d'. "
-             "A hand that stops early folded after its last card.", metavar="HANDS",
+        help="Each player's cards as equity writes them, DOWN/UP with the upcards in the "
+             "order dealt, e.g. 'AsKs2d/QhJhTh9c' (the third down card is the river). A hand "
+             "that stops early folded after its last card. HOLE/UPCARDS/RIVER "
+             "('AsKs/Qh Jh Th 9c/2d') is read too.", metavar="HANDS",
         show_default=False)],
     game: Annotated[str, typer.Option("--game", "-g", help="stud, stud8, razz.",
                                       metavar="GAME")] = "stud",
@@ -113,18 +100,17 @@ def replay(
 
     Ctrl-C stops at once and prints nothing but a line saying how far it got.
 
-    Example: stud-odds replay "AsKs/Qh Jh Th 9c/2d" "7c7d/2s 3h 4h 5d/6c" "QdJd/9s 8s"
+    Example: stud-odds replay AsKs2d/QhJhTh9c 7c7d6c/2s3h4h5d QdJd/9s8s
     """
     if plot is not None:
         check_output_path(plot, "--plot")
         _need_matplotlib()
     from stud_odds.plot import plot_replay
-    from stud_odds.study import StudyInterrupted, count_of, trial_count
+    from stud_odds.study import StudyInterrupted, count_of
     from stud_odds.study import replay as run_replay
 
-    trials_per_street = trial_count(trials, "--trials")
     try:
-        result = run_replay(hands, game, trials=trials_per_street, seed=seed, dead=dead,
+        result = run_replay(hands, game, trials=trials, seed=seed, dead=dead,
                             community=community, deck_rule=deck_rule)
     except KeyboardInterrupt as stop:
         done = (f"after {count_of(stop.done, stop.total, 'street')}"
@@ -144,7 +130,7 @@ def replay(
         table.add_column(names[street.street], justify="right")
     rows = result.equity_by_street()
     for seat, row in enumerate(rows, start=1):
-        table.add_row(str(seat), "".join(hands[seat - 1].split()),
+        table.add_row(str(seat), str(result.hands[seat - 1]),
                       *("fold" if e is None else f"{100 * e:.1f}%" for e in row))
     console.print(table)
     # a small chart: one bar per street for each player still in
@@ -210,8 +196,15 @@ def starting_hands(
 
     Example: stud-odds starting-hands -g stud8 --opponents 1 -n 20k --out stud8.csv --top 20
     """
-    if top < 1:
-        raise StudOddsError(f"--top must be at least 1 row, not {top}")
+    from stud_odds.engine.options import check_count, check_seed, check_threads, parse_trials
+    from stud_odds.scenario import MAX_PLAYERS
+
+    # every option before any work (a cluster is not even reached), each by its one checker
+    check_count(top, "--top", 1)
+    check_count(opponents, "--opponents", 1, MAX_PLAYERS - 1)
+    trials_per_class = parse_trials(trials, "--trials")
+    check_seed(seed, "--seed")
+    check_threads(threads, "--threads")
     if out is not None:
         check_output_path(out, "--out")
     if plot is not None:
@@ -222,15 +215,12 @@ def starting_hands(
     from stud_odds.cluster import runner
     from stud_odds.games import parse_game
     from stud_odds.plot import plot_starting_hands
-    from stud_odds.study import StudyInterrupted, plural, trial_count
+    from stud_odds.study import StudyInterrupted, plural
     from stud_odds.study.starting import starting_hand_classes
     from stud_odds.study.starting import starting_hands as run_table
 
-    trials_per_class = trial_count(trials, "--trials")
     classes = len(starting_hand_classes(door))
     game_name = parse_game(game).value  # refused before connecting to any cluster
-    if scheduler:
-        check_threads(threads, scheduler)
     try:
         with runner(scheduler, [game_name], ("monte-carlo",)) as run, \
                 Progress(console=error_console, transient=True,
@@ -299,13 +289,12 @@ def scoop(
         raise StudOddsError(f"give the opponents' hands or --opponents, not both "
                             f"({given} {'hand' if given == 1 else 'hands'} given and "
                             f"--opponents {opponents})")
-    from stud_odds.study import StudyInterrupted, count_of, plural, scoop_study, trial_count
+    from stud_odds.study import StudyInterrupted, count_of, plural, scoop_study
 
-    trials_asked = trial_count(trials, "--trials")
     try:
         against = hands[1:] or (1 if opponents is None else opponents)
         study = scoop_study(hands[0], against, game, dead=dead, folds=fold or [],
-                            trials=trials_asked, seed=seed)
+                            trials=trials, seed=seed)
     except KeyboardInterrupt as stop:
         done = (f"after {count_of(stop.done, stop.total, stop.unit)}"
                 if isinstance(stop, StudyInterrupted) and stop.done else "before any result")

@@ -7,9 +7,36 @@ sentence on stderr and exit status 2, in one place (``stud_odds.console``).
 
 from __future__ import annotations
 
+from numbers import Integral
+
+SHOWN_CHARACTERS = 40  # a message quotes no more of a value than this
+
 
 class StudOddsError(ValueError):
     """Input stud-odds cannot use; ``str(error)`` is one sentence saying why."""
 
 
-__all__ = ["StudOddsError"]
+def shown(value: object) -> str:
+    """A value as a message quotes it: short and on one line (``a 401-digit number``)."""
+    if isinstance(value, Integral) and not isinstance(value, bool):
+        digits = len(str(abs(int(value))))
+        if digits > 20:
+            return f"a {'negative ' if value < 0 else ''}{digits}-digit number"
+        return str(value)
+    if isinstance(value, str) and len(value) > SHOWN_CHARACTERS:
+        return f"{value[:SHOWN_CHARACTERS // 2]!r}... ({len(value):,} characters)"
+    text = repr(value)
+    return text if len(text) <= SHOWN_CHARACTERS else f"{text[:SHOWN_CHARACTERS - 4]}..."
+
+
+def excerpt(text: str, position: int, width: int = SHOWN_CHARACTERS) -> str:
+    """At most ``width`` characters of ``text`` around the 1-based ``position``, with
+    ``...`` where it was cut: how a message quotes a long input at a mistake."""
+    if len(text) <= width:
+        return text
+    start = max(0, min(position - 1 - width // 4, len(text) - width))
+    cut = text[start:start + width]
+    return ("..." if start else "") + cut + ("..." if start + width < len(text) else "")
+
+
+__all__ = ["SHOWN_CHARACTERS", "StudOddsError", "excerpt", "shown"]

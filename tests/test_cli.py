@@ -157,8 +157,13 @@ def test_trial_counts(text, count):
         (["AhKh/Qh", "7c7d/2s", "-g", "holdem"], "'holdem' is not a game"),
         (["AhKh/Qh", "7c7d/2s", "-n", "-5"], "the trial count must be positive"),
         (["AhKh/Qh", "7c7d/2s", "-n", "lots"], "'lots' is not a trial count"),
-        (["AhKh/Qh", "7c7d/2s", "--precision", "0"], "--precision must be more than 0"),
-        (["AhKh/Qh", "7c7d/2s", "--exact", "-n", "1000"], "--exact enumerates every deal"),
+        (["AhKh/Qh", "7c7d/2s", "--precision", "0"], "--precision must be a positive number"),
+        (["AhKh/Qh", "7c7d/2s", "--exact", "-n", "1000"], "exact enumeration takes no trial"),
+        # a 400-digit number in a numeric option is one short sentence
+        (["AhKh/Qh", "7c7d/2s", "-n", "1" * 400], "trials would take days"),
+        (["AhKh/Qh", "7c7d/2s", "--seed", "1" * 400], "the seed must be a whole number from 0"),
+        (["AhKh/Qh", "7c7d/2s", "--threads", "9" * 400], "threads must be between 1 and 256"),
+        (["AhKh/Qh", "7c7d/2s", "--max-time", "9" * 400], "the time limit must be"),
         (["AhKh/Qh", "7c7d/2s", "--json", "--csv"], "choose one of --json and --csv"),
         (["AhKh/Qh", "7c7d/2s", "--pot", "10"], "pot odds need both --pot and --to-call"),
         (["AhKh/Qh", "7c7d/2s", "--pot", "nan", "--to-call", "1"], "--pot must be a number"),
@@ -171,7 +176,13 @@ def test_bad_input_is_one_sentence_and_status_2(args, message):
     assert result.exit_code == 2
     assert message in result.stderr
     assert "Traceback" not in result.output
-    assert len(result.stderr.strip().splitlines()) == 1
+    assert len(result.stderr.strip().splitlines()) == 1 and len(result.stderr) < 200
+
+
+def test_the_exact_refusal_speaks_to_a_command_line_user():
+    result = run("equity", "AsKs/Qs", "2c2d/2h", "7c7d/8h", "--exact", "--threads", "2")
+    assert result.exit_code == 2 and "use Monte Carlo (drop --exact)" in result.stderr
+    assert "method=" not in result.stderr
 
 
 def test_hand_command():

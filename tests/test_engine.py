@@ -133,11 +133,19 @@ def test_classes_sum_to_one():
     "options, message",
     [
         ({"method": "fast"}, "'fast' is not a method"),
-        ({"trials": 0}, "the trial count must be positive"),
+        ({"trials": 0}, "the trial count must be a positive whole number"),
         ({"precision": 0}, "the precision must be a positive"),
         ({"method": "exact", "trials": 1000}, "exact enumeration takes no trial count"),
         ({"threads": 1000}, "threads must be between 1 and 256, not 1000"),
-        ({"seed": -5}, "the seed must be a whole number from 0 up, not -5"),
+        ({"seed": -5}, "the seed must be a whole number from 0 to 2\\^64 - 1, not -5"),
+        # one rule for seeds everywhere (a batch line refused these, the API took them)
+        ({"seed": 2**64}, "the seed must be a whole number .*, not 18446744073709551616"),
+        # a 400-digit number in any field is one short sentence, never OverflowError
+        ({"trials": 10**400}, "about 10\\^400 trials would take days"),
+        ({"seed": 10**400}, "not a 401-digit number"),
+        ({"threads": 10**400}, "threads must be between 1 and 256, not a 401-digit number"),
+        ({"precision": 10**400}, "the precision must be .*, not a 401-digit number"),
+        ({"max_time": -10**400}, "the time limit must be .*, not a negative 401-digit number"),
         ({"trials": 10**15}, "1e\\+15 trials would take days: ask for at most 1e\\+12"),
     ],
 )
@@ -151,6 +159,14 @@ def test_exact_refuses_what_would_take_hours_and_says_how_long():
     with pytest.raises(EquityError, match=r"exact enumeration of 5\.31e\+14 deals would take "
                                           r"about [\d,]+ days on 2 threads: use Monte Carlo"):
         equity(three_way, method="exact", threads=2)
+
+
+def test_the_exact_refusal_speaks_to_a_python_caller():
+    three_way = Scenario.build(["AsKs/Qs", "2c2d/2h", "7c7d/8h"])
+    with pytest.raises(EquityError) as refused:
+        equity(three_way, method="exact", threads=2)
+    assert "(method='auto' or 'monte-carlo', not 'exact')" in str(refused.value)
+    assert "--exact" not in str(refused.value)
 
 
 @pytest.mark.parametrize("game", ["stud", "stud8", "razz"])

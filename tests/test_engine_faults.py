@@ -124,8 +124,8 @@ def test_the_cli_exits_130_on_ctrl_c(exact):
 
 @pytest.mark.parametrize("options, message", [
     ({"trials": "abc"}, "'abc' is not a trial count"),
-    ({"trials": 1.5}, "trials must be a whole number"),
-    ({"trials": True}, "trials must be a whole number"),
+    ({"trials": 1.5}, "the trial count must be a whole number"),
+    ({"trials": True}, "the trial count must be a whole number"),
     ({"seed": "7"}, "the seed must be a whole number"),
     ({"seed": 2.0}, "the seed must be a whole number"),
     ({"threads": "2"}, "threads must be a whole number"),

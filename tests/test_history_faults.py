@@ -56,7 +56,7 @@ def test_out_naming_its_own_input_is_refused_and_the_input_kept(tmp_path, how):
 @pytest.mark.parametrize("args, message", [
     (["--threads", "1000"], "threads must be between 1 and 256, not 1000"),
     (["--threads", "0"], "threads must be between 1 and 256, not 0"),
-    (["--seed", "-3"], "the seed must be a whole number from 0 up, not -3"),
+    (["--seed", "-3"], "the seed must be a whole number from 0 to 2^64 - 1, not -3"),
     (["--precision", "inf"], "the precision must be from 0.01 to 50 percentage points"),
     (["--hero", " "], "--hero must name a player"),
 ])

@@ -124,3 +124,27 @@ def test_errors_without_a_player():
 def test_documented_examples(text, dead, count, weight):
     found = parse_ranged_hand(text).combos(dead)
     assert (found.count, found.total_weight) == (count, weight)
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("[AK@0]/Ah", "every hand it names has weight 0"),
+    ("[AK, !AK]/Ah7c", "its exclusions remove every hand its other terms name"),
+    ("[pair, !pair]/Ah", "its exclusions remove every hand"),
+])
+def test_an_empty_range_blames_its_weights_or_exclusions_not_the_upcards(text, reason):
+    with pytest.raises(RangeError, match=reason) as raised:
+        parse_ranged_hand(text, 1)
+    assert "upcard" not in str(raised.value)
+
+
+@pytest.mark.parametrize("text", [
+    "[" + "A" * 100_000 + "]/Ah",  # one huge term
+    "[QQ+, AK@" + "5" * 100_000 + "]/Ah",  # a huge weight
+    "[QQ+]/Ah, " + "x" * 100_000,  # huge upcards
+    "[QQ+" + "x" * 100_000 + "/Ah",  # no closing bracket
+    "[" + "QQ+ " * 30_000 + "AK]/Ah",  # a huge range that allows nothing
+])
+def test_a_range_error_quotes_a_short_window_never_the_whole_input(text):
+    with pytest.raises(RangeError) as raised:
+        parse_ranged_hand(text, 1)
+    assert len(str(raised.value)) < 400

@@ -196,7 +196,7 @@ def test_folded_hole_cards_are_not_in_the_deck():
         ({"deck_rule": "home"}, "'home' is not a deck rule"),
         ({"dead": "Zs"}, "^the dead cards: 'Zs' is not a card"),
         ({"dead": "x"}, "^the dead cards: 'x' is not allowed here"),
-        ({"folds": ["9d", "9q"]}, "^folded player 2: '9q' is not a card"),
+        ({"folds": ["9d", "9q"]}, "^folded player 2's upcards: '9q' is not a card"),
         ({"community": "As Kd"}, "^the community card is one card, not 'As Kd'"),
         ({"hands": "AsKs/Qh xx/7d"}, "give the hands as a list"),
     ],
@@ -205,6 +205,35 @@ def test_bad_input(options, message):
     options = {"hands": ["AsKs/Qh", "xx/7d"], **options}
     with pytest.raises(ScenarioError, match=message):
         Scenario.build(**options)
+
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"hands": [1, 2]}, "^player 1's hand must be text such as 'AsKs/Qh'"),
+        ({"hands": None}, "^give the hands as a list, one per live player"),
+        ({"hands": b"AsKs/Qh"}, "^give the hands as a list"),
+        ({"hands": [b"AsKs/Qh", "xx/7d"]}, "^player 1's hand must be text"),
+        ({"dead": 5}, "^the dead cards must be card text such as '2c 9h' or a list of cards"),
+        ({"dead": b"2c"}, "^the dead cards must be card text"),
+        ({"dead": [2.0]}, "^the dead cards: 2.0 is not a card"),
+        ({"folds": [5]}, "^folded player 1's upcards must be card text"),
+        ({"folds": "5h"}, "^give the folded players' upcards as a list, one entry per folded"),
+        ({"folds": 5}, "^give the folded players' upcards as a list"),
+        ({"community": 5.0}, "^the community card must be card text such as '2c' or an id"),
+        ({"community": b"2c"}, "^the community card must be card text"),
+    ],
+)
+def test_every_wrong_type_is_one_sentence(options, message):
+    options = {"hands": ["AsKs/Qh", "xx/7d"], **options}
+    with pytest.raises(ScenarioError, match=message) as raised:
+        Scenario.build(**options)
+    assert "\n" not in str(raised.value)
+
+
+def test_none_means_no_dead_cards_and_no_folds():
+    assert Scenario.build(["AsKs/Qh", "xx/7d"], dead=None, folds=None) == \
+        Scenario.build(["AsKs/Qh", "xx/7d"])
 
 
 # -- ranges ------------------------------------------------------------------------------------
@@ -238,3 +267,11 @@ def test_ranges_fit_gives_up_to_a_yes_after_its_budget():
     aces = Range.parse("AsAh").combos()
     assert not ranges_fit([aces, None, aces])
     assert ranges_fit([aces, None, aces], budget=1)
+
+
+@pytest.mark.parametrize("hands", [["AsKs/QhJh", "xx/x"], ["xx/x", "AsKs/QhJhTh"],
+                                   ["AsKs2d/QhJhTh9c", "xx/x", "xx/xx"]])
+def test_an_unseen_hand_is_on_the_street_of_the_others_like_random(hands):
+    unseen = Scenario.build(hands)
+    random = Scenario.build(["random" if "x" in hand[:2] else hand for hand in hands])
+    assert unseen == random and len({hand.size for hand in unseen.hands}) == 1

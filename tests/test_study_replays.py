@@ -6,8 +6,9 @@ from study_helpers import runner
 
 from stud_odds.cli import app
 from stud_odds.engine import equity
+from stud_odds.errors import StudOddsError
 from stud_odds.scenario import Scenario, ScenarioError
-from stud_odds.study import StudyError, replay
+from stud_odds.study import StudyError, parse_dealt_hand, replay
 
 
 def test_replay_equals_separate_equity_calls():
@@ -25,10 +26,39 @@ def test_replay_equals_separate_equity_calls():
 
 
 def test_replay_errors():
-    with pytest.raises(StudyError, match="player 2 has 3 hole cards"):
+    with pytest.raises(StudyError, match="player 2 has a seventh-street card but only 1 upcard$"):
         replay(["AsKs/Qh", "7c7d2h/2s"])
+    with pytest.raises(StudyError, match="player 2 has 4 down cards before the '/'"):
+        replay(["AsKs/Qh", "7c7d2h3h/2s"])
     with pytest.raises(StudyError, match="at least two players"):
         replay(["AsKs/Qh"])
+
+
+@pytest.mark.parametrize("equity_syntax, dealt_syntax", [
+    ("AsKs2d/QhJhTh9c", "AsKs/Qh Jh Th 9c/2d"),
+    ("7c7d/2s3h4h5d", "7c7d/2s 3h 4h 5d"),
+    ("QdJd/9s8s", "QdJd/9s 8s"),
+    ("xxx/QhJhTh9c", "xx/Qh Jh Th 9c/x"),
+])
+def test_a_replayed_hand_is_written_as_equity_writes_it(equity_syntax, dealt_syntax):
+    hand = parse_dealt_hand(equity_syntax, 1)
+    assert hand == parse_dealt_hand(dealt_syntax, 1) and str(hand) == equity_syntax
+
+
+@pytest.mark.parametrize("hands, community, message", [
+    (["AsKs/Qh Jh Th 9c", "7c7d/2s 3h 4h 5d"], "2c", "no community card"),  # two players
+    (["AsKs/Qh Jh Th 9c", "7c7d/2s 3h 4h 5d"], "Zz", "the community card"),
+    (["AsKs/Qh Jh Th 9c", "7c7d/2s 3h 4h 5d"], "As", "As is used twice"),
+])
+def test_the_community_card_is_checked_before_any_street_is_computed(
+        hands, community, message, monkeypatch):
+    import stud_odds.study.replays as replays
+
+    computed = []
+    monkeypatch.setattr(replays, "equity", lambda *args, **kwargs: computed.append(args))
+    with pytest.raises(StudOddsError, match=message):
+        replay(hands, trials=1000, seed=1, community=community)
+    assert computed == []
 
 
 def test_replay_with_a_shared_seventh_street_card():

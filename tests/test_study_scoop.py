@@ -6,8 +6,8 @@ from study_helpers import runner
 
 from stud_odds.cli import app
 from stud_odds.engine import equity
+from stud_odds.errors import StudOddsError
 from stud_odds.scenario import Scenario
-from stud_odds.study import StudyError
 
 
 def test_scoop_study_matches_the_equity_result():
@@ -20,7 +20,7 @@ def test_scoop_study_matches_the_equity_result():
     data = study.to_dict()
     assert sum(data["pot_shares"].values()) == pytest.approx(1)
     assert sum(data["scooping_hands"].values()) == pytest.approx(data["scoop"])
-    with pytest.raises(StudyError, match="opponents must be between 1 and 7"):
+    with pytest.raises(StudOddsError, match="opponents must be between 1 and 7"):
         scoop_study("Ac2c/3c", 9)
 
 

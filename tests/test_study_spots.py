@@ -27,8 +27,8 @@ from stud_odds.study import read_spots
     ({"precision": "nan"}, "'precision' must be a positive number of the pot"),
     ({"precision": -0.1}, "'precision' must be a positive number of the pot"),
     ({"precision": False}, "'precision' must be a positive number of the pot"),
-    ({"max_time": "inf"}, "'max_time' must be a positive number of seconds, not 'inf'"),
-    ({"max_time": float("-inf")}, "'max_time' must be a positive number of seconds, not -Infinity"),
+    ({"max_time": "inf"}, "'max_time' must be a positive number of seconds, not inf"),
+    ({"max_time": float("-inf")}, "'max_time' must be a positive number of seconds, not -inf"),
     ({"exact": "maybe"}, "'exact' must be true or false, not 'maybe'"),
     ({"exact": 1}, "'exact' must be true or false, not 1"),
     ({"id": [1]}, "'id' must be a text or a whole number, not [1]"),
@@ -43,11 +43,16 @@ from stud_odds.study import read_spots
     ({"hands": 5}, "'hands' must be one text per live player"),
     ({"folds": [5]}, "'folds' must be one text of upcards per folded player"),
     ({"dead": 7}, "'dead' must be a text of cards or a list of them"),
+    # a 400-digit number in any numeric field is one short sentence, never an OverflowError
+    ({"trials": 10**400}, "about 10^400 trials would take days"),
+    ({"seed": 10**400}, "'seed' must be a whole number from 0 to 2^64 - 1, not a 401-digit"),
+    ({"precision": 10**400}, "'precision' must be a positive number of the pot"),
+    ({"max_time": 10**400}, "'max_time' must be a positive number of seconds, not a 401-digit"),
 ])
 def test_read_spots_names_bad_fields(extra, message):
     ((number, error),) = list(read_spots(jsonl({"hands": ["AsKs/Qs", "2c2d/2h"], **extra}),
                                          "jsonl"))
-    assert number == 1 and message in str(error)
+    assert number == 1 and message in str(error) and len(str(error)) < 200
 
 
 def test_read_spots_rejects_unknown_fields():
@@ -69,3 +74,12 @@ def test_whole_numbers_as_json_floats_and_texts_are_taken():
     ((_, spot),) = list(read_spots(jsonl({"hands": RIVER, "trials": 1e6, "seed": "7",
                                            "precision": "0.001", "id": 12}), "jsonl"))
     assert (spot.trials, spot.seed, spot.precision, spot.id) == (1_000_000, 7, 0.001, "12")
+
+
+def test_a_batch_line_refused_exact_enumeration_is_told_of_its_own_field():
+    from stud_odds.errors import StudOddsError
+    from stud_odds.study import spot_from_dict
+
+    spot = spot_from_dict({"hands": ["AsKs/Qs", "2c2d/2h", "7c7d/8h"], "exact": True})
+    with pytest.raises(StudOddsError, match='use Monte Carlo \\(drop "exact": true\\)'):
+        spot.run(threads=2)

@@ -53,7 +53,21 @@ def test_a_table_that_fails_while_written_leaves_the_old_file(tmp_path, monkeypa
 def test_starting_hands_top_must_be_positive(top, monkeypatch):
     no_work(monkeypatch)
     result = runner.invoke(app, ["starting-hands", "-n", "1k", "--top", top])
-    assert result.exit_code == 2 and f"--top must be at least 1 row, not {top}" in result.stderr
+    assert result.exit_code == 2 and f"--top must be at least 1, not {top}" in result.stderr
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--seed", str(2**64)], "--seed must be a whole number from 0 to 2^64 - 1"),
+    (["--opponents", "9" * 400], "--opponents must be between 1 and 7, not a 400-digit number"),
+    (["--threads", "1000"], "--threads must be between 1 and 256, not 1000"),
+    (["-n", "9" * 400], "trials would take days"),
+    (["--top", "9" * 400, "--seed", "-1"], "--seed must be a whole number"),
+])
+def test_starting_hands_checks_every_option_before_any_work_or_cluster(args, message,
+                                                                      monkeypatch):
+    no_work(monkeypatch)
+    result = runner.invoke(app, ["starting-hands", *args, "--scheduler", "tcp://192.0.2.1:1"])
+    assert result.exit_code == 2 and message in result.stderr and len(result.stderr) < 200
 
 
 def test_starting_hands_against_a_range(monkeypatch):

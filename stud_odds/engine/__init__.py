@@ -26,6 +26,7 @@ from .options import (
     MAX_TRIALS,
     METHODS,
     EquityError,
+    ExactRefused,
     Progress,
     Request,
     default_threads,
@@ -36,6 +37,7 @@ from .tallies import summarise
 
 __all__ = [
     "DEFAULT_PRECISION", "EXACT_BUDGET", "MAX_THREADS", "MAX_TRIALS", "METHODS", "EquityError",
+    "ExactRefused",
     "Progress", "default_threads", "equity", "parse_trials",
 ]
 
@@ -137,10 +139,8 @@ def _equity(scenario: Scenario, request: Request,
 
 
 def _refuse_exact(what: str, seconds: float, threads: int) -> None:
-    raise EquityError(
-        f"{what} would take {_duration(seconds)} on {threads} "
-        f"thread{'s' if threads > 1 else ''}: use Monte Carlo (drop --exact) or a later street"
-    )
+    raise ExactRefused(f"{what} would take {_duration(seconds)} on {threads} "
+                       f"thread{'s' if threads > 1 else ''}")
 
 
 def _ranged_equity(scenario: Scenario, spot: Spot, request: Request,
@@ -164,10 +164,8 @@ def _ranged_equity(scenario: Scenario, spot: Spot, request: Request,
             return summarise(scenario, tallies, "exact", None,
                              time.perf_counter() - started - compiling, "complete")
     elif method == "exact":
-        raise EquityError(
-            f"the ranges allow more than {ranged.MAX_CHOICES:,} choices of hole cards, too "
-            "many to count exactly: use Monte Carlo (drop --exact)"
-        )
+        raise ExactRefused(f"the ranges allow more than {ranged.MAX_CHOICES:,} choices of "
+                           "hole cards, too many to count exactly")
     ranged.check_fit(plan, listed)
     return _sample(scenario, spot, request, interrupted, started)
 

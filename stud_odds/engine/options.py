@@ -1,4 +1,10 @@
-"""equity()'s options: checked once, each mistake one sentence (EquityError)."""
+"""equity()'s options, and the one checker of each option every command uses.
+
+Each checker has one rule and says a mistake in one EquityError sentence
+naming the option as the caller knows it (``name``: "the seed" for Python,
+"'seed'" for a batch line).  Values are quoted short (:func:`shown`), so a
+400-digit number or a huge text never floods a message.  Pure Python: no numba.
+"""
 
 from __future__ import annotations
 
@@ -9,17 +15,44 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from numbers import Integral, Real
 
-from stud_odds.errors import StudOddsError
+from stud_odds.errors import SHOWN_CHARACTERS, StudOddsError, shown
 
 Progress = Callable[[int, int | None], None]
 
 METHODS = ("auto", "exact", "monte-carlo")
 MAX_TRIALS = 10**12  # about a day of sampling
-MAX_THREADS = 256
+MAX_THREADS = 256  # the engine uses at most the cores numba has; more is a typo
+MAX_SEED = 2**64 - 1  # SeedSequence takes any size; one fixed bound is one rule to state
+SEED_RANGE = "from 0 to 2^64 - 1"
 
 
 class EquityError(StudOddsError):
     """Options that cannot be honoured (a bad method, trial count, precision...)."""
+
+
+class ExactRefused(EquityError):
+    """Exact enumeration asked for but too slow (or impossible).
+
+    ``str()`` speaks to a Python caller; a command line words the advice for its
+    own option with :meth:`for_option`.
+    """
+
+    def __init__(self, problem: str):
+        super().__init__(f"{problem}: use Monte Carlo (method='auto' or 'monte-carlo', not "
+                         "'exact') or a later street")
+        self.problem = problem
+
+    def for_option(self, option: str) -> str:
+        """The same sentence for a reader who asked with ``option`` (e.g. ``--exact``)."""
+        return f"{self.problem}: use Monte Carlo (drop {option}) or a later street"
+
+
+def _said(count: str | int) -> str:
+    """A trial count as given, for a message: ``1e+15``, ``250k``, short either way."""
+    if isinstance(count, str):
+        return count.strip() if len(count) <= SHOWN_CHARACTERS else shown(count)
+    digits = len(str(abs(count)))
+    return f"{count:.3g}" if digits <= 20 else f"about 10^{digits - 1}"
 
 
 def default_threads() -> int:
@@ -30,26 +63,74 @@ def default_threads() -> int:
         return os.cpu_count() or 1
 
 
+def check_whole(value: object, name: str) -> int | None:
+    """An optional whole number (an int, not a bool, float or text)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        raise EquityError(f"{name} must be a whole number, not {shown(value)}")
+    return int(value)
+
+
+def check_seed(value: object, name: str = "the seed") -> int | None:
+    """An optional seed: a whole number from 0 to 2^64 - 1."""
+    seed = check_whole(value, name)
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise EquityError(f"{name} must be a whole number {SEED_RANGE}, not {shown(seed)}")
+    return seed
+
+
+def check_count(value: object, name: str, low: int, high: int | None = None) -> int | None:
+    """An optional whole number from ``low`` (to ``high``): threads, opponents, rows."""
+    count = check_whole(value, name)
+    if count is not None and (count < low or (high is not None and count > high)):
+        bounds = f"between {low} and {high}" if high is not None else f"at least {low}"
+        raise EquityError(f"{name} must be {bounds}, not {shown(count)}")
+    return count
+
+
+def check_threads(value: object, name: str = "threads") -> int | None:
+    """An optional thread count from 1 to MAX_THREADS (None: every core)."""
+    return check_count(value, name, 1, MAX_THREADS)
+
+
+def check_positive(value: object, name: str, what: str) -> float | None:
+    """An optional positive, finite number (``what`` describes one, for the message)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, Real):
+        raise EquityError(f"{name} must be {what}, not {shown(value)}")
+    huge = isinstance(value, Integral) and abs(value) > 2**1000  # float() would overflow
+    if huge or not math.isfinite(value) or not value > 0:
+        raise EquityError(f"{name} must be {what}, not {shown(value)}")
+    return float(value)
+
+
 _COUNT = re.compile(r"^(\d+(?:\.\d*)?(?:e\d+)?)([km]?)$", re.IGNORECASE)
 
 
-def parse_trials(text: str | int) -> int:
-    """``250000``, ``250k``, ``2M``, ``1e6``, ``1_000_000`` -> a positive int."""
-    if isinstance(text, int) and not isinstance(text, bool):
-        if text <= 0:
-            raise EquityError(f"the trial count must be positive, not {text}")
-        return text
-    cleaned = str(text).strip().replace("_", "").replace(",", "")
-    if cleaned.startswith("-") or cleaned in ("0", "0k", "0m"):
-        raise EquityError(f"the trial count must be positive, not {text}")
-    match = _COUNT.match(cleaned)
-    if not match:
-        raise EquityError(f"'{text}' is not a trial count: write e.g. 100000, 250k, 2M or 1e6")
-    value = float(match.group(1)) * {"": 1, "k": 1e3, "m": 1e6}[match.group(2).lower()]
-    if not math.isfinite(value) or value > MAX_TRIALS:
-        raise EquityError(f"{text} trials would take days: ask for at most {MAX_TRIALS:.0e}")
-    if value != int(value) or value < 1:
-        raise EquityError(f"the trial count must be a positive whole number, not {text}")
+def parse_trials(text: str | int, name: str = "the trial count") -> int:
+    """``250000``, ``250k``, ``2M``, ``1e6``, ``1_000_000`` -> a positive int up to MAX_TRIALS."""
+    if isinstance(text, bool) or not isinstance(text, Integral | str):
+        raise EquityError(f"{name} must be a whole number such as 250000 or '250k', "
+                          f"not {shown(text)}")
+    if isinstance(text, Integral):
+        value: float | int = int(text)
+    else:
+        cleaned = text.strip().replace("_", "").replace(",", "")
+        negative = cleaned.startswith("-")
+        match = _COUNT.match(cleaned[negative:])
+        if not match:
+            raise EquityError(f"{shown(text)} is not a trial count: write e.g. 100000, "
+                              "250k, 2M or 1e6")
+        if negative:
+            raise EquityError(f"{name} must be positive, not {_said(text)}")
+        value = float(match.group(1)) * {"": 1, "k": 1e3, "m": 1e6}[match.group(2).lower()]
+    if value > MAX_TRIALS:  # also inf: a text of 400 digits reads as inf
+        raise EquityError(f"{_said(text)} trials would take days: ask for at most "
+                          f"{MAX_TRIALS:.0e}")
+    if value < 1 or value != int(value):
+        raise EquityError(f"{name} must be a positive whole number, not {_said(text)}")
     return int(value)
 
 
@@ -68,52 +149,19 @@ class Request:
 
     def checked(self) -> Request:
         """The same request with trials parsed and threads filled in, or EquityError."""
-        method, trials = self.method, self.trials
+        method = self.method
         if not isinstance(method, str) or method not in METHODS:
-            raise EquityError(f"'{method}' is not a method: use auto, exact or monte-carlo")
-        if trials is not None:
-            if isinstance(trials, bool) or not isinstance(trials, Integral | str):
-                raise EquityError(f"trials must be a whole number such as 250000 or '250k', "
-                                  f"not {trials!r}")
-            trials = parse_trials(trials if isinstance(trials, str) else int(trials))
-        if trials is not None and trials > MAX_TRIALS:
-            raise EquityError(
-                f"{trials:.3g} trials would take days: ask for at most {MAX_TRIALS:.0e}")
-        seed = _whole(self.seed, "the seed")
-        if seed is not None and seed < 0:
-            raise EquityError(f"the seed must be a whole number from 0 up, not {seed}")
-        precision = _number(self.precision, "the precision",
-                            "a positive standard error such as 0.0005")
-        if precision is not None and not precision > 0:
-            raise EquityError(f"the precision must be a positive standard error, not {precision}")
-        max_time = _number(self.max_time, "the time limit", "a positive number of seconds")
-        if max_time is not None and not max_time > 0:
-            raise EquityError(f"the time limit must be positive, not {max_time} seconds")
+            raise EquityError(f"{shown(method)} is not a method: use auto, exact or monte-carlo")
+        trials = None if self.trials is None else parse_trials(self.trials)
+        precision = check_positive(self.precision, "the precision",
+                                   "a positive standard error such as 0.0005")
+        max_time = check_positive(self.max_time, "the time limit",
+                                  "a positive number of seconds")
         if method == "exact" and (trials is not None or precision is not None):
             raise EquityError("exact enumeration takes no trial count or precision target")
-        threads = _whole(self.threads, "threads")
-        if threads is not None and not 1 <= threads <= MAX_THREADS:
-            raise EquityError(f"threads must be between 1 and {MAX_THREADS}, not {threads}")
         if self.progress is not None and not callable(self.progress):
             raise EquityError(
-                f"progress must be a function progress(done, total), not {self.progress!r}")
-        return replace(self, trials=trials, precision=precision, max_time=max_time, seed=seed,
-                       threads=threads or default_threads(),
-                       scooping_hands=bool(self.scooping_hands))
-
-
-def _number(value: object, name: str, what: str) -> float | None:
-    """An optional finite real number, else one sentence naming the option."""
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value):
-        raise EquityError(f"{name} must be {what}, not {value!r}")
-    return float(value)
-
-
-def _whole(value: object, name: str) -> int | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, Integral):
-        raise EquityError(f"{name} must be a whole number, not {value!r}")
-    return int(value)
+                f"progress must be a function progress(done, total), not {shown(self.progress)}")
+        return replace(self, trials=trials, precision=precision, max_time=max_time,
+                       seed=check_seed(self.seed), threads=check_threads(self.threads)
+                       or default_threads(), scooping_hands=bool(self.scooping_hands))

@@ -17,6 +17,7 @@ import numpy as np
 
 from stud_odds.cards import UNKNOWN, format_card
 from stud_odds.engine import equity
+from stud_odds.engine.options import check_seed
 from stud_odds.history.model import STREETS, HandHistory, Player
 from stud_odds.history.settings import (
     DEFAULT_PRECISION,
@@ -218,8 +219,8 @@ def replay(hand: HandHistory, *, hero: str | None = None,
     (never a partial result) when interrupted.
     """
     trials = trials_for(precision)
-    if not isinstance(seed, int) or seed < 0:
-        raise ReplayError(f"the seed must be a whole number from 0 up, not {seed}")
+    if check_seed(seed) is None:  # the one seed rule; a replay's seeds all derive from it
+        raise ReplayError("a replay needs a seed: a whole number from 0 to 2^64 - 1")
     hero = hero if hero is not None else hand.hero
     if hero is not None and hand.player(hero) is None:
         hero = None  # not dealt into this hand: everything is seen from the rail

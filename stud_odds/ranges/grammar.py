@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 
 from stud_odds.cards import RANKS, SUITS
+from stud_odds.errors import excerpt
 from stud_odds.ranges.terms import (
     ACE,
     PAIR_KINDS,
@@ -156,10 +157,10 @@ def _atom(text: str) -> tuple[Atom, str]:
 
 def _weight(text: str) -> float:
     if not _WEIGHT.fullmatch(text.lower()):
-        raise _Problem(f"has weight '{text}', which is not a number from 0 to 1")
+        raise _Problem(f"has weight '{excerpt(text, 1)}', which is not a number from 0 to 1")
     weight = float(text)
     if not 0 <= weight <= 1:
-        raise _Problem(f"has weight {text}: weights run from 0 to 1")
+        raise _Problem(f"has weight {excerpt(text, 1)}: weights run from 0 to 1")
     return weight
 
 
@@ -200,7 +201,7 @@ def parse_groups(text: str, offset: int = 0) -> tuple[Group, ...]:
             try:
                 term = _term(token[0])
             except _Problem as problem:
-                raise RangeError(f"'{token[0]}' at character {position} of the range "
+                raise RangeError(f"'{excerpt(token[0], 1)}' at character {position} of the range "
                                  f"{problem}") from None
             terms.append(Term(term.atom, term.text, term.negated, term.weight, position))
         groups.append(tuple(terms))

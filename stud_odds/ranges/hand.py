@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from stud_odds.cards import UNKNOWN, CardError, check_unique, format_card, format_cards, parse_cards
+from stud_odds.errors import excerpt
 from stud_odds.ranges.model import MAX_UPCARDS, Cards, Combos, Range, read_cards
 from stud_odds.ranges.terms import RangeError
 
@@ -51,17 +52,19 @@ def _prefix(player: int | None) -> str:
 
 def _hand_shape(text: str, rest: list[int], up: list[int]) -> str | None:
     """Why the cards around the range fit no street, or None."""
+    quoted = excerpt(text, 1)
     if not 1 <= len(up) <= MAX_UPCARDS:
-        return (f"hand '{text}' shows {len(up)} upcards: a stud player shows from 1 to "
+        return (f"hand '{quoted}' shows {len(up)} upcards: a stud player shows from 1 to "
                 f"{MAX_UPCARDS}, e.g. [QQ+]/Ah")
     if UNKNOWN in up:
-        return f"hand '{text}' hides an upcard: name every upcard of a player with a range"
+        return (f"hand '{quoted}' hides an upcard: name every upcard of a player with a "
+                "range")
     if len(rest) > 1:
-        return (f"hand '{text}' has {len(rest)} cards between the range and the slash: only "
+        return (f"hand '{quoted}' has {len(rest)} cards between the range and the slash: only "
                 "the third down card (seventh street) goes there, e.g. [QQ+]x/Ah7c2d2s")
     if rest and len(up) < MAX_UPCARDS:
         shown = "1 upcard" if len(up) == 1 else f"{len(up)} upcards"
-        return (f"hand '{text}' has a third down card but {shown}: the third down "
+        return (f"hand '{quoted}' has a third down card but {shown}: the third down "
                 "card comes on seventh street, after four upcards, e.g. [QQ+]x/Ah7c2d2s")
     return None
 
@@ -73,17 +76,18 @@ def parse_ranged_hand(text: str, player: int | None = None) -> RangedHand:
     ``player`` (numbered from 1) only names the player in messages; character positions
     in messages count in ``text``.
     """
+    quoted = excerpt(text, 1)
     opening = text.find("[")
     if opening < 0 or text[:opening].strip():
-        raise RangeError(f"{_prefix(player)}hand '{text}' does not start with '[': write a "
+        raise RangeError(f"{_prefix(player)}hand '{quoted}' does not start with '[': write a "
                          "range as [TERMS]/UPCARDS, e.g. [QQ+, AK]/Ah")
     closing = text.find("]", opening)
     if closing < 0:
-        raise RangeError(f"{_prefix(player)}hand '{text}' has no ']' closing its range")
+        raise RangeError(f"{_prefix(player)}hand '{quoted}' has no ']' closing its range")
     parts = text[closing + 1:].split("/")
     if len(parts) != 2:
         problem = "no '/'" if len(parts) == 1 else "more than one '/'"
-        raise RangeError(f"{_prefix(player)}hand '{text}' has {problem} after its range: "
+        raise RangeError(f"{_prefix(player)}hand '{quoted}' has {problem} after its range: "
                          "write the upcards after a slash, e.g. [QQ+, AK]/Ah")
     try:
         hole_range = Range.parse(text[opening + 1:closing], offset=opening + 1)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from stud_odds.cards import CardError, format_cards, parse_cards
+from stud_odds.errors import excerpt
 from stud_odds.ranges.grammar import parse_groups
 from stud_odds.ranges.terms import (
     Group,
@@ -147,19 +148,30 @@ class Range:
 
     def _empty_reason(self, weights: np.ndarray, blocked: tuple[int, ...],
                       up: tuple[int, ...]) -> str:
+        """Why nothing is left: the weights, the exclusions, the terms with these upcards,
+        or the cards already seen (the first that explains it)."""
         from stud_odds.ranges import tables
 
-        shown = f" with the upcards {format_cards(up)}" if up else ""
+        name = f"the range [{excerpt(str(self), 1)}] allows no hole cards"
         if not weights.any():
+            named = tuple(tuple(term for term in group if not term.negated)
+                          for group in self.groups if not tables.is_exclusion_group(group))
+            named = tuple(group for group in named if group)
+            whole = tuple(tuple(replace(term, weight=1.0) for term in group) for group in named)
+            looked_at = up[:self.upcards_needed]
+            if named and tables.base_weights(named, looked_at).any():
+                return f"{name}: its exclusions remove every hand its other terms name"
+            if whole and tables.base_weights(whole, looked_at).any():
+                return f"{name}: every hand it names has weight 0"
             hint = ""
             if any(sum(not term.negated for term in group) > 1 for group in self.groups):
                 hint = " (a space between terms means 'and': separate alternatives with commas)"
-            return f"the range [{self}] allows no hole cards{shown}{hint}"
+            shown = f" with the upcards {format_cards(up)}" if self.upcards_needed else ""
+            return f"{name}{shown}{hint}"
         seen = sorted(tables.cards_in(weights) & set(blocked))
-        return (
-            f"the range [{self}] allows no hole cards{shown}: every pair it allows holds "
-            f"a card already seen ({format_cards(seen, ' ')})"
-        )
+        shown = f" with the upcards {format_cards(up)}" if up else ""
+        return (f"{name}{shown}: every pair it allows holds a card already seen "
+                f"({format_cards(seen, ' ')})")
 
     def __str__(self) -> str:
         return ", ".join(" ".join(str(term) for term in group) for group in self.groups)

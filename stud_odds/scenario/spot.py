@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from stud_odds.cards import format_card, format_cards
+from stud_odds.errors import shown
 from stud_odds.games import Game, GameError, parse_game
 from stud_odds.scenario.plan import DealPlan, DeckRule, parse_deck_rule, ranges_fit
 from stud_odds.scenario.table import (
@@ -33,7 +34,14 @@ from stud_odds.scenario.table import (
     shape_problem,
     street_name,
 )
-from stud_odds.scenario.text import is_random, parse_card_list, parse_community, parse_hand
+from stud_odds.scenario.text import (
+    hand_texts,
+    is_random,
+    parse_card_list,
+    parse_community,
+    parse_folds,
+    parse_hand,
+)
 
 
 @dataclass(frozen=True)
@@ -53,34 +61,39 @@ class Scenario:
         cls,
         hands: Sequence[str | Hand],
         game: str | Game = "stud",
-        dead: str | Sequence[str | int] = (),
-        folds: Sequence[str | Sequence[str | int]] = (),
+        dead: str | Sequence[str | int] | None = (),
+        folds: Sequence[str | Sequence[str | int]] | None = (),
         community: str | int | None = None,
         deck_rule: str | DeckRule = "casino",
     ) -> Scenario:
-        """Parse and validate a scenario; ``"random"`` as a hand is an opponent nobody sees."""
-        if isinstance(hands, str):
-            raise ScenarioError(f"give the hands as a list, one per player, not the text '{hands}'")
+        """Parse and validate a scenario; ``"random"`` as a hand is an opponent nobody sees.
+
+        Every mistake, a wrong type included, is one ScenarioError sentence; None for
+        ``dead`` or ``folds`` means none.
+        """
         try:
             parsed_game = parse_game(game)
         except GameError as error:
             raise ScenarioError(str(error)) from None
-        parsed: list[Hand | None] = []  # None marks a random opponent
-        for player, hand in enumerate(hands, start=1):
+        written: list[tuple[Hand, bool]] = []  # each hand, and whether nobody has seen it
+        for player, hand in enumerate(hand_texts(hands), start=1):
             if isinstance(hand, Hand):
-                parsed.append(hand)
+                written.append((hand, False))
+            elif isinstance(hand, str):
+                parsed = random_hand(3) if is_random(hand) else parse_hand(hand, player)
+                written.append((parsed, parsed.range is None and not parsed.known))
             else:
-                parsed.append(None if is_random(hand) else parse_hand(hand, player))
-        # A random opponent is on the street of the others (third street if all are random).
-        size = next((hand.size for hand in parsed if hand is not None), 3)
+                raise ScenarioError(f"player {player}'s hand must be text such as 'AsKs/Qh' "
+                                    f"(or a Hand), not {shown(hand)}")
+        # An opponent nobody has seen (random, xx/x: no known card) is on the street of the
+        # other players; when nobody is seen, on the first hand's (random: third street).
+        size = next((hand.size for hand, unseen in written if not unseen),
+                    written[0][0].size if written else 3)
         return cls(
             game=parsed_game,
-            hands=tuple(random_hand(size) if hand is None else hand for hand in parsed),
+            hands=tuple(random_hand(size) if unseen else hand for hand, unseen in written),
             dead=parse_card_list(dead, "the dead cards"),
-            folds=tuple(
-                parse_card_list(upcards, f"folded player {folded}")
-                for folded, upcards in enumerate(folds, start=1)
-            ),
+            folds=parse_folds(folds),
             community=None if community is None else parse_community(community),
             deck_rule=parse_deck_rule(deck_rule),
         )

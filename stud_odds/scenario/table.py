@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from stud_odds.cards import UNKNOWN, format_cards
-from stud_odds.errors import StudOddsError
+from stud_odds.errors import StudOddsError, excerpt
 
 if TYPE_CHECKING:
     from stud_odds.ranges import Range
@@ -43,7 +43,8 @@ def shape_problem(hand_text: str, down: int, up: int) -> str | None:
     if (down == HOLE_CARDS and 1 <= up <= MAX_UPCARDS) or (down == 3 and up == MAX_UPCARDS):
         return None
     return (
-        f"hand '{hand_text}' has {plural(down, 'down card')} and {plural(up, 'upcard')}, "
+        f"hand '{excerpt(hand_text, 1)}' has {plural(down, 'down card')} and "
+        f"{plural(up, 'upcard')}, "
         "a shape no street has: write DOWN/UP with two down cards (three on seventh street), "
         "e.g. AsKs/Qh"
     )

@@ -14,9 +14,11 @@ write the down cards, a slash, then the upcards, e.g. AsKs/Qh
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from numbers import Integral
 
 from stud_odds.cards import CardError, check_unique, parse_cards
+from stud_odds.errors import excerpt, shown
 from stud_odds.scenario.table import Hand, ScenarioError, shape_problem
 
 RANDOM_HAND = "random"
@@ -46,8 +48,8 @@ def parse_hand(text: str, player: int | None = None) -> Hand:
     if len(parts) != 2:
         problem = "has no '/'" if len(parts) == 1 else "has more than one '/'"
         raise ScenarioError(
-            f"{_player_prefix(player)}hand '{text}' {problem}: write the down cards, a slash, "
-            "then the upcards, e.g. AsKs/Qh"
+            f"{_player_prefix(player)}hand '{excerpt(text, 1)}' {problem}: write the down "
+            "cards, a slash, then the upcards, e.g. AsKs/Qh"
         )
     try:
         down, up = (parse_cards(part, allow_unknown=True, unique=False) for part in parts)
@@ -61,24 +63,57 @@ def parse_hand(text: str, player: int | None = None) -> Hand:
     return Hand(down=tuple(down), up=tuple(up))
 
 
-def parse_card_list(cards: str | Iterable[str | int], where: str) -> tuple[int, ...]:
-    """Known cards given as text (``"2c 3d"``) or as a list of card texts or ids."""
-    pieces = [cards] if isinstance(cards, str) else list(cards)
+def parse_card_list(cards: str | Iterable[str | int] | None, where: str) -> tuple[int, ...]:
+    """Known cards given as text (``"2c 3d"``), as a list of card texts or ids, or None."""
+    if cards is None:
+        return ()
+    if isinstance(cards, str):
+        pieces: list[object] = [cards]
+    elif isinstance(cards, Iterable) and not isinstance(cards, bytes | bytearray | Mapping):
+        pieces = list(cards)
+    else:
+        raise ScenarioError(f"{where} must be card text such as '2c 9h' or a list of cards, "
+                            f"not {shown(cards)}")
     parsed: list[int] = []
     try:
         for piece in pieces:
-            if isinstance(piece, int):
-                parsed.append(piece)  # Scenario checks the id
-            else:
+            if isinstance(piece, Integral) and not isinstance(piece, bool):
+                parsed.append(int(piece))  # Scenario checks the id
+            elif isinstance(piece, str):
                 # Duplicates are left to Scenario, which names both places.
                 parsed.extend(parse_cards(piece, unique=False))
+            else:
+                raise ScenarioError(f"{where}: {shown(piece)} is not a card: give text such "
+                                    "as '9h' or an id from 0 to 51")
     except CardError as error:
         raise ScenarioError(f"{where}: {error}") from None
     return tuple(parsed)
 
 
+def parse_folds(folds: Iterable[str | Iterable[str | int]] | None) -> tuple[tuple[int, ...], ...]:
+    """Each folded player's upcards: a list with one entry (text or cards) per folded player."""
+    if folds is None:
+        return ()
+    if isinstance(folds, str | bytes | bytearray | Mapping) or not isinstance(folds, Iterable):
+        raise ScenarioError(f"give the folded players' upcards as a list, one entry per folded "
+                            f"player, e.g. ['5h', 'Qd 7c'], not {shown(folds)}")
+    return tuple(parse_card_list(upcards, f"folded player {folded}'s upcards")
+                 for folded, upcards in enumerate(folds, start=1))
+
+
+def hand_texts(hands: object) -> list[object]:
+    """The hands as a list, one per live player (each checked by the caller)."""
+    if isinstance(hands, str | bytes | bytearray | Mapping) or not isinstance(hands, Iterable):
+        raise ScenarioError(f"give the hands as a list, one per live player, e.g. "
+                            f"['AsKs/Qh', 'random'], not {shown(hands)}")
+    return list(hands)
+
+
 def parse_community(card: str | int) -> int:
     """The one shared seventh-street card, as text or id."""
+    if isinstance(card, bool) or not isinstance(card, str | Integral):
+        raise ScenarioError(f"the community card must be card text such as '2c' or an id, "
+                            f"not {shown(card)}")
     cards = parse_card_list([card], "the community card")
     if len(cards) != 1:
         raise ScenarioError(f"the community card is one card, not '{card}'")

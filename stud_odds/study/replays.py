@@ -8,8 +8,9 @@ from typing import Any
 
 import numpy as np
 
-from stud_odds.cards import UNKNOWN, CardError, parse_cards
+from stud_odds.cards import UNKNOWN, CardError, format_cards, parse_cards
 from stud_odds.engine import equity
+from stud_odds.engine.options import check_seed, check_threads, parse_trials
 from stud_odds.games import Game, parse_game
 from stud_odds.results import EquityResult
 from stud_odds.scenario import Hand, Scenario
@@ -34,29 +35,41 @@ class DealtHand:
             return Hand(self.hole, self.upcards[: street - 2])
         return Hand(self.hole + (UNKNOWN if self.river is None else self.river,), self.upcards)
 
+    def __str__(self) -> str:
+        """``DOWN/UP`` as ``equity`` writes a hand: ``AsKs2d/QhJhTh9c``."""
+        river = () if self.river is None else (self.river,)
+        return f"{format_cards(self.hole + river)}/{format_cards(self.upcards)}"
+
 
 def parse_dealt_hand(text: str, player: int) -> DealtHand:
-    """``"AsKs/Qh Jh Th 9c/2d"``: hole cards / upcards in street order / seventh-street card."""
-    parts = text.split("/")
+    """A hand as ``equity`` writes one, ``DOWN/UP`` with the upcards in street order:
+    ``"AsKs/QhJhTh"`` (folded after fifth street), ``"AsKs2d/QhJhTh9c"`` (the third
+    down card is the river).  ``HOLE/UPCARDS/RIVER`` (``"AsKs/Qh Jh Th 9c/2d"``) is
+    read too, the older way of writing the same."""
     where = f"player {player}"
+    parts = text.split("/")
     if not 2 <= len(parts) <= 3:
-        raise StudyError(f"{where}: write HOLE/UPCARDS[/RIVER], e.g. 'AsKs/Qh Jh Th 9c/2d'")
+        raise StudyError(f"{where}: write DOWN/UP as for equity, the upcards in the order "
+                         "dealt, e.g. 'AsKs2d/QhJhTh9c' (the third down card is the river)")
     try:
-        hole = tuple(parse_cards(parts[0], allow_unknown=True))
+        down = tuple(parse_cards(parts[0], allow_unknown=True))
         upcards = tuple(parse_cards(parts[1]))
-        river = parse_cards(parts[2], allow_unknown=True) if len(parts) == 3 else []
+        river = tuple(parse_cards(parts[2], allow_unknown=True)) if len(parts) == 3 else ()
     except CardError as exc:
         raise StudyError(f"{where}: {exc}") from None
-    if len(hole) != 2:
-        raise StudyError(f"{where} has {len(hole)} hole cards before the '/': stud deals two")
+    if len(parts) == 2 and len(down) == 3:
+        down, river = down[:2], down[2:]
+    if len(down) != 2:
+        raise StudyError(f"{where} has {len(down)} down cards before the '/': stud deals two "
+                         "(and a third, the river, after four upcards)")
     if not 1 <= len(upcards) <= 4:
         raise StudyError(f"{where} has {len(upcards)} upcards: stud deals one to four")
     if len(river) > 1:
         raise StudyError(f"{where}: seventh street is one card, not {len(river)}")
     if river and len(upcards) < 4:
-        raise StudyError(f"{where} has a seventh-street card but only {len(upcards)} upcards")
-    river_card = river[0] if river else None
-    return DealtHand(hole, upcards, river_card)
+        shown = "1 upcard" if len(upcards) == 1 else f"{len(upcards)} upcards"
+        raise StudyError(f"{where} has a seventh-street card but only {shown}")
+    return DealtHand(down, upcards, river[0] if river else None)
 
 
 @dataclass(frozen=True)
@@ -93,7 +106,7 @@ class Replay:
         }
 
 
-def replay(hands: Iterable[str], game: str | Game = "stud", *, trials: int | None = None,
+def replay(hands: Iterable[str], game: str | Game = "stud", *, trials: int | str | None = None,
            seed: int | None = None, dead: str = "", community: str | None = None,
            deck_rule: str = "casino", threads: int | None = None) -> Replay:
     """Every live player's equity on each street as the cards came.
@@ -104,37 +117,54 @@ def replay(hands: Iterable[str], game: str | Game = "stud", *, trials: int | Non
     :func:`equity` call with the same seed.  Ctrl-C raises StudyInterrupted
     whose ``partial`` is the Replay of the streets that finished.
     """
+    trials = None if trials is None else parse_trials(trials)
+    seed, threads = check_seed(seed), check_threads(threads)
     dealt = tuple(parse_dealt_hand(text, seat) for seat, text in enumerate(hands, start=1))
     if len(dealt) < 2:
         raise StudyError("a replay needs at least two players")
     parsed_game = parse_game(game)
     if seed is None:  # one seed for every street, reported so the replay can be repeated
         seed = int(np.random.SeedSequence().entropy % (1 << 63))
+    # every street's spot is built (so checked: the community card, dead cards, duplicates)
+    # before the first one is computed
+    spots = [(street, live, _street_spot(dealt, street, live, game, dead, community, deck_rule))
+             for street, live in _live_streets(dealt, community)]
+    streets: list[StreetEquity] = []
+    try:
+        for street, live, scenario in spots:
+            result = finished(equity(scenario, trials=trials, seed=seed, threads=threads))
+            streets.append(StreetEquity(street, live, result))
+    except KeyboardInterrupt:
+        raise StudyInterrupted(len(streets), len(spots), "street",
+                               partial=Replay(parsed_game, dealt, tuple(streets), seed)) from None
+    return Replay(parsed_game, dealt, tuple(streets), seed)
+
+
+def _live_streets(dealt: tuple[DealtHand, ...],
+                  community: str | None) -> list[tuple[int, tuple[int, ...]]]:
+    """(street, live seats) for each street while at least two players are in."""
     last = 7 if community is not None else max(hand.last_street for hand in dealt)
-    plan = []  # (street, live seats) while at least two players are in
+    streets = []
     for street in range(3, last + 1):
         live = tuple(seat for seat, hand in enumerate(dealt) if hand.last_street >= min(street, 6)
                      and (street < 7 or hand.last_street >= 6))
         if len(live) < 2:
             break
-        plan.append((street, live))
-    streets: list[StreetEquity] = []
-    try:
-        for street, live in plan:
-            folded = [dealt[seat].upcards[: street - 2] for seat in range(len(dealt))
-                      if seat not in live]
-            shared = street == 7 and community is not None
-            scenario = Scenario.build(
-                [dealt[seat].on_street(6 if shared else street) for seat in live], game=game,
-                dead=dead, folds=[up for up in folded if up],
-                community=community if shared else None, deck_rule=deck_rule,
-            )
-            result = finished(equity(scenario, trials=trials, seed=seed, threads=threads))
-            streets.append(StreetEquity(street, live, result))
-    except KeyboardInterrupt:
-        raise StudyInterrupted(len(streets), len(plan), "street",
-                               partial=Replay(parsed_game, dealt, tuple(streets), seed)) from None
-    return Replay(parsed_game, dealt, tuple(streets), seed)
+        streets.append((street, live))
+    return streets
+
+
+def _street_spot(dealt: tuple[DealtHand, ...], street: int, live: tuple[int, ...],
+                 game: str | Game, dead: str, community: str | None,
+                 deck_rule: str) -> Scenario:
+    """The spot of one street: the live players' cards so far, the others' upcards folded."""
+    folded = [dealt[seat].upcards[: street - 2] for seat in range(len(dealt)) if seat not in live]
+    shared = street == 7 and community is not None
+    return Scenario.build(
+        [dealt[seat].on_street(6 if shared else street) for seat in live], game=game,
+        dead=dead, folds=[up for up in folded if up],
+        community=community if shared else None, deck_rule=deck_rule,
+    )
 
 
 __all__ = ["DealtHand", "Replay", "StreetEquity", "parse_dealt_hand", "replay"]

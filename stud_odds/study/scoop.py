@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from stud_odds.engine import equity
+from stud_odds.engine.options import check_count, parse_trials
 from stud_odds.games import Game
 from stud_odds.results import EquityResult, PlayerEquity
-from stud_odds.scenario import Scenario
+from stud_odds.scenario import MAX_PLAYERS, Scenario
 from stud_odds.study.common import StudyError, StudyInterrupted, finished
 
 
@@ -43,7 +44,7 @@ class ScoopStudy:
 
 
 def scoop_study(hand: str, opponents: int | Iterable[str] = 1, game: str | Game = "stud8", *,
-                dead: str = "", folds: Iterable[str] = (), trials: int | None = None,
+                dead: str = "", folds: Iterable[str] = (), trials: int | str | None = None,
                 precision: float | None = None, seed: int | None = None,
                 threads: int | None = None) -> ScoopStudy:
     """The scoop breakdown of ``hand`` against ``opponents`` random hands or the hands given.
@@ -51,10 +52,9 @@ def scoop_study(hand: str, opponents: int | Iterable[str] = 1, game: str | Game 
     Ctrl-C raises StudyInterrupted; after Monte Carlo trials its ``partial`` is
     the study of the trials run so far (marked ``stopped_by == "interrupted"``).
     """
+    trials = None if trials is None else parse_trials(trials)  # the total of an interruption
     if isinstance(opponents, int):
-        if not 1 <= opponents <= 7:
-            raise StudyError(f"opponents must be between 1 and 7, not {opponents}")
-        others = ["random"] * opponents
+        others = ["random"] * check_count(opponents, "opponents", 1, MAX_PLAYERS - 1)
     else:
         others = list(opponents)
         if not others:

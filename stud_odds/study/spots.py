@@ -9,18 +9,26 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
-from stud_odds.engine import equity, parse_trials
+from stud_odds.engine import equity
+from stud_odds.engine.options import (
+    EquityError,
+    ExactRefused,
+    check_positive,
+    check_seed,
+    parse_trials,
+)
 from stud_odds.results import EquityResult
 from stud_odds.scenario import Scenario
 from stud_odds.study.common import StudyError, show
 
+T = TypeVar("T")
+
 SPOT_FIELDS = ("id", "game", "hands", "dead", "folds", "community", "deck_rule", "trials",
                "precision", "exact", "seed", "max_time")
-MAX_SEED = 2**64 - 1
 _YES = ("1", "true", "yes", "y")
 _NO = ("0", "false", "no", "n")
 
@@ -38,9 +46,12 @@ class Spot:
     seed: int | None = None
 
     def run(self, threads: int | None = None) -> EquityResult:
-        return equity(self.scenario, method=self.method, trials=self.trials,
-                      precision=self.precision, max_time=self.max_time, seed=self.seed,
-                      threads=threads)
+        try:
+            return equity(self.scenario, method=self.method, trials=self.trials,
+                          precision=self.precision, max_time=self.max_time, seed=self.seed,
+                          threads=threads)
+        except ExactRefused as refused:  # the line asked with its own field
+            raise StudyError(refused.for_option('"exact": true')) from None
 
 
 def spot_key(number: int, spot: Spot) -> tuple[str, str | int]:
@@ -98,22 +109,26 @@ def _whole(value: Any, name: str) -> int:
     raise StudyError(f"'{name}' must be a whole number, not {show(value)}")
 
 
+def _field(check: Callable[..., T], *args: Any) -> T:
+    """The engine's one checker of an option, its sentence said as this line's StudyError."""
+    try:
+        return check(*args)
+    except EquityError as error:
+        raise StudyError(str(error)) from None
+
+
 def _positive(data: Mapping[str, Any], name: str, unit: str) -> float | None:
-    """An optional positive, finite number: nan, inf and bools are refused by name."""
+    """An optional positive, finite number, from a number or a text."""
     value = data.get(name)
     if _absent(value):
         return None
-    number = None
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        number = float(value)
-    elif isinstance(value, str):
+    if isinstance(value, str):
         try:
-            number = float(value)
+            value = float(value)
         except ValueError:
-            pass
-    if number is None or not math.isfinite(number) or number <= 0:
-        raise StudyError(f"'{name}' must be a positive number of {unit}, not {show(value)}")
-    return number
+            raise StudyError(f"'{name}' must be a positive number of {unit}, "
+                             f"not {show(value)}") from None
+    return _field(check_positive, value, f"'{name}'", f"a positive number of {unit}")
 
 
 def trial_count(value: Any, name: str = "'trials'") -> int | None:
@@ -121,21 +136,12 @@ def trial_count(value: Any, name: str = "'trials'") -> int | None:
     a positive whole number, or a text such as "250k", "2M", "1e6"; None when not given."""
     if _absent(value):
         return None
-    if isinstance(value, str):
-        return parse_trials(value)
-    count = _whole(value, name.strip("'"))
-    if count <= 0:
-        raise StudyError(f"{name} must be a positive whole number, not {show(value)}")
-    return count
+    return _field(parse_trials,
+                  value if isinstance(value, str) else _whole(value, name.strip("'")), name)
 
 
 def _seed(value: Any) -> int | None:
-    if _absent(value):
-        return None
-    seed = _whole(value, "seed")
-    if not 0 <= seed <= MAX_SEED:
-        raise StudyError(f"'seed' must be a whole number from 0 to 2^64 - 1, not {show(value)}")
-    return seed
+    return None if _absent(value) else _field(check_seed, _whole(value, "seed"), "'seed'")
 
 
 def _exact(value: Any) -> bool:
@@ -215,5 +221,5 @@ def spot_from_csv_row(row: Mapping[str, str]) -> Spot:
     return spot_from_dict(data)
 
 
-__all__ = ["MAX_SEED", "SPOT_FIELDS", "Spot", "spot_from_csv_row", "spot_from_dict", "spot_key",
+__all__ = ["SPOT_FIELDS", "Spot", "spot_from_csv_row", "spot_from_dict", "spot_key",
            "trial_count"]

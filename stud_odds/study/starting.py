@@ -14,10 +14,11 @@ from typing import Any
 
 from stud_odds.cards import format_card, format_cards
 from stud_odds.engine import equity
+from stud_odds.engine.options import check_count, check_seed, check_threads, parse_trials
 from stud_odds.errors import StudOddsError
 from stud_odds.games import Game, parse_game
 from stud_odds.results import EquityResult
-from stud_odds.scenario import Scenario
+from stud_odds.scenario import MAX_PLAYERS, Scenario, random_hand
 from stud_odds.study.common import (
     Runner,
     StudyError,
@@ -25,7 +26,6 @@ from stud_odds.study.common import (
     each_outcome,
     finished,
     run_here,
-    show,
 )
 
 _SUIT_ORDER = tuple(permutations(range(4)))
@@ -145,14 +145,15 @@ def starting_hands(game: str | Game = "stud", opponents: int = 1, *, trials: int
     StudyInterrupted whose ``partial`` is the finished rows, ranked the same
     way and each marked ``interrupted``.
     """
-    if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents <= 7:
-        raise StudyError(f"opponents must be a whole number from 1 to 7, not {show(opponents)}")
+    # every option is checked before the first class (each by its one checker)
+    check_count(opponents, "opponents", 1, MAX_PLAYERS - 1)
+    trials, seed, threads = parse_trials(trials), check_seed(seed), check_threads(threads)
     parse_game(game)  # a bad game (or opponent) is refused before the first class
     if vs is not None:
         if opponents != 1:
             raise StudyError(f"--vs is one opponent: drop --opponents {opponents}")
         try:
-            Scenario.build(["xx/x", vs], game=game)
+            Scenario.build([random_hand(3), vs], game=game)  # a Hand: it stays on third street
         except StudOddsError as error:
             raise StudyError(f"--vs '{vs}': {error}") from None
     classes = starting_hand_classes(door)
