@@ -7,7 +7,6 @@ tally, class and table column is compared, scooping hands included.
 
 import math
 import random
-import threading
 
 import numba
 import numpy as np
@@ -17,6 +16,7 @@ from stud_odds.cards import UNKNOWN
 from stud_odds.engine import equity, headsup
 from stud_odds.engine.exact import enumerate_deals
 from stud_odds.engine.headsup import HeadsUpOverflow, heads_up_tallies, heads_up_work
+from stud_odds.engine.job import Job
 from stud_odds.engine.running import spot_of
 from stud_odds.engine.tallies import class_names
 from stud_odds.games import Game
@@ -48,7 +48,7 @@ def _heads_up(scenario, scoops=True, **options):
 
 def _brute_force(scenario, scoops=True):
     tallies, _ = enumerate_deals(scenario.game.kernel_id, spot_of(scenario, scoops), 2, None,
-                                 threading.Event())
+                                 Job())
     return _as_tuple(tallies)
 
 

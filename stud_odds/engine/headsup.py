@@ -58,7 +58,6 @@ import numba
 import numpy as np
 
 from stud_odds.kernels.bundles import Spot
-from stud_odds.kernels.completions import completion_values
 from stud_odds.kernels.headsup import (
     LOW_BUCKETS,
     POSITION_MASK,
@@ -87,7 +86,9 @@ VALUE_SPAN = max(HIGH_CLASSES, RAZZ_CLASSES) + 1  # primary values are 1..VALUE_
 LOW_LEVELS = 6  # the buckets live in 2**6 = 64 slots, halved 6 times
 PAIR_CLASSES = HIGH_CLASS_COLUMNS * LOW_CLASS_COLUMNS
 PIECES_PER_LANE = 4  # big tasks are cut into pieces of about 1/(4 * threads) of the work
-BATCH_WORK = 200_000_000  # table operations per lane in one kernel call: about 0.2 s
+# table operations per lane in one kernel call: about 0.05 s (a stop is seen between calls;
+# 200 million ran 0.8-1.6 s on a busy 2-core machine)
+BATCH_WORK = 50_000_000
 SMALL_WORK = 30_000_000  # heads_up_work below which one thread is quicker (about 60 ms)
 
 
@@ -131,15 +132,19 @@ class _Completions:
     """One player's completions (colex order): packed positions, primary value, low bucket,
     class column."""
 
-    def __init__(self, game: int, spot: Spot, player: int, low_bucket: np.ndarray):
+    def __init__(self, game: int, spot: Spot, player: int, low_bucket: np.ndarray,
+                 between: Callable[[], None] | None):
         lookups = running.lookups()
         draw = int(spot.draws[player])
         total = math.comb(len(spot.deck), draw)
         # int16 holds every value (high < 7463, razz < 6175, low8 <= NO_LOW)
         high, low = np.empty(total, np.int16), np.empty(total, np.int16)
         self.packed = np.empty(total, np.int64)
-        completion_values(game, spot.deck, (spot.known_key[player], spot.known_bits[player]),
-                          draw, lookups, (high, low, self.packed))
+        running.value_completions(game, spot.deck,
+                                  (spot.known_key[player], spot.known_bits[player]), draw,
+                                  (high, low, self.packed), between)
+        if between:
+            between()
         self.primary, self.bucket, self.pair_class = sweep_values(game, high, low, lookups,
                                                                   low_bucket)
         self.per_bucket = np.bincount(self.bucket, minlength=1 << LOW_LEVELS)
@@ -268,10 +273,10 @@ def heads_up_tallies(game: int, spot: Spot, progress: Callable[[int, int], None]
     game: GAME_STUD, GAME_STUD8 or GAME_RAZZ; spot: the kernels' bundle (a dealt
     community card is among the known cards; spot.draws[p] are the cards p
     still receives alone, unknown hole cards and later streets).
-    progress(done, total) is called in deals as the work goes, every fraction
-    of a second (the numba calls are kept that short, so Ctrl-C is seen between
-    them).  plan_name ("by bucket" or "halving") forces stud8's plan (for
-    tests); by default the cheaper one runs.
+    progress(done, total) is called in deals between kernel calls, every
+    fraction of a second (the calls are kept that short, so a stop raised
+    from it is seen at once); ``done`` may repeat.  plan_name ("by bucket" or
+    "halving") forces stud8's plan (for tests); by default the cheaper one runs.
 
     The tallies are exactly as the brute-force enumeration sums them (the same
     deals, the same columns).  Raises HeadsUpOverflow when the spot has more
@@ -300,9 +305,9 @@ def heads_up_tallies(game: int, spot: Spot, progress: Callable[[int, int], None]
         with_card = Spot(np.delete(spot.deck, i), spot.known_key + lookups.card_key[card],
                          spot.known_bits | lookups.card_bit[card], spot.draws, 0,
                          spot.track_scoops)
-        tallies.add(_tallies(game, with_card, plan_name, None))
-        if progress:
-            progress(tallies.outcomes, deals)
+        report = None if progress is None else (
+            lambda part, done=tallies.outcomes: progress(done + int(deals // n * part), deals))
+        tallies.add(_tallies(game, with_card, plan_name, report))
     return tallies
 
 
@@ -322,8 +327,8 @@ def _one_thread_when_small(work: int) -> Iterator[None]:
 
 def _tallies(game: int, spot: Spot, plan_name: str | None,
              progress: Callable[[float], None] | None) -> Tallies:
-    """heads_up_tallies without a community card to come; progress(fraction done) after
-    each batch."""
+    """heads_up_tallies without a community card to come; progress(fraction done) between
+    kernel calls."""
     n = len(spot.deck)
     draws = [int(k) for k in spot.draws]
     with _one_thread_when_small(heads_up_work(game, n, draws) if sum(draws) <= n else 0):
@@ -344,12 +349,17 @@ def _counted(game: int, spot: Spot, plan_name: str | None,
     # X: the player with fewer completions (player 0 on equal counts)
     px = 0 if math.comb(n, draws[0]) <= math.comb(n, draws[1]) else 1
     py = 1 - px
-    x = _Completions(game, spot, px, low_bucket)
-    y = _Completions(game, spot, py, low_bucket)
+    # a stop is seen between every two steps (each a fraction of a second)
+    between = (lambda: progress(0.0)) if progress else (lambda: None)
+    x = _Completions(game, spot, px, low_bucket, between)
+    between()
+    y = _Completions(game, spot, py, low_bucket, between)
+    between()
     a, b = draws[px], draws[py]
     tallies.outcomes = len(x) * math.comb(n - a, b)
     _class_tallies(game, x, math.comb(n - a, b), tallies.classes, px)
     _class_tallies(game, y, math.comb(n - b, a), tallies.classes, py)
+    between()
 
     # card sets S shared by X and Y have at most min(a, b) cards; S of s cards has index
     # offset[s] + colex rank, the rank being the sum of C(p_i, i) over its positions
@@ -367,31 +377,15 @@ def _counted(game: int, spot: Spot, plan_name: str | None,
     cost_y = (2 + track_scoops) * len(y_plan[0])
     levels = LOW_LEVELS if game == GAME_STUD8 else 0
     plan = _plan(x, y, levels, cost_x, cost_y, plan_name)
-    x_take, y_take, tasks, costs = _tasks(x, y, plan, cost_x, cost_y)
+    x_take, y_take, tasks, costs = _tasks(x, y, plan, cost_x, cost_y, between)
     x_side = Side(x.packed[x_take], x.primary[x_take], x.bucket[x_take], x.pair_class[x_take],
                   *x_plan)
+    between()
     y_side = Side(y.packed[y_take], y.primary[y_take], y.bucket[y_take], y.pair_class[y_take],
                   *y_plan)
-
-    lanes = max(1, min(numba.get_num_threads(), len(tasks)))
-    outcome_counts = np.zeros((4, 4), np.int64)
-    scoops_x = np.zeros(PAIR_CLASSES, np.int64)
-    scoops_y = np.zeros(PAIR_CLASSES, np.int64)
-    done, total = 0, max(1, sum(costs))
-    for batch in _batches(costs, lanes):
-        used = min(lanes, len(batch))
-        lane_tasks, lane_starts = _lanes(batch, costs, used)
-        per_lane = (np.zeros((used, 4, 4), np.int64), np.zeros((used, PAIR_CLASSES), np.int64),
-                    np.zeros((used, PAIR_CLASSES), np.int64))
-        count_pairs(game, track_scoops, (tasks, lane_tasks, lane_starts), x_side, y_side,
-                    (offset, binom), per_lane)
-        outcome_counts += per_lane[0].sum(axis=0)
-        scoops_x += per_lane[1].sum(axis=0)
-        scoops_y += per_lane[2].sum(axis=0)
-        done += sum(costs[t] for t in batch)
-        if progress:
-            progress(done / total)
-
+    between()
+    outcome_counts, scoops_x, scoops_y = _count(game, track_scoops, (tasks, costs),
+                                                (x_side, y_side), (offset, binom), progress)
     if px == 1:  # the counts have X as bit 0: make bit 0 player 0
         swap = [0, 2, 1, 3]
         outcome_counts = outcome_counts[swap][:, swap]
@@ -402,18 +396,52 @@ def _counted(game: int, spot: Spot, plan_name: str | None,
     return tallies
 
 
+def _count(game: int, track_scoops: bool, work: tuple[np.ndarray, list[int]],
+           sides: tuple[Side, Side], tables: tuple[np.ndarray, np.ndarray],
+           progress: Callable[[float], None] | None
+           ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """count_pairs over every task, in short calls: (outcome counts, X's and Y's scoops by
+    hand class); progress(fraction done) after each call."""
+    tasks, costs = work
+    lanes = max(1, min(numba.get_num_threads(), len(tasks)))
+    outcome_counts = np.zeros((4, 4), np.int64)
+    scoops_x = np.zeros(PAIR_CLASSES, np.int64)
+    scoops_y = np.zeros(PAIR_CLASSES, np.int64)
+    done, total = 0, max(1, sum(costs))
+    for batch in _batches(costs, lanes):
+        used = min(lanes, len(batch))
+        lane_tasks, lane_starts = _lanes(batch, costs, used)
+        per_lane = (np.zeros((used, 4, 4), np.int64), np.zeros((used, PAIR_CLASSES), np.int64),
+                    np.zeros((used, PAIR_CLASSES), np.int64))
+        count_pairs(game, track_scoops, (tasks, lane_tasks, lane_starts), *sides, tables,
+                    per_lane)
+        outcome_counts += per_lane[0].sum(axis=0)
+        scoops_x += per_lane[1].sum(axis=0)
+        scoops_y += per_lane[2].sum(axis=0)
+        done += sum(costs[t] for t in batch)
+        if progress:
+            progress(done / total)
+    return outcome_counts, scoops_x, scoops_y
+
+
 def _tasks(x: _Completions, y: _Completions, plan: list[tuple[int, int, int, int, int]],
-           cost_x: int, cost_y: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]:
-    """Rows in sweep order and the tasks over them.
+           cost_x: int, cost_y: int, between: Callable[[], None]
+           ) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]:
+    """Rows in sweep order and the tasks over them (between() between sorts).
 
     Returns (X rows to take, Y rows to take, tasks (TASK_COLUMNS each), each
     task's cost in table operations).  Each depth the plan uses has its own
     copy of the rows, grouped by node and sorted by value.
     """
-    x_layout = {d: (i * len(x), x.order(d), x.node_starts(d))
-                for i, d in enumerate(sorted({task[0] for task in plan}))}
-    y_layout = {d: (i * len(y), y.order(d), y.node_starts(d))
-                for i, d in enumerate(sorted({task[1] for task in plan}))}
+    def layout(side: _Completions, depths: set[int]) -> dict[int, tuple]:
+        rows = {}
+        for i, d in enumerate(sorted(depths)):
+            rows[d] = (i * len(side), side.order(d), side.node_starts(d))
+            between()
+        return rows
+
+    x_layout = layout(x, {task[0] for task in plan})
+    y_layout = layout(y, {task[1] for task in plan})
     x_take = np.concatenate([order for _, order, _ in x_layout.values()])
     y_take = np.concatenate([order for _, order, _ in y_layout.values()])
     rows = []
