@@ -6,6 +6,7 @@ subprocesses under numba's workqueue layer (which aborts the process on two
 parallel calls at once) and under the default layer.
 """
 
+import dataclasses
 import json
 import math
 import os
@@ -192,6 +193,14 @@ def test_max_time_stops_at_the_first_round_past_the_limit(monkeypatch):
     result = equity(THREE_WAY, method="monte-carlo", max_time=2.5, seed=1)
     assert result.stopped_by == "time"
     assert result.outcomes == sum(sample.FIRST_ROUND << r for r in range(3))
+
+
+def test_the_footer_says_where_a_time_limit_stopped():
+    from stud_odds.report import footer_lines
+
+    result = dataclasses.replace(equity(THREE_WAY, trials=70_000, seed=1), stopped_by="time")
+    assert "(stopped at the end of the first round past the --max-time limit)" in " ".join(
+        footer_lines(THREE_WAY, result))
 
 
 # ---------------------------------------------------------------- threads
