@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from stud_odds.cards import UNKNOWN
-from stud_odds.engine import equity, headsup
+from stud_odds.engine import equity, headsup, headsup_work
 from stud_odds.engine.exact import enumerate_deals
 from stud_odds.engine.headsup import HeadsUpOverflow, heads_up_tallies, heads_up_work
 from stud_odds.engine.job import Job
@@ -215,7 +215,7 @@ def test_identical_to_brute_force_on_two_threads(scenario, monkeypatch):
 @pytest.mark.parametrize("scenario", [HAND_PICKED[3], _shared_river_spot(random.Random(7), "razz")],
                          ids=["third street", "shared river"])
 def test_progress_reports_every_deal_once_done(scenario, monkeypatch):
-    monkeypatch.setattr(headsup, "BATCH_WORK", 1000)  # many small kernel calls
+    monkeypatch.setattr(headsup_work, "BATCH_WORK", 1000)  # many small kernel calls
     reports = []
     got = _heads_up(scenario, progress=lambda done, total: reports.append((done, total)))
     expected = _brute_force(scenario)
