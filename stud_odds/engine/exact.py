@@ -30,7 +30,7 @@ from stud_odds.kernels.layout import (
 )
 
 from . import running
-from .job import Job
+from .job import WAIT_POLL, Job
 from .options import Progress
 from .tallies import Tallies
 
@@ -144,19 +144,24 @@ def _run(calls: Iterable[Callable[[], Tallies]], threads: int,
     """
     pool = _pool(threads)
     queued: deque[Future] = deque()
+
+    def hand_over(keep: int) -> None:
+        """Results to ``done`` until at most ``keep`` calls are queued, watching the stop
+        while a call runs."""
+        while len(queued) > keep and not job.reason():
+            if wait([queued[0]], timeout=WAIT_POLL).done:
+                done(queued.popleft().result())
+
     try:
         for call in calls:
             if job.reason():
                 break
             if job.others_waiting():
-                while queued and not job.reason():
-                    done(queued.popleft().result())
+                hand_over(0)
                 job.share()
             queued.append(pool.submit(call))
-            while len(queued) >= 2 * threads and not job.reason():
-                done(queued.popleft().result())
-        while queued and not job.reason():
-            done(queued.popleft().result())
+            hand_over(2 * threads - 1)
+        hand_over(0)
     finally:
         for future in queued:
             future.cancel()
