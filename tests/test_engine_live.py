@@ -42,8 +42,10 @@ def test_partial_results_come_once_a_round_and_converge():
     updates = []
     result = equity(THREE_WAY, trials=sum(rounds), seed=4, on_round=updates.append)
     assert result.stopped_by == "trials" and result.outcomes == sum(rounds)
-    # one partial after every round but the last, each the sum of the rounds so far
-    assert [u.outcomes for u in updates] == list(np.cumsum(rounds)[:-1])
+    # a first look after an eighth of round 0, then one partial after every round but
+    # the last, each the sum of the rounds so far
+    first_look = rounds[0] * sample.FIRST_LOOK // sample.CHUNKS
+    assert [u.outcomes for u in updates] == [first_look, *np.cumsum(rounds)[:-1]]
     for update in updates:
         assert update.stopped_by == "running" and update.method == "monte-carlo"
         assert update.seed == 4 and len(update.players) == 3
@@ -83,12 +85,14 @@ def test_exact_methods_report_progress_never_equities(hands, game, method):
 
 def _cancel_after_first_work(**options):
     """Run equity() with a token that a second thread sets once the work is under way
-    (an update showing some work done): (the result or the exception, the updates)."""
+    (some deals counted, or a whole round sampled): (the result or the exception, the
+    updates)."""
     token, started, updates = threading.Event(), threading.Event(), []
 
     def on_round(update):
         updates.append(update)
-        if not isinstance(update, ExactProgress) or update.done > 0:
+        if isinstance(update, ExactProgress) and update.done > 0 or \
+                not isinstance(update, ExactProgress) and update.outcomes >= sample.FIRST_ROUND:
             started.set()
 
     setter = threading.Thread(target=lambda: started.wait(300) and token.set())

@@ -96,8 +96,9 @@ def equity(
     took the whole pot (it slows sampling by about a quarter).
 
     Live use (docs/architecture.md): ``on_round(update)`` is called as the work
-    goes.  Sampling passes an EquityResult of the final shape after every round
-    but the last (``stopped_by == "running"``); an exact count passes
+    goes.  Sampling passes an EquityResult of the final shape (``stopped_by ==
+    "running"``) after the first eighth of its first round (a first look), then
+    after every round but the last; an exact count passes
     ExactProgress(method, done, total) (deals), never half-counted equities.
     The result itself is returned, not passed.  on_round runs on the calling
     thread between kernel calls, holding the kernels' turn: keep it quick, and

@@ -28,6 +28,9 @@ LARGEST_ROUND = 1 << 22
 # hand evaluations per kernel call: short enough that Ctrl-C is seen within about a
 # tenth of a second, long enough that calling costs nothing
 EVALUATIONS_PER_CALL = 4_000_000
+# with partial results wanted, round 0's first call is this many chunks alone (an eighth of
+# it: a first look within milliseconds); the tallies are the same however the calls go
+FIRST_LOOK = 8
 
 
 def _chunk_seeds(seed: int, round_number: int) -> np.ndarray:
@@ -41,8 +44,9 @@ def monte_carlo(game: int, spot: Spot, ranges: Ranges, request: Request, job: Jo
     """Sample until a stop; the tallies, why it stopped, and the seconds spent compiling.
 
     request: checked, with a seed and at least one stop.  ``on_round(tallies)`` after
-    every round but the last.  A stop (Ctrl-C, cancel) keeps the whole rounds done,
-    even none when the call was stopped while it waited for its turn."""
+    round 0's first call (a first look) and after every round but the last.  A stop
+    (Ctrl-C, cancel) keeps the whole rounds done, even none when the call was stopped
+    while it waited for its turn."""
     players = len(spot.known_key)
     lookups = running.lookups()
     tallies, stopped_by, compiling = Tallies.zeros(players), "", 0.0
@@ -58,7 +62,7 @@ def monte_carlo(game: int, spot: Spot, ranges: Ranges, request: Request, job: Jo
                                tally.table.sum(axis=0), int(per_chunk.sum()))
 
             with running.numba_threads(request.threads):
-                for tallies, stopped_by in _rounds(players, request, job, call):
+                for tallies, stopped_by in _rounds(players, request, job, call, on_round):
                     if stopped_by:
                         break
                     if on_round:
@@ -73,9 +77,18 @@ def _round_size(request: Request, round_number: int, done: int) -> int:
     return size if request.trials is None else min(size, request.trials - done)
 
 
+def _calls(group: int, first_look: bool) -> list[tuple[int, int]]:
+    """The (first, end) chunks of each call of a round: ``group`` chunks a call, after a
+    call of FIRST_LOOK chunks alone with ``first_look``."""
+    bounds = [0, *range(FIRST_LOOK if first_look else group, CHUNKS, group), CHUNKS]
+    return list(itertools.pairwise(bounds))
+
+
 def _rounds(players: int, request: Request, job: Job,
-            call: Callable[[np.ndarray, np.ndarray], Tallies]) -> Iterator[tuple[Tallies, str]]:
-    """The tallies after each round, and why sampling stops there ("" to go on).
+            call: Callable[[np.ndarray, np.ndarray], Tallies],
+            first_look: Callable[[Tallies], None] | None) -> Iterator[tuple[Tallies, str]]:
+    """The tallies after each round, and why sampling stops there ("" to go on);
+    first_look(tallies) after round 0's first call.
 
     A round's chunks run in short calls; the stop is checked between them."""
     trials, precision = request.trials, request.precision
@@ -89,9 +102,12 @@ def _rounds(players: int, request: Request, job: Job,
         group = max(2 * request.threads, EVALUATIONS_PER_CALL * request.threads
                     // max(1, players * (size // CHUNKS)))
         round_tallies = Tallies.zeros(players)
-        for g in range(0, CHUNKS, group):
+        looking = first_look is not None and round_number == 0
+        for first, end in _calls(group, looking):
             job.share()
-            round_tallies.add(call(seeds[g:g + group], per_chunk[g:g + group]))
+            round_tallies.add(call(seeds[first:end], per_chunk[first:end]))
+            if looking and end == FIRST_LOOK:
+                first_look(round_tallies)
         job.check()
         round_tallies.add(tallies)
         tallies = round_tallies
