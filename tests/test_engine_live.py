@@ -172,6 +172,15 @@ def test_a_queued_call_can_be_cancelled_and_a_short_call_is_not_starved():
     assert results["long"].stopped_by == "cancelled"
 
 
+def test_equity_inside_on_round_is_refused_not_a_hang():
+    def on_round(update):
+        equity(RIVER)
+
+    with pytest.raises(EquityError, match="cannot be called from inside on_round"):
+        equity(THREE_WAY, trials=200_000, seed=1, on_round=on_round)
+    assert equity(RIVER).method == "exact"  # and the engine goes on
+
+
 @pytest.mark.parametrize("options, message", [
     ({"cancel": True}, "cancel must have is_set()"),
     ({"on_round": 3}, "on_round must be a function"),

@@ -101,8 +101,8 @@ def equity(
     after every round but the last; an exact count passes
     ExactProgress(method, done, total) (deals), never half-counted equities.
     The result itself is returned, not passed.  on_round runs on the calling
-    thread between kernel calls, holding the kernels' turn: keep it quick, and
-    never call equity() from it.  ``cancel`` is anything with
+    thread between kernel calls, holding the kernels' turn: keep it quick (it
+    cannot call equity() itself: EquityError).  ``cancel`` is anything with
     ``is_set()`` (a threading.Event), set from any thread: sampling then returns
     the whole rounds done with ``stopped_by == "cancelled"``, an exact count
     raises Cancelled.  Ctrl-C (on the main thread) stops the same way, with

@@ -22,6 +22,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Protocol
 
+from .options import EquityError
+
 # how often a call waiting for its turn looks at its stop, in seconds
 WAIT_POLL = 0.01
 
@@ -48,6 +50,11 @@ class _Turns:
     def take(self, job: Job) -> None:
         """Wait for ``job``'s turn; its stop (Cancelled or KeyboardInterrupt) ends the wait."""
         with self._changed:
+            if self._queue and self._queue[0].thread == job.thread:
+                # called back by the job that holds the turn: waiting for it would never end
+                raise EquityError("equity() and warm_up() cannot be called from inside "
+                                  "on_round or progress: they would wait for the call "
+                                  "that runs them")
             self._queue.append(job)
             try:
                 while self._queue[0] is not job:
@@ -79,6 +86,7 @@ class Job:
         self.interrupted = threading.Event()  # set by Ctrl-C
         self._started: float | None = None
         self._depth = 0  # nested kernels() blocks
+        self.thread = threading.get_ident()  # the caller's: only it takes the turn
         self._has_turn = False
 
     def reason(self) -> str | None:
