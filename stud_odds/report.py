@@ -141,9 +141,9 @@ def html_table(result: EquityResult) -> str:
         how = f"exact: {plural(result.outcomes, 'deal')}"
     else:
         how = f"Monte Carlo: {plural(result.outcomes, 'trial')}, seed {result.seed}"
+    head = "".join(f"<th>{html.escape(title)}</th>" for title in titles)
     lines = ["<table>", f"<caption>{result.game}; {how}; {result.stopped_by}</caption>",
-             "<thead><tr>" + "".join(
-        f"<th>{html.escape(t)}</th>" for t in titles) + "</tr></thead>", "<tbody>"]
+             f"<thead><tr>{head}</tr></thead>", "<tbody>"]
     for p, player in enumerate(result.players):
         hand = html.escape(player.hand)
         if player.range is not None:
