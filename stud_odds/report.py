@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 import math
@@ -201,6 +202,28 @@ def equity_layout(scenario: Scenario, result: EquityResult) -> Fitting:
                          Text("")))
 
 
+def html_table(result: EquityResult) -> str:
+    """The equity table's columns as an HTML table (EquityResult._repr_html_, Jupyter)."""
+    numbers = number_columns(result)
+    titles = ["#", "hand", *(title for title, _, _ in numbers)]
+    if result.method == "exact":
+        how = f"exact: {plural(result.outcomes, 'deal')}"
+    else:
+        how = f"Monte Carlo: {plural(result.outcomes, 'trial')}, seed {result.seed}"
+    head = "".join(f"<th>{html.escape(title)}</th>" for title in titles)
+    lines = ["<table>", f"<caption>{result.game}; {how}; {result.stopped_by}</caption>",
+             f"<thead><tr>{head}</tr></thead>", "<tbody>"]
+    for p, player in enumerate(result.players):
+        hand = html.escape(player.hand)
+        if player.range is not None:
+            hand += f"<br><small>{plural(player.range.combos, 'combo')}</small>"
+        cells = [str(p + 1), hand, *(f"<b>{values[p]}</b>" if title == "equity" else values[p]
+                                     for title, values, _ in numbers)]
+        lines.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
+    lines += ["</tbody>", "</table>"]
+    return "\n".join(lines)
+
+
 def plural(count: int, word: str) -> str:
     """``1 trial``, ``2,000 trials``."""
     return f"{count:,} {word}{'' if count == 1 else 's'}"
@@ -219,7 +242,8 @@ def footer_lines(scenario: Scenario, result: EquityResult) -> list[str]:
     else:
         stop = {
             "precision": "stopped at the precision target",
-            "time": "stopped at the --max-time limit",
+            "time": "stopped at the end of the first round past the --max-time limit",
+            "cancelled": "CANCELLED: partial result",
             "trials": "the trials asked for",
             "interrupted": "INTERRUPTED: partial result",
         }.get(result.stopped_by, result.stopped_by)

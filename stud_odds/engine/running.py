@@ -7,6 +7,7 @@ asked for, so importing the engine stays quick.
 from __future__ import annotations
 
 import logging
+import math
 import signal
 import threading
 import time
@@ -70,6 +71,44 @@ def ranges_of(scenario: Scenario) -> Ranges:
                          lookups())
 
 
+# completions valued in one kernel call: a few hundredths of a second, so a stop is seen
+VALUES_PER_CALL = 2_000_000
+
+
+def value_completions(game: int, deck: np.ndarray, known: tuple[int, int], k: int,
+                      values: tuple[np.ndarray, np.ndarray, np.ndarray],
+                      between: Callable[[], None] | None = None) -> None:
+    """kernels.completions.completion_values (every completion by ``k`` cards of ``deck``,
+    valued at its colex rank) in calls of about VALUES_PER_CALL completions at most,
+    ``between()`` before each later call.
+
+    The completions whose highest position is m hold the colex ranks [C(m, k),
+    C(m + 1, k)): they are the completions by k - 1 of the first m positions,
+    with card m added to the known cards, in the same order.
+    """
+    from stud_odds.kernels.completions import POSITION_BITS, completion_values
+
+    high, low, packed = values
+
+    def part(start: int, end: int) -> tuple[np.ndarray, ...]:
+        return high[start:end], low[start:end], packed[start:end] if len(packed) else packed
+
+    n = len(deck)
+    first = min(n, k)  # the first `first` positions' completions: one call
+    while first < n and math.comb(first + 1, k) <= VALUES_PER_CALL:
+        first += 1
+    completion_values(game, deck[:first], known, k, lookups(), part(0, math.comb(first, k)))
+    for m in range(first, n):
+        if between:
+            between()
+        start, end = math.comb(m, k), math.comb(m + 1, k)
+        card = deck[m]
+        with_card = (known[0] + lookups().card_key[card], known[1] | lookups().card_bit[card])
+        completion_values(game, deck[:m], with_card, k - 1, lookups(), part(start, end))
+        if len(packed):
+            packed[start:end] |= m << (POSITION_BITS * (k - 1))
+
+
 def tiny_spot(track_scoops: int = 0) -> Spot:
     """Two players who get one card each from a deck of four: a spot with every type a
     real one has, to compile (or load) kernels with."""
@@ -117,6 +156,11 @@ def kernel(method: str, game: int) -> tuple[Callable, float]:
     return entry, compiled(method, game, lambda: warm_up(entry, game))
 
 
+def is_compiled(name: str, game: int) -> bool:
+    """Whether kernel ``name`` (as ``compiled`` names it) is ready for ``game`` in this process."""
+    return f"{name}-{_GAME_NAMES[game]}" in _READY
+
+
 def compiled(name: str, game: int, warm_up: Callable[[], object]) -> float:
     """Compile (or load from the cache) kernel ``name`` for ``game`` by calling it on no work;
     the seconds that took.
@@ -153,9 +197,9 @@ def compiled(name: str, game: int, warm_up: Callable[[], object]) -> float:
 
 
 @contextmanager
-def ctrl_c_as_flag() -> Iterator[threading.Event]:
-    """During a whole equity() call, Ctrl-C only sets a flag, checked at clean points
-    (between kernel calls and rounds).
+def ctrl_c_as_flag(flag: threading.Event) -> Iterator[None]:
+    """During a whole equity() call, Ctrl-C only sets ``flag`` (the Job's ``interrupted``),
+    checked at clean points (between kernel calls and rounds) like a cancel.
 
     A KeyboardInterrupt raised at an arbitrary point could land inside the thread
     pool's own bookkeeping (starting a thread, queueing a call) and leave the
@@ -163,17 +207,16 @@ def ctrl_c_as_flag() -> Iterator[threading.Event]:
     Python prints and drops it; a flag is never lost.  Only the main thread can
     catch signals: elsewhere the flag is never set.
     """
-    flag = threading.Event()
     if threading.current_thread() is not threading.main_thread():
-        yield flag
+        yield
         return
     previous = signal.getsignal(signal.SIGINT)
     if previous in (signal.SIG_IGN, None):  # the caller ignores Ctrl-C: so do we
-        yield flag
+        yield
         return
     signal.signal(signal.SIGINT, lambda number, frame: flag.set())
     try:
-        yield flag
+        yield
     finally:
         signal.signal(signal.SIGINT, previous)
 
