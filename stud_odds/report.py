@@ -97,8 +97,33 @@ def hand_text(scenario: Scenario, player: int, result: EquityResult | None = Non
     return text
 
 
-def equity_table(scenario: Scenario, result: EquityResult) -> Table:
+def _columns(result: EquityResult) -> list[tuple[str, str]]:
+    """(title, field) of the table's percentage columns after equity, for this game."""
+    columns = []
+    if result.players[0].high_win is not None:
+        columns += [("high win", "high_win"), ("high tie", "high_tie")]
+    if result.players[0].low_win is not None:
+        columns += [("low win", "low_win"), ("low tie", "low_tie")]
+    columns.append(("scoop", "scoop"))
+    return columns
+
+
+def table_cells(result: EquityResult) -> list[dict[str, str]]:
+    """Per player, each cell of the equity table as printed (``54.78%``): ``equity``, the
+    ``interval`` (±95%, sampled results only) and the game's win, tie and scoop columns."""
     decimals = percent_decimals(result)
+    rows = []
+    for player in result.players:
+        cells = {"equity": _percent(player.equity, decimals)}
+        if result.method == "monte-carlo":
+            cells["interval"] = f"{Z95 * player.equity_se * 100:.{decimals}f}"
+        cells.update((name, _percent(getattr(player, name), decimals))
+                     for _, name in _columns(result))
+        rows.append(cells)
+    return rows
+
+
+def equity_table(scenario: Scenario, result: EquityResult) -> Table:
     sampled = result.method == "monte-carlo"
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
     table.add_column("#", justify="right")
@@ -106,20 +131,15 @@ def equity_table(scenario: Scenario, result: EquityResult) -> Table:
     table.add_column("equity", justify="right", no_wrap=True)
     if sampled:
         table.add_column("±95%", justify="right", style="dim")
-    columns = []
-    if result.players[0].high_win is not None:
-        columns += [("high win", "high_win"), ("high tie", "high_tie")]
-    if result.players[0].low_win is not None:
-        columns += [("low win", "low_win"), ("low tie", "low_tie")]
-    columns.append(("scoop", "scoop"))
+    columns = _columns(result)
     for title, _ in columns:
         table.add_column(title, justify="right")
-    for p, player in enumerate(result.players):
+    for p, cells in enumerate(table_cells(result)):
         row: list[Any] = [str(p + 1), hand_text(scenario, p, result),
-                          Text(_percent(player.equity, decimals), style="bold")]
+                          Text(cells["equity"], style="bold")]
         if sampled:
-            row.append(f"{Z95 * player.equity_se * 100:.{decimals}f}")
-        row += [_percent(getattr(player, name), decimals) for _, name in columns]
+            row.append(cells["interval"])
+        row += [cells[name] for _, name in columns]
         table.add_row(*row)
     return table
 
@@ -198,11 +218,17 @@ def render(scenario: Scenario, result: EquityResult, classes: bool = False,
     return Group(*parts)
 
 
-def to_json(result: EquityResult, classes: bool = False, odds: PotOdds | None = None) -> str:
+def json_object(result: EquityResult, classes: bool = False,
+                odds: PotOdds | None = None) -> dict[str, Any]:
+    """The object ``equity --json`` prints (and the web API answers)."""
     data = result.to_dict(include_classes=classes)
     if odds is not None:
         data["pot_odds"] = odds.to_dict()
-    return json.dumps(data, indent=2, allow_nan=False)
+    return data
+
+
+def to_json(result: EquityResult, classes: bool = False, odds: PotOdds | None = None) -> str:
+    return json.dumps(json_object(result, classes, odds), indent=2, allow_nan=False)
 
 
 CSV_FIELDS = ("seat", "hand", "equity", "equity_se", "high_win", "high_tie", "low_win",

@@ -37,10 +37,11 @@ class Spot:
     max_time: float | None = None
     seed: int | None = None
 
-    def run(self, threads: int | None = None) -> EquityResult:
+    def run(self, threads: int | None = None, **live: Any) -> EquityResult:
+        """``live``: equity()'s ``on_round`` and ``cancel``, for a spot run on a server."""
         return equity(self.scenario, method=self.method, trials=self.trials,
                       precision=self.precision, max_time=self.max_time, seed=self.seed,
-                      threads=threads)
+                      threads=threads, **live)
 
 
 def spot_key(number: int, spot: Spot) -> tuple[str, str | int]:
