@@ -15,9 +15,11 @@ from stud_odds.lazy import lazy_names
 _LAZY = {
     "CardError": "cards", "format_card": "cards", "format_cards": "cards",
     "parse_card": "cards", "parse_cards": "cards",
-    "EquityError": "engine", "equity": "engine",
+    "Cancelled": "engine", "EquityError": "engine", "equity": "engine", "is_warm": "engine",
+    "warm_up": "engine",
     "Game": "games", "GameError": "games", "parse_game": "games",
-    "EquityResult": "results", "PlayerEquity": "results", "RangeSize": "results",
+    "EquityResult": "results", "ExactProgress": "results", "PlayerEquity": "results",
+    "RangeSize": "results",
     "Range": "ranges", "RangeError": "ranges",
     "DeckRule": "scenario", "Hand": "scenario", "Scenario": "scenario",
     "ScenarioError": "scenario",
@@ -25,10 +27,10 @@ _LAZY = {
 
 if _typing.TYPE_CHECKING:
     from stud_odds.cards import CardError, format_card, format_cards, parse_card, parse_cards
-    from stud_odds.engine import EquityError, equity
+    from stud_odds.engine import Cancelled, EquityError, equity, is_warm, warm_up
     from stud_odds.games import Game, GameError, parse_game
     from stud_odds.ranges import Range, RangeError
-    from stud_odds.results import EquityResult, PlayerEquity, RangeSize
+    from stud_odds.results import EquityResult, ExactProgress, PlayerEquity, RangeSize
     from stud_odds.scenario import DeckRule, Hand, Scenario, ScenarioError
 
 
@@ -56,8 +58,8 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
-    "CardError", "DeckRule", "EquityError", "EquityResult", "Game", "GameError", "Hand",
-    "PlayerEquity", "Range", "RangeError", "RangeSize", "Scenario", "ScenarioError",
-    "StudOddsError", "__version__", "equity", "format_card", "format_cards", "parse_card",
-    "parse_cards", "parse_game",
+    "Cancelled", "CardError", "DeckRule", "EquityError", "EquityResult", "ExactProgress", "Game",
+    "GameError", "Hand", "PlayerEquity", "Range", "RangeError", "RangeSize", "Scenario",
+    "ScenarioError", "StudOddsError", "__version__", "equity", "format_card", "format_cards",
+    "is_warm", "parse_card", "parse_cards", "parse_game", "warm_up",
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 import math
@@ -97,17 +98,6 @@ def hand_text(scenario: Scenario, player: int, result: EquityResult | None = Non
     return text
 
 
-def _columns(result: EquityResult) -> list[tuple[str, str]]:
-    """(title, field) of the table's percentage columns after equity, for this game."""
-    columns = []
-    if result.players[0].high_win is not None:
-        columns += [("high win", "high_win"), ("high tie", "high_tie")]
-    if result.players[0].low_win is not None:
-        columns += [("low win", "low_win"), ("low tie", "low_tie")]
-    columns.append(("scoop", "scoop"))
-    return columns
-
-
 def table_cells(result: EquityResult) -> list[dict[str, str]]:
     """Per player, each cell of the equity table as printed (``54.78%``): ``equity``, the
     ``interval`` (±95%, sampled results only) and the game's win, tie and scoop columns."""
@@ -118,7 +108,7 @@ def table_cells(result: EquityResult) -> list[dict[str, str]]:
         if result.method == "monte-carlo":
             cells["interval"] = f"{Z95 * player.equity_se * 100:.{decimals}f}"
         cells.update((name, _percent(getattr(player, name), decimals))
-                     for _, name in _columns(result))
+                     for _, name in value_columns(result))
         rows.append(cells)
     return rows
 
@@ -131,7 +121,7 @@ def equity_table(scenario: Scenario, result: EquityResult) -> Table:
     table.add_column("equity", justify="right", no_wrap=True)
     if sampled:
         table.add_column("±95%", justify="right", style="dim")
-    columns = _columns(result)
+    columns = value_columns(result)
     for title, _ in columns:
         table.add_column(title, justify="right")
     for p, cells in enumerate(table_cells(result)):
@@ -142,6 +132,43 @@ def equity_table(scenario: Scenario, result: EquityResult) -> Table:
         row += [cells[name] for _, name in columns]
         table.add_row(*row)
     return table
+
+
+def value_columns(result: EquityResult) -> list[tuple[str, str]]:
+    """(title, PlayerEquity field) of the fractions the equity table shows after ±95%."""
+    columns = []
+    if result.players[0].high_win is not None:
+        columns += [("high win", "high_win"), ("high tie", "high_tie")]
+    if result.players[0].low_win is not None:
+        columns += [("low win", "low_win"), ("low tie", "low_tie")]
+    columns.append(("scoop", "scoop"))
+    return columns
+
+
+def html_table(result: EquityResult) -> str:
+    """The equity table's columns as an HTML table (EquityResult._repr_html_, Jupyter)."""
+    decimals = percent_decimals(result)
+    sampled = result.method == "monte-carlo"
+    columns = value_columns(result)
+    titles = ["#", "hand", "equity"] + (["±95%"] if sampled else []) + [t for t, _ in columns]
+    if result.method == "exact":
+        how = f"exact: {plural(result.outcomes, 'deal')}"
+    else:
+        how = f"Monte Carlo: {plural(result.outcomes, 'trial')}, seed {result.seed}"
+    lines = ["<table>", f"<caption>{result.game}; {how}; {result.stopped_by}</caption>",
+             "<thead><tr>" + "".join(
+        f"<th>{html.escape(t)}</th>" for t in titles) + "</tr></thead>", "<tbody>"]
+    for p, player in enumerate(result.players):
+        hand = html.escape(player.hand)
+        if player.range is not None:
+            hand += f"<br><small>{plural(player.range.combos, 'combo')}</small>"
+        cells = [str(p + 1), hand, f"<b>{_percent(player.equity, decimals)}</b>"]
+        if sampled:
+            cells.append(f"{Z95 * player.equity_se * 100:.{decimals}f}")
+        cells += [_percent(getattr(player, name), decimals) for _, name in columns]
+        lines.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
+    lines += ["</tbody>", "</table>"]
+    return "\n".join(lines)
 
 
 def plural(count: int, word: str) -> str:

@@ -79,7 +79,9 @@ class EquityResult:
     shared_river: bool
     no_low: float | None  # stud8: fraction of outcomes where nobody has a qualifying low
     deck_rule: str
-    stopped_by: str = "complete"  # complete, trials, precision, time or interrupted
+    # complete (exact), trials, precision, time, interrupted (Ctrl-C), cancelled, or running
+    # (a partial result handed to equity()'s on_round)
+    stopped_by: str = "complete"
 
     @property
     def max_se(self) -> float:
@@ -98,3 +100,37 @@ class EquityResult:
             "stopped_by": self.stopped_by,
             "players": [p.to_dict(include_classes) for p in self.players],
         }
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One plain dict per player (``pandas.DataFrame(result.rows())`` takes them): the
+        player's number, then ``PlayerEquity.to_dict()`` with a range's fields flattened."""
+        rows = []
+        for number, player in enumerate(self.players, 1):
+            row: dict[str, Any] = {"player": number, **player.to_dict()}
+            played = row.pop("range", None)
+            if played is not None:
+                row |= {"range": played["text"], "range_combos": played["combos"],
+                        "range_weight": played["weight"]}
+            rows.append(row)
+        return rows
+
+    def _repr_html_(self) -> str:
+        """The terminal table's columns as HTML, for Jupyter."""
+        from stud_odds.report import html_table  # rich and the renderers load only when shown
+
+        return html_table(self)
+
+
+@dataclass(frozen=True)
+class ExactProgress:
+    """How far an exact count has got, for equity()'s ``on_round``: ``done`` of ``total``
+    deals.  ``method`` is "headsup" (pairs of completions counted), "enumerate" (every
+    deal walked) or "ranged" (every choice of the ranged hole cards counted).  A partial
+    count is biased, so it carries no equities."""
+
+    method: str
+    done: int
+    total: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"method": self.method, "done": self.done, "total": self.total}

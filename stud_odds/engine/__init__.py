@@ -2,25 +2,26 @@
 
 The methods: heads-up pairs of completions counted (``headsup``), every deal
 enumerated (``exact``), or Monte Carlo (``sample``).  Each runs the kernels in
-short calls, so Ctrl-C is seen between them (``running``), with the same
-bundles of arrays (kernels/bundles.py).  numba and the kernels are imported
-only when a spot is run, and a kernel is compiled (or loaded from the cache)
-before the clock of ``max_time`` starts.
+short calls, so a stop (Ctrl-C, ``cancel``, the time limit: ``job``) is seen
+between them, with the same bundles of arrays (kernels/bundles.py).  numba and
+the kernels are imported only when a spot is run, and a kernel is compiled (or
+loaded from the cache) before the clock of ``max_time`` starts.
 """
 
 from __future__ import annotations
 
-import threading
 import time
+from collections.abc import Callable
 from dataclasses import replace
 
 import numpy as np
 
 from stud_odds.kernels.bundles import Spot
-from stud_odds.results import EquityResult
+from stud_odds.results import EquityResult, ExactProgress
 from stud_odds.scenario import Scenario
 
 from . import exact, ranged, running
+from .job import Cancelled, CancelToken, Job
 from .options import (
     MAX_THREADS,
     MAX_TRIALS,
@@ -32,11 +33,13 @@ from .options import (
     parse_trials,
 )
 from .sample import monte_carlo
-from .tallies import summarise
+from .tallies import Tallies, summarise
+from .warm import is_warm, warm_up
 
 __all__ = [
-    "DEFAULT_PRECISION", "EXACT_BUDGET", "MAX_THREADS", "MAX_TRIALS", "METHODS", "EquityError",
-    "Progress", "default_threads", "equity", "parse_trials",
+    "DEFAULT_PRECISION", "EXACT_BUDGET", "MAX_THREADS", "MAX_TRIALS", "METHODS", "Cancelled",
+    "EquityError", "ExactProgress", "Progress", "default_threads", "equity", "is_warm",
+    "parse_trials", "warm_up",
 ]
 
 # auto mode enumerates when outcomes x players is at most this many hand evaluations, or
@@ -73,6 +76,8 @@ def equity(
     threads: int | None = None,
     progress: Progress | None = None,
     scooping_hands: bool = False,
+    on_round: Callable[[EquityResult | ExactProgress], None] | None = None,
+    cancel: CancelToken | None = None,
 ) -> EquityResult:
     """Every live player's share of the pot, win/tie/scoop rates and hand classes.
 
@@ -90,29 +95,42 @@ def equity(
     ``scooping_hands`` each player's ``scooping_hands`` says which final hands
     took the whole pot (it slows sampling by about a quarter).
 
-    Ctrl-C while sampling returns the whole rounds done so far with
-    ``stopped_by == "interrupted"``; during enumeration it raises
-    KeyboardInterrupt.  Bad arguments raise EquityError (a StudOddsError).
+    Live use (docs/architecture.md): ``on_round(update)`` is called as the work
+    goes.  Sampling passes an EquityResult of the final shape after every round
+    but the last (``stopped_by == "running"``); an exact count passes
+    ExactProgress(method, done, total) (deals), never half-counted equities.
+    The result itself is returned, not passed.  ``cancel`` is anything with
+    ``is_set()`` (a threading.Event), set from any thread: sampling then returns
+    the whole rounds done with ``stopped_by == "cancelled"``, an exact count
+    raises Cancelled.  Ctrl-C (on the main thread) stops the same way, with
+    ``stopped_by == "interrupted"`` or KeyboardInterrupt.  ``max_time`` stops
+    sampling at the first round that ends past it (``stopped_by == "time"``).
+
+    Any number of threads may call equity() at once: the kernels run for one
+    call at a time, the calls taking turns between short kernel calls, so a
+    call may queue (and can be cancelled while it does).  The same seed gives
+    the same numbers whatever else runs.  Bad arguments raise EquityError (a
+    StudOddsError).
     """
     if not isinstance(scenario, Scenario):
         raise EquityError(f"equity() takes a Scenario (Scenario.build(...)), not {scenario!r}")
     request = Request(method, trials, precision, max_time, seed, threads, progress,
-                      scooping_hands).checked()
-    with running.ctrl_c_as_flag() as interrupted:
-        result = _equity(scenario, request, interrupted)
-    if interrupted.is_set() and result.stopped_by != "interrupted":
+                      scooping_hands, on_round, cancel).checked()
+    job = Job(request.cancel, request.max_time)
+    with running.ctrl_c_as_flag(job.interrupted):
+        result = _equity(scenario, request, job)
+    if job.interrupted.is_set() and result.stopped_by != "interrupted":
         raise KeyboardInterrupt  # Ctrl-C came after the last check: hand it on, never lose it
     return result
 
 
-def _equity(scenario: Scenario, request: Request,
-            interrupted: threading.Event) -> EquityResult:
+def _equity(scenario: Scenario, request: Request, job: Job) -> EquityResult:
     started = time.perf_counter()
     game = scenario.game.kernel_id
     spot = running.spot_of(scenario, request.scooping_hands)
     if scenario.plan.ranges:
-        return _ranged_equity(scenario, spot, request, interrupted, started)
-    method, threads, progress = request.method, request.threads, request.progress
+        return _ranged_equity(scenario, spot, request, job, started)
+    method, threads = request.method, request.threads
     outcomes = scenario.plan.outcomes()
     evaluations = outcomes * len(scenario.hands)
     # enumerating is better than sampling whenever it is cheap and no bigger
@@ -121,7 +139,8 @@ def _equity(scenario: Scenario, request: Request,
     if (method == "exact" or enumerate_if_cheap) and evaluations > exact.HEADS_UP_FROM:
         if exact.heads_up_feasible(game, spot, outcomes):
             # two players: every deal counted without walking them, so always exact
-            tallies, compiling = exact.heads_up(game, spot, threads, progress, interrupted)
+            tallies, compiling = exact.heads_up(game, spot, threads,
+                                                _counting(request, "headsup", outcomes), job)
             return summarise(scenario, tallies, "exact", None,
                              time.perf_counter() - started - compiling, "complete")
     seconds = exact.enumeration_seconds(spot, threads)
@@ -130,10 +149,26 @@ def _equity(scenario: Scenario, request: Request,
     quick = (evaluations <= EXACT_BUDGET
              or exact.enumeration_seconds(spot, AUTO_THREADS) <= AUTO_EXACT_SECONDS)
     if method == "exact" or (enumerate_if_cheap and quick):
-        tallies, compiling = exact.enumerate_deals(game, spot, threads, progress, interrupted)
+        tallies, compiling = exact.enumerate_deals(
+            game, spot, threads, _counting(request, "enumerate", outcomes), job)
         return summarise(scenario, tallies, "exact", None,
                          time.perf_counter() - started - compiling, "complete")
-    return _sample(scenario, spot, request, interrupted, started)
+    return _sample(scenario, spot, request, job, started)
+
+
+def _counting(request: Request, method: str, total: int) -> Progress | None:
+    """The progress(done, total) an exact count reports to: the caller's ``progress`` and
+    ``on_round`` (as ExactProgress, told at once that the count has begun)."""
+    progress, on_round = request.progress, request.on_round
+    if on_round is None:
+        return progress
+    on_round(ExactProgress(method, 0, total))
+
+    def report(done: int, total: int) -> None:
+        if progress:
+            progress(done, total)
+        on_round(ExactProgress(method, done, total))
+    return report
 
 
 def _refuse_exact(what: str, seconds: float, threads: int) -> None:
@@ -143,8 +178,8 @@ def _refuse_exact(what: str, seconds: float, threads: int) -> None:
     )
 
 
-def _ranged_equity(scenario: Scenario, spot: Spot, request: Request,
-                   interrupted: threading.Event, started: float) -> EquityResult:
+def _ranged_equity(scenario: Scenario, spot: Spot, request: Request, job: Job,
+                   started: float) -> EquityResult:
     """A spot with ranges: every choice of the ranged players' hole pairs counted
     exactly when that is quick (or asked for), else sampled."""
     game, plan, method = scenario.game.kernel_id, scenario.plan, request.method
@@ -158,9 +193,9 @@ def _ranged_equity(scenario: Scenario, spot: Spot, request: Request,
         quick = (ranged.counting(game, spot, plan, listed, AUTO_THREADS).seconds
                  <= AUTO_EXACT_SECONDS and (request.trials is None or deals <= request.trials))
         if method == "exact" or quick:
-            tallies, compiling = ranged.exact_tallies(game, spot, plan, listed, how,
-                                                      request.threads, request.progress,
-                                                      interrupted)
+            tallies, compiling = ranged.exact_tallies(
+                game, spot, plan, listed, how, request.threads,
+                _counting(request, "ranged", deals), job)
             return summarise(scenario, tallies, "exact", None,
                              time.perf_counter() - started - compiling, "complete")
     elif method == "exact":
@@ -169,17 +204,23 @@ def _ranged_equity(scenario: Scenario, spot: Spot, request: Request,
             "many to count exactly: use Monte Carlo (drop --exact)"
         )
     ranged.check_fit(plan, listed)
-    return _sample(scenario, spot, request, interrupted, started)
+    return _sample(scenario, spot, request, job, started)
 
 
-def _sample(scenario: Scenario, spot: Spot, request: Request,
-            interrupted: threading.Event, started: float) -> EquityResult:
+def _sample(scenario: Scenario, spot: Spot, request: Request, job: Job,
+            started: float) -> EquityResult:
     if request.seed is None:
         request = replace(request, seed=int(np.random.SeedSequence().entropy % (1 << 63)))
     if request.trials is None and request.precision is None and request.max_time is None:
         request = replace(request, precision=DEFAULT_PRECISION)
+    on_round = request.on_round
+
+    def partial(tallies: Tallies) -> None:
+        on_round(summarise(scenario, tallies, "monte-carlo", request.seed, job.elapsed(),
+                           "running"))
+
     tallies, stopped_by, compiling = monte_carlo(scenario.game.kernel_id, spot,
-                                                 running.ranges_of(scenario), request,
-                                                 interrupted)
+                                                 running.ranges_of(scenario), request, job,
+                                                 partial if on_round else None)
     return summarise(scenario, tallies, "monte-carlo", request.seed,
                      time.perf_counter() - started - compiling, stopped_by)

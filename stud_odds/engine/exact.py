@@ -2,7 +2,8 @@
 
 Enumeration is cut into ranges of a mixed-radix index over the first levels
 of the deal, each a short kernel call run on a pool of threads (the kernel
-releases the GIL), so Ctrl-C is seen between calls and memory stays flat
+releases the GIL), so a stop (Ctrl-C, cancel) is seen between calls, another
+call's turn comes between them, and memory stays flat
 whatever the spot.  A shared seventh-street card is dealt here, one
 card at a time: each is a spot of its own with that card known to everyone.
 Two players are counted by pairs of completions instead (headsup.py)
@@ -12,7 +13,6 @@ whenever enumerating would not be instant.
 from __future__ import annotations
 
 import math
-import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor, wait
@@ -30,6 +30,7 @@ from stud_odds.kernels.layout import (
 )
 
 from . import running
+from .job import Job
 from .options import Progress
 from .tallies import Tallies
 
@@ -74,8 +75,14 @@ def enumeration_seconds(spot: Spot, threads: int) -> float:
 
 
 def enumerate_deals(game: int, spot: Spot, threads: int, progress: Progress | None,
-                    interrupted: threading.Event) -> tuple[Tallies, float]:
+                    job: Job) -> tuple[Tallies, float]:
     """Every deal's tallies, and the seconds spent compiling."""
+    with job.kernels():
+        return _enumerate_deals(game, spot, threads, progress, job)
+
+
+def _enumerate_deals(game: int, spot: Spot, threads: int, progress: Progress | None,
+                     job: Job) -> tuple[Tallies, float]:
     entry, compiling = running.kernel("exact", game)
     lookups = running.lookups()
     players = len(spot.draws)
@@ -103,7 +110,7 @@ def enumerate_deals(game: int, spot: Spot, threads: int, progress: Progress | No
             progress(tallies.outcomes, total)
 
     with running.numba_threads(threads):  # valuing the completions runs in parallel too
-        _run(calls(), threads, done, interrupted)
+        _run(calls(), threads, done, job)
     return tallies, compiling
 
 
@@ -126,31 +133,35 @@ def _pool(threads: int) -> ThreadPoolExecutor:
 
 
 def _run(calls: Iterable[Callable[[], Tallies]], threads: int,
-         done: Callable[[Tallies], None], interrupted: threading.Event) -> None:
+         done: Callable[[Tallies], None], job: Job) -> None:
     """Run kernel calls on ``threads`` threads, handing each result to ``done`` in order.
 
     At most two calls per thread are queued, so memory stays flat however many
-    calls there are.  Once ``interrupted`` is set (Ctrl-C) queued calls are
-    cancelled, the running ones (a few hundredths of a second) are waited for,
-    and KeyboardInterrupt is raised.
+    calls there are.  When another equity() call waits for its turn, the queue
+    is emptied and the turn shared.  Once the job is stopped (Ctrl-C, cancel)
+    queued calls are cancelled, the running ones (a few hundredths of a second)
+    are waited for, and KeyboardInterrupt or Cancelled is raised.
     """
     pool = _pool(threads)
     queued: deque[Future] = deque()
     try:
         for call in calls:
-            if interrupted.is_set():
+            if job.reason():
                 break
+            if job.others_waiting():
+                while queued and not job.reason():
+                    done(queued.popleft().result())
+                job.share()
             queued.append(pool.submit(call))
-            while len(queued) >= 2 * threads and not interrupted.is_set():
+            while len(queued) >= 2 * threads and not job.reason():
                 done(queued.popleft().result())
-        while queued and not interrupted.is_set():
+        while queued and not job.reason():
             done(queued.popleft().result())
     finally:
         for future in queued:
             future.cancel()
         wait(queued)
-    if interrupted.is_set():
-        raise KeyboardInterrupt
+    job.check()
 
 
 def _without_shared_card(spot: Spot, lookups: Lookups) -> Iterator[Spot]:
@@ -270,22 +281,27 @@ def heads_up_feasible(game: int, spot: Spot, outcomes: int) -> bool:
 
 
 def heads_up(game: int, spot: Spot, threads: int, progress: Progress | None,
-             interrupted: threading.Event) -> tuple[Tallies, float]:
+             job: Job) -> tuple[Tallies, float]:
     """Two players' exact tallies by counting pairs of completions (headsup.py), and the
     seconds spent compiling."""
     from .headsup import heads_up_tallies
 
     def checked(done: int, total: int) -> None:  # the heads-up driver's calls are short
-        if interrupted.is_set():
-            raise KeyboardInterrupt
+        job.share()  # raises when stopped
         if progress:
             progress(done, total)
 
-    with running.numba_threads(threads):
-        # a tiny spot of the same game compiles (or loads) every kernel it uses
-        tiny = running.tiny_spot(spot.track_scoops)
-        compiling = running.compiled("heads_up", game, lambda: heads_up_tallies(game, tiny))
+    with job.kernels(), running.numba_threads(threads):
+        compiling = heads_up_kernels(game)
         tallies = heads_up_tallies(game, spot, progress=checked)
-    if interrupted.is_set():
-        raise KeyboardInterrupt
+    job.check()
     return tallies, compiling
+
+
+def heads_up_kernels(game: int) -> float:
+    """Compile (or load) the heads-up kernels of a game; the seconds that took."""
+    from .headsup import heads_up_tallies
+
+    # a tiny spot of the same game compiles (or loads) every kernel it uses
+    tiny = running.tiny_spot()
+    return running.compiled("heads_up", game, lambda: heads_up_tallies(game, tiny))

@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from numbers import Integral, Real
+from typing import Any
 
 from stud_odds.errors import StudOddsError
 
@@ -65,6 +66,8 @@ class Request:
     threads: int | None = None
     progress: Progress | None = None
     scooping_hands: bool = False
+    on_round: Callable[[Any], None] | None = None
+    cancel: Any = None  # anything with is_set(), e.g. a threading.Event
 
     def checked(self) -> Request:
         """The same request with trials parsed and threads filled in, or EquityError."""
@@ -97,6 +100,12 @@ class Request:
         if self.progress is not None and not callable(self.progress):
             raise EquityError(
                 f"progress must be a function progress(done, total), not {self.progress!r}")
+        if self.on_round is not None and not callable(self.on_round):
+            raise EquityError(
+                f"on_round must be a function on_round(update), not {self.on_round!r}")
+        if self.cancel is not None and not callable(getattr(self.cancel, "is_set", None)):
+            raise EquityError(
+                f"cancel must have is_set() (a threading.Event), not {self.cancel!r}")
         return replace(self, trials=trials, precision=precision, max_time=max_time, seed=seed,
                        threads=threads or default_threads(),
                        scooping_hands=bool(self.scooping_hands))

@@ -10,7 +10,6 @@ the choice inside the Monte Carlo kernel (kernels/montecarlo.py).
 from __future__ import annotations
 
 import math
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -20,6 +19,7 @@ from stud_odds.kernels.bundles import Spot, hand_keys
 from stud_odds.scenario import DealPlan
 
 from . import exact, running
+from .job import Job
 from .options import EquityError, Progress
 from .tallies import Tallies
 
@@ -147,8 +147,7 @@ def counting(game: int, spot: Spot, plan: DealPlan, listed: Choices, threads: in
 
 
 def exact_tallies(game: int, spot: Spot, plan: DealPlan, listed: Choices, how: Counting,
-                  threads: int, progress: Progress | None,
-                  interrupted: threading.Event) -> tuple[Tallies, float]:
+                  threads: int, progress: Progress | None, job: Job) -> tuple[Tallies, float]:
     """Every choice counted exactly and summed by weight; the seconds spent compiling.
 
     The sums are scaled so that dividing by the deals counted (choices x deals per
@@ -168,11 +167,10 @@ def exact_tallies(game: int, spot: Spot, plan: DealPlan, listed: Choices, how: C
         threads = 1
     compiling = 0.0
     for choice in range(len(listed)):
-        if interrupted.is_set():
-            raise KeyboardInterrupt
+        job.check()
         with running.numba_threads(threads):
             tallies, compiled = count(game, _choice_spot(spot, plan, listed, choice), threads,
-                                      None, interrupted)
+                                      None, job)
         compiling += compiled
         weight = listed.weight[choice]
         summed.per_player += weight * tallies.per_player

@@ -117,6 +117,11 @@ def kernel(method: str, game: int) -> tuple[Callable, float]:
     return entry, compiled(method, game, lambda: warm_up(entry, game))
 
 
+def is_compiled(name: str, game: int) -> bool:
+    """Whether kernel ``name`` (as ``compiled`` names it) is ready for ``game`` in this process."""
+    return f"{name}-{_GAME_NAMES[game]}" in _READY
+
+
 def compiled(name: str, game: int, warm_up: Callable[[], object]) -> float:
     """Compile (or load from the cache) kernel ``name`` for ``game`` by calling it on no work;
     the seconds that took.
@@ -153,9 +158,9 @@ def compiled(name: str, game: int, warm_up: Callable[[], object]) -> float:
 
 
 @contextmanager
-def ctrl_c_as_flag() -> Iterator[threading.Event]:
-    """During a whole equity() call, Ctrl-C only sets a flag, checked at clean points
-    (between kernel calls and rounds).
+def ctrl_c_as_flag(flag: threading.Event) -> Iterator[None]:
+    """During a whole equity() call, Ctrl-C only sets ``flag`` (the Job's ``interrupted``),
+    checked at clean points (between kernel calls and rounds) like a cancel.
 
     A KeyboardInterrupt raised at an arbitrary point could land inside the thread
     pool's own bookkeeping (starting a thread, queueing a call) and leave the
@@ -163,17 +168,16 @@ def ctrl_c_as_flag() -> Iterator[threading.Event]:
     Python prints and drops it; a flag is never lost.  Only the main thread can
     catch signals: elsewhere the flag is never set.
     """
-    flag = threading.Event()
     if threading.current_thread() is not threading.main_thread():
-        yield flag
+        yield
         return
     previous = signal.getsignal(signal.SIGINT)
     if previous in (signal.SIG_IGN, None):  # the caller ignores Ctrl-C: so do we
-        yield flag
+        yield
         return
     signal.signal(signal.SIGINT, lambda number, frame: flag.set())
     try:
-        yield flag
+        yield
     finally:
         signal.signal(signal.SIGINT, previous)
 

@@ -5,20 +5,20 @@ chunk seeds come from ``SeedSequence(seed, spawn_key=(round,))``, so a seed
 reproduces the same tallies on any number of threads.  Each kernel call is a
 short group of chunks run in numba's parallel loop (its body compiles to
 code about twice as fast as the same loop called from a plain function);
-Ctrl-C is seen between calls.
+a stop (Ctrl-C, cancel) is seen between calls, the time limit between rounds.
 """
 
 from __future__ import annotations
 
-import threading
-import time
-from collections.abc import Callable
+import itertools
+from collections.abc import Callable, Iterator
 
 import numpy as np
 
 from stud_odds.kernels.bundles import Ranges, Spot
 
 from . import running
+from .job import Cancelled, Job
 from .options import Request
 from .tallies import Tallies
 
@@ -35,68 +35,77 @@ def _chunk_seeds(seed: int, round_number: int) -> np.ndarray:
     return sequence.generate_state(CHUNKS, np.uint64)
 
 
-def monte_carlo(game: int, spot: Spot, ranges: Ranges, request: Request,
-                interrupted: threading.Event) -> tuple[Tallies, str, float]:
+def monte_carlo(game: int, spot: Spot, ranges: Ranges, request: Request, job: Job,
+                on_round: Callable[[Tallies], None] | None = None
+                ) -> tuple[Tallies, str, float]:
     """Sample until a stop; the tallies, why it stopped, and the seconds spent compiling.
 
-    request: checked, with a seed and at least one stop."""
+    request: checked, with a seed and at least one stop.  ``on_round(tallies)`` after
+    every round but the last.  A stop (Ctrl-C, cancel) keeps the whole rounds done,
+    even none when the call was stopped while it waited for its turn."""
     players = len(spot.known_key)
     lookups = running.lookups()
-    monte_carlo_chunks, compiling = running.kernel("monte_carlo", game)
+    tallies, stopped_by, compiling = Tallies.zeros(players), "", 0.0
+    try:
+        with job.kernels():
+            monte_carlo_chunks, compiling = running.kernel("monte_carlo", game)
+            job.start_clock()  # after compiling: max_time is sampling time
 
-    def call(seeds: np.ndarray, per_chunk: np.ndarray) -> Tallies:
-        tally = running.chunk_tally(len(seeds), players)
-        monte_carlo_chunks(spot, ranges, lookups, seeds, per_chunk, tally)
-        return Tallies(tally.per_player.sum(axis=0), tally.classes.sum(axis=0),
-                       tally.table.sum(axis=0), int(per_chunk.sum()))
+            def call(seeds: np.ndarray, per_chunk: np.ndarray) -> Tallies:
+                tally = running.chunk_tally(len(seeds), players)
+                monte_carlo_chunks(spot, ranges, lookups, seeds, per_chunk, tally)
+                return Tallies(tally.per_player.sum(axis=0), tally.classes.sum(axis=0),
+                               tally.table.sum(axis=0), int(per_chunk.sum()))
 
-    with running.numba_threads(request.threads):
-        tallies, stopped_by = _sample(players, request, interrupted, call)
+            with running.numba_threads(request.threads):
+                for tallies, stopped_by in _rounds(players, request, job, call):
+                    if stopped_by:
+                        break
+                    if on_round:
+                        on_round(tallies)
+    except (KeyboardInterrupt, Cancelled):
+        stopped_by = job.reason() or "interrupted"  # whole rounds only: a partial one is dropped
     return tallies, stopped_by, compiling
 
 
-def _sample(players: int, request: Request, interrupted: threading.Event,
-            call: Callable[[np.ndarray, np.ndarray], Tallies]) -> tuple[Tallies, str]:
-    trials, precision, max_time = request.trials, request.precision, request.max_time
-    started = time.perf_counter()  # after compiling: max_time is sampling time
+def _round_size(request: Request, round_number: int, done: int) -> int:
+    size = min(FIRST_ROUND << round_number, LARGEST_ROUND)
+    return size if request.trials is None else min(size, request.trials - done)
+
+
+def _rounds(players: int, request: Request, job: Job,
+            call: Callable[[np.ndarray, np.ndarray], Tallies]) -> Iterator[tuple[Tallies, str]]:
+    """The tallies after each round, and why sampling stops there ("" to go on).
+
+    A round's chunks run in short calls; the stop is checked between them."""
+    trials, precision = request.trials, request.precision
     tallies = Tallies.zeros(players)
-    round_number = 0
-    try:
-        while True:
-            size = min(FIRST_ROUND << round_number, LARGEST_ROUND)
-            if trials is not None:
-                size = min(size, trials - tallies.outcomes)
-            per_chunk = np.full(CHUNKS, size // CHUNKS, np.int64)
-            per_chunk[: size % CHUNKS] += 1
-            seeds = _chunk_seeds(request.seed, round_number)
-            # calls of a group of chunks: at least two per thread, each call short
-            group = max(2 * request.threads, EVALUATIONS_PER_CALL * request.threads
-                        // max(1, players * (size // CHUNKS)))
-            round_tallies = Tallies.zeros(players)
-            for g in range(0, CHUNKS, group):
-                if interrupted.is_set():
-                    raise KeyboardInterrupt
-                round_tallies.add(call(seeds[g:g + group], per_chunk[g:g + group]))
-            if interrupted.is_set():
-                raise KeyboardInterrupt
-            round_tallies.add(tallies)
-            tallies = round_tallies  # one assignment: Ctrl-C never leaves half a sum
-            round_number += 1
-            max_se = float(tallies.equity_se().max())
-            if request.progress:
-                total = trials
-                if total is None and precision is not None and max_se > 0:
-                    total = max(tallies.outcomes,
-                                int(tallies.outcomes * (max_se / precision) ** 2))
-                request.progress(tallies.outcomes, total)
-            if trials is not None and tallies.outcomes >= trials:
-                return tallies, "trials"
-            if precision is not None and max_se <= precision:
-                return tallies, "precision"
-            if max_time is not None:
-                elapsed = time.perf_counter() - started
-                next_size = min(FIRST_ROUND << round_number, LARGEST_ROUND)
-                if elapsed * (1 + next_size / tallies.outcomes) > max_time:
-                    return tallies, "time"
-    except KeyboardInterrupt:
-        return tallies, "interrupted"  # whole rounds only: a partial one is dropped
+    for round_number in itertools.count():
+        size = _round_size(request, round_number, tallies.outcomes)
+        per_chunk = np.full(CHUNKS, size // CHUNKS, np.int64)
+        per_chunk[: size % CHUNKS] += 1
+        seeds = _chunk_seeds(request.seed, round_number)
+        # calls of a group of chunks: at least two per thread, each call short
+        group = max(2 * request.threads, EVALUATIONS_PER_CALL * request.threads
+                    // max(1, players * (size // CHUNKS)))
+        round_tallies = Tallies.zeros(players)
+        for g in range(0, CHUNKS, group):
+            job.share()
+            round_tallies.add(call(seeds[g:g + group], per_chunk[g:g + group]))
+        job.check()
+        round_tallies.add(tallies)
+        tallies = round_tallies
+        max_se = float(tallies.equity_se().max())
+        if request.progress:
+            total = trials
+            if total is None and precision is not None and max_se > 0:
+                total = max(tallies.outcomes, int(tallies.outcomes * (max_se / precision) ** 2))
+            request.progress(tallies.outcomes, total)
+        if trials is not None and tallies.outcomes >= trials:
+            yield tallies, "trials"
+        elif precision is not None and max_se <= precision:
+            yield tallies, "precision"
+        elif job.time_is_up():  # the first round to end past the limit
+            yield tallies, "time"
+        else:
+            yield tallies, ""
