@@ -81,8 +81,10 @@ class Guard:
         except (UnicodeDecodeError, ValueError):
             return 400, "the request headers are not readable text"
         if not self.any_host and _hostname(host) not in self.names:
-            return 403, (f"this server answers requests for {sorted(self.names)[0]} only, "
-                         f"not for the host {host[:80]!r}")
+            return 403, (f"the Host header {host[:80]!r} does not name this server "
+                         f"({', '.join(sorted(self.names))}): another site cannot use it")
+        if request.headers.get("sec-fetch-site") == "cross-site":
+            return 403, "requests from another site's page are refused"
         if request.method not in ("GET", "HEAD", "OPTIONS") and origin is not None:
             if urlsplit(origin).netloc.lower() != host.lower() or \
                     urlsplit(origin).scheme not in ("http", "https"):

@@ -74,11 +74,16 @@ class Jobs:
             async with self._slot:  # a waiter whose client goes away just leaves the queue
                 if job.cancel.is_set():
                     raise Superseded("a newer spot from the same page replaced this one")
+                failure: Exception | None = None
                 async with anyio.create_task_group() as group:
                     group.start_soon(_cancel_on_exit, job.cancel)
-                    # not abandoned on cancel: the slot is held until the thread has ended
-                    result = await anyio.to_thread.run_sync(work, job.cancel)
+                    try:  # not abandoned on cancel: the slot is held until the thread ends
+                        result = await anyio.to_thread.run_sync(work, job.cancel)
+                    except Exception as error:  # raised below, not as a task group's
+                        failure = error
                     group.cancel_scope.cancel()
+                if failure is not None:
+                    raise failure
                 return result
         finally:
             self.discard(job)

@@ -62,15 +62,21 @@ async def until_disconnect(receive: Receive) -> None:
 async def cancelled_on_disconnect(receive: Receive, run: Callable[[], Awaitable[Any]]) -> Any:
     """``await run()``, cancelled (and so its job) if the client goes away first."""
     outcome: list[Any] = []
+    failure: Exception | None = None
     async with anyio.create_task_group() as group:
         async def watch() -> None:
             await until_disconnect(receive)
             group.cancel_scope.cancel()
 
         group.start_soon(watch)
-        outcome.append(await run())
+        try:
+            outcome.append(await run())
+        except Exception as error:  # raised below, not wrapped as a task group's
+            failure = error
         group.cancel_scope.cancel()
-    if not outcome:
+    if failure is not None:
+        raise failure
+    if not outcome:  # the client went away
         raise anyio.get_cancelled_exc_class()()
     return outcome[0]
 
