@@ -33,7 +33,7 @@ from stud_odds.web.fields import (
 )
 from stud_odds.web.guard import JSON_LIMIT, UPLOAD_LIMIT, Guard, TooLarge, read_body
 from stud_odds.web.jobs import RETRY_AFTER_S, Busy, Jobs, Superseded
-from stud_odds.web.streams import JobStream, cancelled_on_disconnect, event
+from stud_odds.web.streams import GONE, JobStream, cancelled_on_disconnect, event
 
 STATIC = Path(__file__).parent / "static"
 logger = logging.getLogger("stud_odds.web")
@@ -94,6 +94,8 @@ async def equity(request: Request) -> Response:
     answer = await cancelled_on_disconnect(
         request.receive, lambda: jobs.run_now(_page(request),
                                               partial(work.equity_now, equity_request)))
+    if answer is GONE:  # nobody is there to read it
+        return Response(status_code=499)
     return JSONResponse(answer)
 
 

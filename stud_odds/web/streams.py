@@ -11,6 +11,7 @@ import logging
 import math
 import threading
 from collections.abc import Awaitable, Callable
+from contextlib import suppress
 from typing import Any
 
 import anyio
@@ -22,6 +23,7 @@ from stud_odds.web.jobs import RETRY_AFTER_S, Busy, Jobs, Superseded
 logger = logging.getLogger("stud_odds.web")
 
 Emit = Callable[[str], None]
+GONE = object()  # what cancelled_on_disconnect returns when the client went away
 # work(cancel, emit) -> the last text to send; runs in a worker thread
 Work = Callable[[threading.Event, Emit], str]
 
@@ -60,7 +62,7 @@ async def until_disconnect(receive: Receive) -> None:
 
 
 async def cancelled_on_disconnect(receive: Receive, run: Callable[[], Awaitable[Any]]) -> Any:
-    """``await run()``, cancelled (and so its job) if the client goes away first."""
+    """``await run()``, cancelled (and so its job) if the client goes away first; then GONE."""
     outcome: list[Any] = []
     failure: Exception | None = None
     async with anyio.create_task_group() as group:
@@ -76,9 +78,7 @@ async def cancelled_on_disconnect(receive: Receive, run: Callable[[], Awaitable[
         group.cancel_scope.cancel()
     if failure is not None:
         raise failure
-    if not outcome:  # the client went away
-        raise anyio.get_cancelled_exc_class()()
-    return outcome[0]
+    return outcome[0] if outcome else GONE
 
 
 class JobStream:
@@ -121,7 +121,8 @@ class JobStream:
                     except Exception as error:  # noqa: BLE001 - a stream always ends cleanly
                         logger.exception("a streamed job failed")
                         last = self.failure(f"the server failed ({type(error).__name__})")
-                    sending.send_nowait(last)
+                    with suppress(anyio.BrokenResourceError):  # unless the client has gone
+                        sending.send_nowait(last)
 
             async with anyio.create_task_group() as group:
                 async def watch() -> None:
@@ -140,5 +141,5 @@ class JobStream:
             self.jobs.discard(job)
 
 
-__all__ = ["Emit", "JobStream", "Work", "busy", "cancelled_on_disconnect", "error_body", "event",
-           "json_line", "send_json"]
+__all__ = ["GONE", "Emit", "JobStream", "Work", "busy", "cancelled_on_disconnect", "error_body",
+           "event", "json_line", "send_json"]
