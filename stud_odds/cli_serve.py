@@ -82,14 +82,15 @@ def _listen(host: str, port: int) -> socket.socket:
 
 
 def _warm_up() -> None:
-    """Compile (or load) every kernel before the first request, saying so."""
+    """Compile (or load from the cache) every kernel before the first request, saying so:
+    one line, and what is being warmed on a terminal."""
     import stud_odds
 
-    def progress(done: int, total: int, label: str) -> None:
-        error_console.print(f"[dim]warming up the engine ({done}/{total}): {label}[/]",
-                            highlight=False, soft_wrap=True)
-
-    stud_odds.warm_up(progress=progress)
+    error_console.print("[dim]warming up the engine (its kernels compile on the first run "
+                        "only)[/]", highlight=False, soft_wrap=True)
+    with error_console.status("warming up", spinner="dots") as status:
+        stud_odds.warm_up(progress=lambda done, total, label: status.update(
+            f"warming up the engine: {label} ({done} of {total})"))
 
 
 def _server_class(uvicorn):
