@@ -6,12 +6,14 @@ command starts slower.
 
 from __future__ import annotations
 
-import socket
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from stud_odds.console import console, error_console, fail
+
+if TYPE_CHECKING:
+    import socket
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 INTERRUPTED_EXIT = 130
@@ -69,6 +71,8 @@ def serve(
 
 def _listen(host: str, port: int) -> socket.socket:
     """A listening socket, so that --port 0's port is known before the first line."""
+    import socket
+
     try:
         family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
         listener = socket.socket(family, socket.SOCK_STREAM)
