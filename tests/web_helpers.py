@@ -18,7 +18,7 @@ def running_server(jobs: Jobs | None = None) -> Iterator[tuple[str, Jobs]]:
     import uvicorn
 
     jobs = jobs or Jobs()
-    listener = socket.socket()
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)  # no Nagle
     listener.bind(("127.0.0.1", 0))
     listener.listen(128)
     config = uvicorn.Config(create_app("127.0.0.1", jobs), log_level="warning", lifespan="off",
