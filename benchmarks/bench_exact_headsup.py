@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import threading
 import time
 
 import numba
@@ -25,6 +24,7 @@ from bench_evaluators import cpu_model
 
 from stud_odds.engine.exact import enumerate_deals
 from stud_odds.engine.headsup import heads_up_tallies
+from stud_odds.engine.job import Job
 from stud_odds.engine.running import spot_of
 from stud_odds.scenario import Scenario
 
@@ -81,7 +81,7 @@ def _against_brute_force(args: argparse.Namespace) -> None:
             spot = spot_of(scenario, args.scoops)
 
             def brute_force(spot=spot, game=scenario.game.kernel_id):
-                return enumerate_deals(game, spot, args.threads, None, threading.Event())
+                return enumerate_deals(game, spot, args.threads, None, Job())
 
             brute_force()  # compile / load from the cache
             brute, _ = _median_seconds(brute_force, args.repeats)

@@ -189,7 +189,8 @@ def footer_lines(scenario: Scenario, result: EquityResult) -> list[str]:
     else:
         stop = {
             "precision": "stopped at the precision target",
-            "time": "stopped at the --max-time limit",
+            "time": "stopped at the end of the first round past the --max-time limit",
+            "cancelled": "CANCELLED: partial result",
             "trials": "the trials asked for",
             "interrupted": "INTERRUPTED: partial result",
         }.get(result.stopped_by, result.stopped_by)

@@ -7,16 +7,16 @@ tally, class and table column is compared, scooping hands included.
 
 import math
 import random
-import threading
 
 import numba
 import numpy as np
 import pytest
 
 from stud_odds.cards import UNKNOWN
-from stud_odds.engine import equity, headsup
+from stud_odds.engine import equity, headsup, headsup_work
 from stud_odds.engine.exact import enumerate_deals
 from stud_odds.engine.headsup import HeadsUpOverflow, heads_up_tallies, heads_up_work
+from stud_odds.engine.job import Job
 from stud_odds.engine.running import spot_of
 from stud_odds.engine.tallies import class_names
 from stud_odds.games import Game
@@ -48,7 +48,7 @@ def _heads_up(scenario, scoops=True, **options):
 
 def _brute_force(scenario, scoops=True):
     tallies, _ = enumerate_deals(scenario.game.kernel_id, spot_of(scenario, scoops), 2, None,
-                                 threading.Event())
+                                 Job())
     return _as_tuple(tallies)
 
 
@@ -215,7 +215,7 @@ def test_identical_to_brute_force_on_two_threads(scenario, monkeypatch):
 @pytest.mark.parametrize("scenario", [HAND_PICKED[3], _shared_river_spot(random.Random(7), "razz")],
                          ids=["third street", "shared river"])
 def test_progress_reports_every_deal_once_done(scenario, monkeypatch):
-    monkeypatch.setattr(headsup, "BATCH_WORK", 1000)  # many small kernel calls
+    monkeypatch.setattr(headsup_work, "BATCH_WORK", 1000)  # many small kernel calls
     reports = []
     got = _heads_up(scenario, progress=lambda done, total: reports.append((done, total)))
     expected = _brute_force(scenario)

@@ -27,6 +27,8 @@ import difflib
 import itertools
 import re
 import shlex
+import subprocess
+import sys
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -190,3 +192,16 @@ def test_only_elapsed_times_and_trailing_spaces_are_normalised():
         normalise("Monte Carlo: 983,040 trials, seed 1, 0.31 s (stopped)")
     assert normalise("equity 54.79%  0.07") != normalise("equity 54.80%  0.07")
     assert normalise("983,040 trials") != normalise("983,041 trials")
+
+
+_PYTHON = re.compile(r"^```python\n(.*?)^```", re.DOTALL | re.MULTILINE)
+PYTHON_BLOCKS = _PYTHON.findall(README.read_text())
+
+
+@pytest.mark.parametrize("block", PYTHON_BLOCKS, ids=[f"python-{i + 1}" for i in range(
+    len(PYTHON_BLOCKS))])
+def test_readme_python_example_runs(block):
+    run = subprocess.run([sys.executable, "-c", block], capture_output=True, text=True,
+                         timeout=600, cwd=ROOT)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "Traceback" not in run.stderr

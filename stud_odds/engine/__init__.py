@@ -99,7 +99,9 @@ def equity(
     goes.  Sampling passes an EquityResult of the final shape after every round
     but the last (``stopped_by == "running"``); an exact count passes
     ExactProgress(method, done, total) (deals), never half-counted equities.
-    The result itself is returned, not passed.  ``cancel`` is anything with
+    The result itself is returned, not passed.  on_round runs on the calling
+    thread between kernel calls, holding the kernels' turn: keep it quick, and
+    never call equity() from it.  ``cancel`` is anything with
     ``is_set()`` (a threading.Event), set from any thread: sampling then returns
     the whole rounds done with ``stopped_by == "cancelled"``, an exact count
     raises Cancelled.  Ctrl-C (on the main thread) stops the same way, with

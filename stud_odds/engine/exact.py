@@ -98,7 +98,7 @@ def _enumerate_deals(game: int, spot: Spot, threads: int, progress: Progress | N
             choices = _choices(part, levels)
             if math.prod(choices) == 0:
                 continue
-            order = _value_tables(game, part, levels, lookups)
+            order = _value_tables(game, part, levels, job.check)
             if len(levels) > 1:
                 _last_level_classes(game, part, order, math.prod(choices), tallies)
             for start, count, deals in _ranges(choices, order.outer, len(levels) == 1):
@@ -198,12 +198,10 @@ def _choices(spot: Spot, levels: list[tuple[int, int]]) -> list[int]:
 
 
 def _value_tables(game: int, spot: Spot, levels: list[tuple[int, int]],
-                  lookups: Lookups) -> Levels:
+                  between: Callable[[], None]) -> Levels:
     """The levels with their value tables: the last level's always (the inner loop reads
     it), the others' from the second on while they fit (the first is dealt once per
-    completion: valuing it as it comes is as quick)."""
-    from stud_odds.kernels.completions import completion_values
-
+    completion: valuing it as it comes is as quick).  between() between kernel calls."""
     sizes = [math.comb(len(spot.deck), k) for _, k in levels]
     tabled = np.zeros(len(levels), np.bool_)
     if len(levels) > 1:
@@ -218,8 +216,8 @@ def _value_tables(game: int, spot: Spot, levels: list[tuple[int, int]],
     for level in np.flatnonzero(tabled):
         p, k = levels[level]
         high, low = np.empty(sizes[level], np.int16), np.empty(sizes[level], np.int16)
-        completion_values(game, spot.deck, (spot.known_key[p], spot.known_bits[p]), k,
-                          lookups, (high, low, np.zeros(0, np.int64)))
+        running.value_completions(game, spot.deck, (spot.known_key[p], spot.known_bits[p]),
+                                  k, (high, low, np.zeros(0, np.int64)), between)
         values[level, :sizes[level]] = high.astype(np.int32) << 16 | low
     # the fewest outer levels (at least one, and not the inner loop's) that keep a
     # range's deals near DEALS_PER_CALL
@@ -286,9 +284,12 @@ def heads_up(game: int, spot: Spot, threads: int, progress: Progress | None,
     seconds spent compiling."""
     from .headsup import heads_up_tallies
 
+    reported = [0]
+
     def checked(done: int, total: int) -> None:  # the heads-up driver's calls are short
         job.share()  # raises when stopped
-        if progress:
+        if progress and done > reported[0]:
+            reported[0] = done
             progress(done, total)
 
     with job.kernels(), running.numba_threads(threads):

@@ -44,7 +44,8 @@ times the number of the other player's completions disjoint from it, C(n - a, b)
 
 A shared seventh-street card is handled by giving each possible card to both
 players in turn and adding up (it only arises heads-up with most of the deck
-dead, so the deck is then small).
+dead, so the deck is then small).  How the work is cut into sweeps, tasks
+and short kernel calls: headsup_work.py.
 """
 
 from __future__ import annotations
@@ -58,11 +59,9 @@ import numba
 import numpy as np
 
 from stud_odds.kernels.bundles import Spot
-from stud_odds.kernels.completions import completion_values
 from stud_odds.kernels.headsup import (
     LOW_BUCKETS,
     POSITION_MASK,
-    TASK_COLUMNS,
     Side,
     count_pairs,
     counting_order,
@@ -81,13 +80,11 @@ from stud_odds.kernels.showdown import award_outcomes
 from stud_odds.kernels.tables import HIGH_CLASSES, NO_LOW, RAZZ_CLASSES
 
 from . import running
+from .headsup_work import LOW_LEVELS, batches, heads_up_work, lanes_of, plan_sweeps, tasks_of
 from .tallies import Tallies
 
 VALUE_SPAN = max(HIGH_CLASSES, RAZZ_CLASSES) + 1  # primary values are 1..VALUE_SPAN - 1
-LOW_LEVELS = 6  # the buckets live in 2**6 = 64 slots, halved 6 times
 PAIR_CLASSES = HIGH_CLASS_COLUMNS * LOW_CLASS_COLUMNS
-PIECES_PER_LANE = 4  # big tasks are cut into pieces of about 1/(4 * threads) of the work
-BATCH_WORK = 200_000_000  # table operations per lane in one kernel call: about 0.2 s
 SMALL_WORK = 30_000_000  # heads_up_work below which one thread is quicker (about 60 ms)
 
 
@@ -131,15 +128,19 @@ class _Completions:
     """One player's completions (colex order): packed positions, primary value, low bucket,
     class column."""
 
-    def __init__(self, game: int, spot: Spot, player: int, low_bucket: np.ndarray):
+    def __init__(self, game: int, spot: Spot, player: int, low_bucket: np.ndarray,
+                 between: Callable[[], None] | None):
         lookups = running.lookups()
         draw = int(spot.draws[player])
         total = math.comb(len(spot.deck), draw)
         # int16 holds every value (high < 7463, razz < 6175, low8 <= NO_LOW)
         high, low = np.empty(total, np.int16), np.empty(total, np.int16)
         self.packed = np.empty(total, np.int64)
-        completion_values(game, spot.deck, (spot.known_key[player], spot.known_bits[player]),
-                          draw, lookups, (high, low, self.packed))
+        running.value_completions(game, spot.deck,
+                                  (spot.known_key[player], spot.known_bits[player]), draw,
+                                  (high, low, self.packed), between)
+        if between:
+            between()
         self.primary, self.bucket, self.pair_class = sweep_values(game, high, low, lookups,
                                                                   low_bucket)
         self.per_bucket = np.bincount(self.bucket, minlength=1 << LOW_LEVELS)
@@ -173,90 +174,6 @@ def _class_tallies(game: int, side: _Completions, weight: int, classes: np.ndarr
         classes[player, HIGH_CLASS_COLUMNS:SCOOP_CLASS_BASE] += per_pair.sum(axis=0)
 
 
-def _plan(x: _Completions, y: _Completions, levels: int, cost_x: int, cost_y: int,
-          name: str | None = None) -> list[tuple[int, int, int, int, int]]:
-    """The sweeps to run, (X depth, Y depth, X node, Y node, Y bucket), in the cheaper plan;
-    a sweep's Y bucket is any bucket of its Y node (its low comparison with X is the same)."""
-    x_starts = {d: x.node_starts(d) for d in range(levels + 1)}
-    y_starts = {d: y.node_starts(d) for d in range(levels + 1)}
-
-    def sizes(task):
-        x_depth, y_depth, x_node, y_node, _ = task
-        return (int(x_starts[x_depth][x_node + 1] - x_starts[x_depth][x_node]),
-                int(y_starts[y_depth][y_node + 1] - y_starts[y_depth][y_node]))
-
-    # plan 1: every Y bucket against all X
-    by_bucket = [(0, levels, 0, b, b << (LOW_LEVELS - levels)) for b in range(1 << levels)]
-    # plan 2: halve the buckets: X of one half against Y of the other, then recurse
-    halving = []
-    for depth in range(levels):
-        for node in range(1 << depth):
-            left, right = 2 * node, 2 * node + 1
-            halving.append((depth + 1, depth + 1, right, left,
-                            left << (LOW_LEVELS - depth - 1)))
-            halving.append((depth + 1, depth + 1, left, right,
-                            right << (LOW_LEVELS - depth - 1)))
-    halving += [(levels, levels, b, b, b << (LOW_LEVELS - levels)) for b in range(1 << levels)]
-
-    def work(plan):
-        return sum(nx * cost_x + ny * cost_y for nx, ny in map(sizes, plan) if nx and ny)
-
-    if name is None:
-        name = "by bucket" if work(by_bucket) <= work(halving) else "halving"
-    plan = {"by bucket": by_bucket, "halving": halving}[name]
-    return [task for task in plan if all(sizes(task))]
-
-
-def _batches(costs: list[int], lanes: int) -> Iterator[list[int]]:
-    """Task ids in batches of about BATCH_WORK per lane, costliest first, so that no
-    kernel call runs long (Ctrl-C and progress are seen between calls)."""
-    batch: list[int] = []
-    work = 0
-    for task in sorted(range(len(costs)), key=lambda t: -costs[t]):
-        batch.append(task)
-        work += costs[task]
-        if work >= lanes * BATCH_WORK:
-            yield batch
-            batch, work = [], 0
-    if batch:
-        yield batch
-
-
-def _lanes(batch: list[int], costs: list[int], lanes: int) -> tuple[np.ndarray, np.ndarray]:
-    """The batch's tasks per lane, costliest first to the least loaded lane (the totals do
-    not depend on it): (task ids lane after lane, where each lane's ids start)."""
-    load = [0] * lanes
-    assigned: list[list[int]] = [[] for _ in range(lanes)]
-    for task in batch:  # costliest first
-        lane = load.index(min(load))
-        assigned[lane].append(task)
-        load[lane] += costs[task]
-    starts = np.zeros(lanes + 1, np.int64)
-    np.cumsum([len(a) for a in assigned], out=starts[1:])
-    return np.array([t for a in assigned for t in a], np.int64), starts
-
-
-def _stud8_passes(x_rows: int, y_rows: int) -> tuple[int, int]:
-    """How often X and Y rows are swept in stud8's cheaper plan (an estimate without values:
-    every bucket against all X, or every completion once per halving level)."""
-    buckets = LOW_BUCKETS
-    return min((buckets, 1), (LOW_LEVELS + 1, LOW_LEVELS + 1),
-               key=lambda passes: passes[0] * x_rows + passes[1] * y_rows)
-
-
-def heads_up_work(game_id: int, deck_size: int, draws: list[int]) -> int:
-    """About how many table reads and writes heads_up_tallies makes: a cost estimate for
-    choosing a method (one core does very roughly 5e8 of them a second, on top of valuing
-    C(n, a) + C(n, b) hands at a few tens of millions a second).  Memory grows with the
-    larger player's completions: about 50 bytes each."""
-    a, b = sorted(draws, key=lambda k: (math.comb(deck_size, k), k))
-    largest = min(a, b)
-    x_rows = math.comb(deck_size, a) * 3 * sum(math.comb(a, s) for s in range(largest + 1))
-    y_rows = math.comb(deck_size, b) * 2 * sum(math.comb(b, s) for s in range(largest + 1))
-    x_passes, y_passes = _stud8_passes(x_rows, y_rows) if game_id == GAME_STUD8 else (1, 1)
-    return x_passes * x_rows + y_passes * y_rows
-
-
 class HeadsUpOverflow(OverflowError):
     """A spot with so many deals that a tally no longer fits an int64."""
 
@@ -268,10 +185,10 @@ def heads_up_tallies(game: int, spot: Spot, progress: Callable[[int, int], None]
     game: GAME_STUD, GAME_STUD8 or GAME_RAZZ; spot: the kernels' bundle (a dealt
     community card is among the known cards; spot.draws[p] are the cards p
     still receives alone, unknown hole cards and later streets).
-    progress(done, total) is called in deals as the work goes, every fraction
-    of a second (the numba calls are kept that short, so Ctrl-C is seen between
-    them).  plan_name ("by bucket" or "halving") forces stud8's plan (for
-    tests); by default the cheaper one runs.
+    progress(done, total) is called in deals between kernel calls, every
+    fraction of a second (the calls are kept that short, so a stop raised
+    from it is seen at once); ``done`` may repeat.  plan_name ("by bucket" or
+    "halving") forces stud8's plan (for tests); by default the cheaper one runs.
 
     The tallies are exactly as the brute-force enumeration sums them (the same
     deals, the same columns).  Raises HeadsUpOverflow when the spot has more
@@ -300,9 +217,9 @@ def heads_up_tallies(game: int, spot: Spot, progress: Callable[[int, int], None]
         with_card = Spot(np.delete(spot.deck, i), spot.known_key + lookups.card_key[card],
                          spot.known_bits | lookups.card_bit[card], spot.draws, 0,
                          spot.track_scoops)
-        tallies.add(_tallies(game, with_card, plan_name, None))
-        if progress:
-            progress(tallies.outcomes, deals)
+        report = None if progress is None else (
+            lambda part, done=tallies.outcomes: progress(done + int(deals // n * part), deals))
+        tallies.add(_tallies(game, with_card, plan_name, report))
     return tallies
 
 
@@ -322,8 +239,8 @@ def _one_thread_when_small(work: int) -> Iterator[None]:
 
 def _tallies(game: int, spot: Spot, plan_name: str | None,
              progress: Callable[[float], None] | None) -> Tallies:
-    """heads_up_tallies without a community card to come; progress(fraction done) after
-    each batch."""
+    """heads_up_tallies without a community card to come; progress(fraction done) between
+    kernel calls."""
     n = len(spot.deck)
     draws = [int(k) for k in spot.draws]
     with _one_thread_when_small(heads_up_work(game, n, draws) if sum(draws) <= n else 0):
@@ -344,12 +261,17 @@ def _counted(game: int, spot: Spot, plan_name: str | None,
     # X: the player with fewer completions (player 0 on equal counts)
     px = 0 if math.comb(n, draws[0]) <= math.comb(n, draws[1]) else 1
     py = 1 - px
-    x = _Completions(game, spot, px, low_bucket)
-    y = _Completions(game, spot, py, low_bucket)
+    # a stop is seen between every two steps (each a fraction of a second)
+    between = (lambda: progress(0.0)) if progress else (lambda: None)
+    x = _Completions(game, spot, px, low_bucket, between)
+    between()
+    y = _Completions(game, spot, py, low_bucket, between)
+    between()
     a, b = draws[px], draws[py]
     tallies.outcomes = len(x) * math.comb(n - a, b)
     _class_tallies(game, x, math.comb(n - a, b), tallies.classes, px)
     _class_tallies(game, y, math.comb(n - b, a), tallies.classes, py)
+    between()
 
     # card sets S shared by X and Y have at most min(a, b) cards; S of s cards has index
     # offset[s] + colex rank, the rank being the sum of C(p_i, i) over its positions
@@ -366,32 +288,16 @@ def _counted(game: int, spot: Spot, plan_name: str | None,
     cost_x = (3 + 2 * track_scoops) * len(x_plan[0])
     cost_y = (2 + track_scoops) * len(y_plan[0])
     levels = LOW_LEVELS if game == GAME_STUD8 else 0
-    plan = _plan(x, y, levels, cost_x, cost_y, plan_name)
-    x_take, y_take, tasks, costs = _tasks(x, y, plan, cost_x, cost_y)
+    plan = plan_sweeps(x, y, levels, cost_x, cost_y, plan_name)
+    x_take, y_take, tasks, costs = tasks_of(x, y, plan, cost_x, cost_y, between)
     x_side = Side(x.packed[x_take], x.primary[x_take], x.bucket[x_take], x.pair_class[x_take],
                   *x_plan)
+    between()
     y_side = Side(y.packed[y_take], y.primary[y_take], y.bucket[y_take], y.pair_class[y_take],
                   *y_plan)
-
-    lanes = max(1, min(numba.get_num_threads(), len(tasks)))
-    outcome_counts = np.zeros((4, 4), np.int64)
-    scoops_x = np.zeros(PAIR_CLASSES, np.int64)
-    scoops_y = np.zeros(PAIR_CLASSES, np.int64)
-    done, total = 0, max(1, sum(costs))
-    for batch in _batches(costs, lanes):
-        used = min(lanes, len(batch))
-        lane_tasks, lane_starts = _lanes(batch, costs, used)
-        per_lane = (np.zeros((used, 4, 4), np.int64), np.zeros((used, PAIR_CLASSES), np.int64),
-                    np.zeros((used, PAIR_CLASSES), np.int64))
-        count_pairs(game, track_scoops, (tasks, lane_tasks, lane_starts), x_side, y_side,
-                    (offset, binom), per_lane)
-        outcome_counts += per_lane[0].sum(axis=0)
-        scoops_x += per_lane[1].sum(axis=0)
-        scoops_y += per_lane[2].sum(axis=0)
-        done += sum(costs[t] for t in batch)
-        if progress:
-            progress(done / total)
-
+    between()
+    outcome_counts, scoops_x, scoops_y = _count(game, track_scoops, (tasks, costs),
+                                                (x_side, y_side), (offset, binom), progress)
     if px == 1:  # the counts have X as bit 0: make bit 0 player 0
         swap = [0, 2, 1, 3]
         outcome_counts = outcome_counts[swap][:, swap]
@@ -402,40 +308,29 @@ def _counted(game: int, spot: Spot, plan_name: str | None,
     return tallies
 
 
-def _tasks(x: _Completions, y: _Completions, plan: list[tuple[int, int, int, int, int]],
-           cost_x: int, cost_y: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]:
-    """Rows in sweep order and the tasks over them.
-
-    Returns (X rows to take, Y rows to take, tasks (TASK_COLUMNS each), each
-    task's cost in table operations).  Each depth the plan uses has its own
-    copy of the rows, grouped by node and sorted by value.
-    """
-    x_layout = {d: (i * len(x), x.order(d), x.node_starts(d))
-                for i, d in enumerate(sorted({task[0] for task in plan}))}
-    y_layout = {d: (i * len(y), y.order(d), y.node_starts(d))
-                for i, d in enumerate(sorted({task[1] for task in plan}))}
-    x_take = np.concatenate([order for _, order, _ in x_layout.values()])
-    y_take = np.concatenate([order for _, order, _ in y_layout.values()])
-    rows = []
-    for x_depth, y_depth, x_node, y_node, y_bucket in plan:
-        x_base, _, x_starts = x_layout[x_depth]
-        y_base, _, y_starts = y_layout[y_depth]
-        rows.append((x_base + int(x_starts[x_node]), x_base + int(x_starts[x_node + 1]),
-                     y_base + int(y_starts[y_node]), y_base + int(y_starts[y_node + 1]),
-                     y_bucket))
-    lanes = max(1, numba.get_num_threads())
-    total_cost = sum((x1 - x0) * cost_x + (y1 - y0) * cost_y for x0, x1, y0, y1, _ in rows)
-    piece_cost = max(1, min(total_cost // (PIECES_PER_LANE * lanes), BATCH_WORK))
-    tasks, costs = [], []
-    for x_start, x_end, y_start, y_end, y_bucket in rows:
-        x_work = (x_end - x_start) * cost_x
-        y_work = (y_end - y_start) * cost_y
-        # cut big Y ranges into pieces for the lanes; each piece sweeps all the task's X
-        # again, so never into pieces with less Y work than that
-        pieces = max(1, min(-(-y_work // piece_cost), y_work // max(x_work, 1)))
-        for p in range(pieces):
-            lo = y_start + (y_end - y_start) * p // pieces
-            hi = y_start + (y_end - y_start) * (p + 1) // pieces
-            tasks.append((x_start, x_end, lo, hi, y_bucket))
-            costs.append(x_work + (hi - lo) * cost_y)
-    return x_take, y_take, np.array(tasks, np.int64).reshape(-1, TASK_COLUMNS), costs
+def _count(game: int, track_scoops: bool, work: tuple[np.ndarray, list[int]],
+           sides: tuple[Side, Side], tables: tuple[np.ndarray, np.ndarray],
+           progress: Callable[[float], None] | None
+           ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """count_pairs over every task, in short calls: (outcome counts, X's and Y's scoops by
+    hand class); progress(fraction done) after each call."""
+    tasks, costs = work
+    lanes = max(1, min(numba.get_num_threads(), len(tasks)))
+    outcome_counts = np.zeros((4, 4), np.int64)
+    scoops_x = np.zeros(PAIR_CLASSES, np.int64)
+    scoops_y = np.zeros(PAIR_CLASSES, np.int64)
+    done, total = 0, max(1, sum(costs))
+    for batch in batches(costs, lanes):
+        used = min(lanes, len(batch))
+        lane_tasks, lane_starts = lanes_of(batch, costs, used)
+        per_lane = (np.zeros((used, 4, 4), np.int64), np.zeros((used, PAIR_CLASSES), np.int64),
+                    np.zeros((used, PAIR_CLASSES), np.int64))
+        count_pairs(game, track_scoops, (tasks, lane_tasks, lane_starts), *sides, tables,
+                    per_lane)
+        outcome_counts += per_lane[0].sum(axis=0)
+        scoops_x += per_lane[1].sum(axis=0)
+        scoops_y += per_lane[2].sum(axis=0)
+        done += sum(costs[t] for t in batch)
+        if progress:
+            progress(done / total)
+    return outcome_counts, scoops_x, scoops_y

@@ -7,6 +7,7 @@ asked for, so importing the engine stays quick.
 from __future__ import annotations
 
 import logging
+import math
 import signal
 import threading
 import time
@@ -68,6 +69,44 @@ def ranges_of(scenario: Scenario) -> Ranges:
     return ranges_bundle(list(plan.ranged_players),
                          [(combos.first, combos.second, combos.weight) for combos in pairs],
                          lookups())
+
+
+# completions valued in one kernel call: a few hundredths of a second, so a stop is seen
+VALUES_PER_CALL = 2_000_000
+
+
+def value_completions(game: int, deck: np.ndarray, known: tuple[int, int], k: int,
+                      values: tuple[np.ndarray, np.ndarray, np.ndarray],
+                      between: Callable[[], None] | None = None) -> None:
+    """kernels.completions.completion_values (every completion by ``k`` cards of ``deck``,
+    valued at its colex rank) in calls of about VALUES_PER_CALL completions at most,
+    ``between()`` before each later call.
+
+    The completions whose highest position is m hold the colex ranks [C(m, k),
+    C(m + 1, k)): they are the completions by k - 1 of the first m positions,
+    with card m added to the known cards, in the same order.
+    """
+    from stud_odds.kernels.completions import POSITION_BITS, completion_values
+
+    high, low, packed = values
+
+    def part(start: int, end: int) -> tuple[np.ndarray, ...]:
+        return high[start:end], low[start:end], packed[start:end] if len(packed) else packed
+
+    n = len(deck)
+    first = min(n, k)  # the first `first` positions' completions: one call
+    while first < n and math.comb(first + 1, k) <= VALUES_PER_CALL:
+        first += 1
+    completion_values(game, deck[:first], known, k, lookups(), part(0, math.comb(first, k)))
+    for m in range(first, n):
+        if between:
+            between()
+        start, end = math.comb(m, k), math.comb(m + 1, k)
+        card = deck[m]
+        with_card = (known[0] + lookups().card_key[card], known[1] | lookups().card_bit[card])
+        completion_values(game, deck[:m], with_card, k - 1, lookups(), part(start, end))
+        if len(packed):
+            packed[start:end] |= m << (POSITION_BITS * (k - 1))
 
 
 def tiny_spot(track_scoops: int = 0) -> Spot:
