@@ -6,6 +6,7 @@ hands text to the event loop as it goes; the client going away cancels the job.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import math
@@ -15,7 +16,6 @@ from contextlib import suppress
 from typing import Any
 
 import anyio
-import anyio.from_thread
 from starlette.types import Receive, Scope, Send
 
 from stud_odds.web.jobs import RETRY_AFTER_S, Busy, Jobs, Superseded
@@ -105,12 +105,15 @@ class JobStream:
                 (b"content-type", self.media_type.encode()),
                 (b"cache-control", b"no-store"), (b"x-accel-buffering", b"no")]})
             sending, texts = anyio.create_memory_object_stream[str](math.inf)
+            loop = asyncio.get_running_loop()
 
-            def emit(text: str) -> None:  # called in the worker thread
-                try:
-                    anyio.from_thread.run_sync(sending.send_nowait, text)
-                except (anyio.BrokenResourceError, anyio.ClosedResourceError, RuntimeError):
-                    pass  # the client has gone: the job is being cancelled
+            def give(text: str) -> None:
+                with suppress(anyio.BrokenResourceError, anyio.ClosedResourceError):
+                    sending.send_nowait(text)  # unless the client has gone
+
+            def emit(text: str) -> None:  # in the worker thread: hands over, never waits
+                with suppress(RuntimeError):  # the loop has closed: the server is stopping
+                    loop.call_soon_threadsafe(give, text)
 
             async def produce() -> None:
                 async with sending:
