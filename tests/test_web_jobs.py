@@ -146,10 +146,18 @@ def test_a_post_from_the_page_itself_or_a_script_is_let_through(client):
     assert client.post("/api/equity", json=spot).status_code == 200
 
 
-def test_another_sites_page_cannot_start_a_stream(client):
+@pytest.mark.parametrize("where", ["cross-site", "same-site"])
+def test_another_sites_page_cannot_start_a_stream(client, where):
     response = client.get("/api/equity/stream", params=ENDLESS,
-                          headers={"sec-fetch-site": "cross-site"})
+                          headers={"sec-fetch-site": where})
     assert response.status_code == 403
+
+
+def test_the_page_itself_and_the_address_bar_are_let_through(client):
+    spot = [("hand", "AhKh/QhJh9c"), ("hand", "7c7d/2s5d5h")]
+    for where in ("same-origin", "none"):
+        response = client.get("/api/spot", params=spot, headers={"sec-fetch-site": where})
+        assert response.status_code == 200
 
 
 def test_a_body_over_the_limit_is_413_by_length_or_as_it_streams(client, monkeypatch):

@@ -3,8 +3,10 @@
 - The Host header must name this server (localhost, 127.0.0.1, ::1 or the
   --host it was started with), so another site's page cannot reach it through
   DNS rebinding: 403.
-- A POST that carries an Origin must come from this server's own origin (no
-  cross-site requests): 403.  Scripts send no Origin and are let through.
+- A POST that carries an Origin must come from this server's own origin, and a
+  browser's request must come from this server's page or the user (its
+  Sec-Fetch-Site), so no other site's page, not even one on another local
+  port, can use it: 403.  Scripts send neither header and are let through.
 - A body is refused over its route's size limit, by Content-Length at once
   or while it streams in: 413.
 Each refusal is one sentence in ``{"error": ...}``.
@@ -83,7 +85,8 @@ class Guard:
         if not self.any_host and _hostname(host) not in self.names:
             return 403, (f"the Host header {host[:80]!r} does not name this server "
                          f"({', '.join(sorted(self.names))}): another site cannot use it")
-        if request.headers.get("sec-fetch-site") == "cross-site":
+        # a browser says where a request comes from: only this page, or the user, may ask
+        if request.headers.get("sec-fetch-site", "none") not in ("same-origin", "none"):
             return 403, "requests from another site's page are refused"
         if request.method not in ("GET", "HEAD", "OPTIONS") and origin is not None:
             if urlsplit(origin).netloc.lower() != host.lower() or \
