@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 
 import pytest
 
@@ -100,13 +101,16 @@ def test_the_same_object_and_numbers_as_equity_json(client, fields, args):
     assert without_time(response.json()) == without_time(cli_json(args))
 
 
-def test_the_command_line_of_a_request_gives_its_numbers(client):
-    fields, _ = SPOTS[3]
-    command = request_from_fields(fields).command().split(" ", 2)[2]
-    import shlex
+PRECISION = {"hands": ["AhKh/Qh", "7c7d/2s", "xx/9d"], "precision": 0.004, "seed": 12}
 
+
+@pytest.mark.parametrize("fields", [fields for fields, _ in SPOTS] + [PRECISION],
+                         ids=[f"spot{i}" for i in range(len(SPOTS) + 1)])
+def test_the_command_line_of_a_request_gives_its_numbers(client, fields):
+    command = request_from_fields(fields).command()
+    assert command.startswith("stud-odds equity ")
     assert without_time(client.post("/api/equity", json=fields).json()) == \
-        without_time(cli_json(shlex.split(command)))
+        without_time(cli_json(shlex.split(command)[2:]))
 
 
 def test_health(client):
