@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from stud_odds import cli_batch, cli_history, cli_study
+from stud_odds import cli_batch, cli_history, cli_serve, cli_study
 from stud_odds.cards import format_cards, parse_cards
 from stud_odds.cli_rules import rules_app
 from stud_odds.console import (
@@ -201,6 +201,7 @@ app.command()(cli_study.replay)
 app.command(name="starting-hands")(cli_study.starting_hands)
 app.command()(cli_batch.batch)
 app.command()(cli_history.history)
+app.command()(cli_serve.serve)  # the web stack loads only when it runs
 
 
 def main() -> None:

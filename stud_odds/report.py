@@ -8,7 +8,7 @@ import io
 import json
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from rich import box
 from rich.cells import cell_len
@@ -154,35 +154,55 @@ def equity_table(scenario: Scenario, result: EquityResult, hands: bool = True) -
     if hands:
         table.add_column("hand", overflow="fold", min_width=HAND_MIN_WIDTH)
     numbers = number_columns(result)
-    for title, values, style in numbers:
+    for title, _, values, style in numbers:
         table.add_column(title, justify="right", no_wrap=True, style=style,
                          min_width=max(cell_len(text) for text in (title, *values)))
     for p in range(len(result.players)):
         row: list[Any] = [str(p + 1)]
         if hands:
             row.append(hand_text(scenario, p, result))
-        table.add_row(*row, *(Text(values[p], style="bold") if title == "equity" else values[p]
-                              for title, values, _ in numbers))
+        table.add_row(*row, *(Text(values[p], style="bold") if field == "equity" else values[p]
+                              for _, field, values, _ in numbers))
     return table
 
 
-def number_columns(result: EquityResult) -> list[tuple[str, list[str], str | None]]:
-    """(title, each player's text, style) of the equity table's number columns."""
+class NumberColumn(NamedTuple):
+    """One number column of the equity table: its title, the field it shows (``interval``
+    for ±95%), each player's text as printed and its style."""
+
+    title: str
+    field: str
+    cells: list[str]
+    style: str | None = None
+
+
+def number_columns(result: EquityResult) -> list[NumberColumn]:
+    """The equity table's number columns, as every view of a result prints them."""
     decimals = percent_decimals(result)
     players = result.players
 
-    def column(title: str, name: str) -> tuple[str, list[str], None]:
-        return title, [_percent(getattr(player, name), decimals) for player in players], None
+    def column(title: str, name: str) -> NumberColumn:
+        return NumberColumn(title, name, [_percent(getattr(player, name), decimals)
+                                          for player in players])
 
     columns = [column("equity", "equity")]
     if result.method == "monte-carlo":
-        columns.append(("±95%", [f"{Z95 * player.equity_se * 100:.{decimals}f}"
-                                 for player in players], "dim"))
+        columns.append(NumberColumn("±95%", "interval",
+                                    [f"{Z95 * player.equity_se * 100:.{decimals}f}"
+                                     for player in players], "dim"))
     if players[0].high_win is not None:
         columns += [column("high win", "high_win"), column("high tie", "high_tie")]
     if players[0].low_win is not None:
         columns += [column("low win", "low_win"), column("low tie", "low_tie")]
     return [*columns, column("scoop", "scoop")]
+
+
+def table_cells(result: EquityResult) -> list[dict[str, str]]:
+    """Per player, each number cell of the equity table as printed (``54.78%``), by field:
+    ``equity``, ``interval`` (±95%, sampled results only), the win, tie and scoop fields."""
+    columns = number_columns(result)
+    return [{column.field: column.cells[p] for column in columns}
+            for p in range(len(result.players))]
 
 
 def hands_list(scenario: Scenario, result: EquityResult) -> Table:
@@ -205,7 +225,7 @@ def equity_layout(scenario: Scenario, result: EquityResult) -> Fitting:
 def html_table(result: EquityResult) -> str:
     """The equity table's columns as an HTML table (EquityResult._repr_html_, Jupyter)."""
     numbers = number_columns(result)
-    titles = ["#", "hand", *(title for title, _, _ in numbers)]
+    titles = ["#", "hand", *(column.title for column in numbers)]
     if result.method == "exact":
         how = f"exact: {plural(result.outcomes, 'deal')}"
     else:
@@ -217,8 +237,8 @@ def html_table(result: EquityResult) -> str:
         hand = html.escape(player.hand)
         if player.range is not None:
             hand += f"<br><small>{plural(player.range.combos, 'combo')}</small>"
-        cells = [str(p + 1), hand, *(f"<b>{values[p]}</b>" if title == "equity" else values[p]
-                                     for title, values, _ in numbers)]
+        cells = [str(p + 1), hand, *(f"<b>{texts[p]}</b>" if field == "equity" else texts[p]
+                                     for _, field, texts, _ in numbers)]
         lines.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
     lines += ["</tbody>", "</table>"]
     return "\n".join(lines)
@@ -299,11 +319,17 @@ def render(scenario: Scenario, result: EquityResult, classes: bool = False,
     return Group(*parts)
 
 
-def to_json(result: EquityResult, classes: bool = False, odds: PotOdds | None = None) -> str:
+def json_object(result: EquityResult, classes: bool = False,
+                odds: PotOdds | None = None) -> dict[str, Any]:
+    """The object ``equity --json`` prints (and the web API answers)."""
     data = result.to_dict(include_classes=classes)
     if odds is not None:
         data["pot_odds"] = odds.to_dict()
-    return json.dumps(data, indent=2, allow_nan=False)
+    return data
+
+
+def to_json(result: EquityResult, classes: bool = False, odds: PotOdds | None = None) -> str:
+    return json.dumps(json_object(result, classes, odds), indent=2, allow_nan=False)
 
 
 CSV_FIELDS = ("seat", "hand", "equity", "equity_se", "high_win", "high_tie", "low_win",

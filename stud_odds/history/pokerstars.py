@@ -480,11 +480,17 @@ class HistoryReader:
     the iteration is done.
     """
 
-    def __init__(self, path: str | os.PathLike[str]):
-        self.path = os.fspath(path)
+    def __init__(self, source: str | os.PathLike[str] | BinaryIO, name: str = "upload"):
+        """``source``: a file's path, or a binary stream (an upload held in memory, read
+        as it is; ``name`` stands for its path in the hands' ``source``)."""
+        self.stream = None if isinstance(source, str | os.PathLike) else source
+        self.path = name if self.stream is not None else os.fspath(source)
         self.lines_ignored = 0
 
     def __iter__(self) -> Iterator[HandHistory | SkippedHand]:
+        if self.stream is not None:
+            yield from self._hands(self.stream)
+            return
         try:
             stream = open(self.path, "rb")  # noqa: SIM115 - closed by the with below
         except OSError as error:

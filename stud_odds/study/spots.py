@@ -45,11 +45,12 @@ class Spot:
     max_time: float | None = None
     seed: int | None = None
 
-    def run(self, threads: int | None = None) -> EquityResult:
+    def run(self, threads: int | None = None, **live: Any) -> EquityResult:
+        """``live``: equity()'s ``on_round`` and ``cancel``, for a spot run on a server."""
         try:
             return equity(self.scenario, method=self.method, trials=self.trials,
                           precision=self.precision, max_time=self.max_time, seed=self.seed,
-                          threads=threads)
+                          threads=threads, **live)
         except ExactRefused as refused:  # the line asked with its own field
             raise StudyError(refused.for_option('"exact": true')) from None
 

@@ -1,0 +1,118 @@
+"""``stud-odds serve``: the web page on a local server (the ``web`` extra: Starlette, uvicorn).
+
+Light to import: the web stack loads only when the command runs, so no other
+command starts slower.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from stud_odds.console import console, error_console, fail
+
+if TYPE_CHECKING:
+    import socket
+
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+INTERRUPTED_EXIT = 130
+
+
+def serve(
+    host: Annotated[str, typer.Option(
+        help="Address to listen on; anything but this machine's own (127.0.0.1) lets other "
+             "machines use it.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port (0 picks a free one).")] = 8765,
+    open_browser: Annotated[bool, typer.Option(
+        "--open/--no-open", help="Open the page in the browser.")] = False,
+) -> None:
+    """The calculator as a web page on this machine: pick cards, watch the equities settle.
+
+    Prints "serving on http://HOST:PORT/" first; Ctrl-C stops it.  Needs the
+    web extra: pip install 'stud-odds[web]'.  See docs/web.md.
+
+    Example: stud-odds serve --open
+    """
+    try:
+        import starlette  # noqa: F401
+        import uvicorn
+    except ImportError:
+        fail("stud-odds serve needs the web extra: pip install 'stud-odds[web]'")
+    if not 0 <= port <= 65535:
+        fail(f"--port must be from 0 to 65535, not {port}")
+    if host not in LOCAL_HOSTS:
+        error_console.print(f"[yellow]warning: listening on {host}: other machines that can "
+                            "reach it can use this server[/]", highlight=False, soft_wrap=True)
+    listener = _listen(host, port)
+    _warm_up()
+    from stud_odds.web.app import create_app
+    from stud_odds.web.jobs import Jobs
+
+    jobs = Jobs()
+    shown_host = f"[{host}]" if ":" in host else host
+    url = f"http://{shown_host}:{listener.getsockname()[1]}/"
+    config = uvicorn.Config(create_app(host, jobs), log_level="warning", lifespan="off",
+                            timeout_graceful_shutdown=1)
+    server = _server_class(uvicorn)(config, jobs)
+    console.print(f"serving on {url}", highlight=False, soft_wrap=True)
+    if open_browser:
+        import webbrowser
+
+        webbrowser.open(url)
+    try:
+        server.run(sockets=[listener])
+    except KeyboardInterrupt:
+        server.stopped = True
+    if server.stopped:
+        error_console.print("stopped", highlight=False)
+        raise typer.Exit(INTERRUPTED_EXIT)
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A listening socket, so that --port 0's port is known before the first line."""
+    import socket
+
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        # named TCP, so asyncio turns Nagle off on each connection (else every answer
+        # written in two pieces waits 40 ms for the client's delayed ACK)
+        listener = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind((host, port))
+        listener.listen(128)
+    except OSError as error:
+        fail(f"cannot listen on {host} port {port}: {error.strerror or error}")
+    listener.set_inheritable(True)
+    return listener
+
+
+def _warm_up() -> None:
+    """Compile (or load from the cache) every kernel before the first request, saying so:
+    one line, and what is being warmed on a terminal."""
+    import stud_odds
+
+    error_console.print("[dim]warming up the engine (its kernels compile on the first run "
+                        "only)[/]", highlight=False, soft_wrap=True)
+    with error_console.status("warming up", spinner="dots") as status:
+        stud_odds.warm_up(progress=lambda done, total, label: status.update(
+            f"warming up the engine: {label} ({done} of {total})"))
+
+
+def _server_class(uvicorn):
+    class Server(uvicorn.Server):
+        """uvicorn's server, whose Ctrl-C also cancels the engine's running jobs at once."""
+
+        def __init__(self, config, jobs) -> None:
+            super().__init__(config)
+            self.jobs, self.stopped = jobs, False
+
+        def handle_exit(self, sig, frame) -> None:
+            self.stopped = True
+            self.jobs.cancel_all()
+            super().handle_exit(sig, frame)
+
+    return Server
+
+
+__all__ = ["serve"]

@@ -1,0 +1,159 @@
+"""The web server's routes: the page, and the JSON API under it (docs/web.md).
+
+- ``GET /``: the page (static files, no build step);
+- ``GET /api/health``: ``{"version": ...}``;
+- ``GET /api/spot?<query>``: a spot's street, shared river, who acts, command line;
+- ``POST /api/equity``: the batch fields in, ``stud-odds equity --json``'s object out;
+- ``GET /api/equity/stream?<query>``: server-sent events ``partial``, ``progress``,
+  then ``result`` or ``failure``;
+- ``POST /api/history``: a PokerStars file in the body, ``history --json`` objects out,
+  one per line as the hands are replayed.
+Every mistake is a 4xx with ``{"error": "<one sentence>"}``.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import partial
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from stud_odds.errors import StudOddsError
+from stud_odds.web import work
+from stud_odds.web.fields import (
+    PAGE_PARAMETER,
+    RequestError,
+    request_from_json,
+    request_from_query,
+)
+from stud_odds.web.guard import JSON_LIMIT, UPLOAD_LIMIT, Guard, TooLarge, read_body
+from stud_odds.web.jobs import RETRY_AFTER_S, Busy, Jobs, Superseded
+from stud_odds.web.streams import GONE, JobStream, cancelled_on_disconnect, event
+
+STATIC = Path(__file__).parent / "static"
+logger = logging.getLogger("stud_odds.web")
+
+
+def _error(status: int, message: str, **headers: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status, headers=headers or None)
+
+
+def _query(request: Request) -> list[tuple[str, str]]:
+    return list(request.query_params.multi_items())
+
+
+def _page(request: Request) -> str | None:
+    return request.query_params.get(PAGE_PARAMETER) or request.headers.get("x-stud-odds-page")
+
+
+async def index(request: Request) -> Response:
+    return FileResponse(STATIC / "index.html", headers={"cache-control": "no-cache"})
+
+
+async def health(request: Request) -> Response:
+    from stud_odds import __version__
+
+    return JSONResponse({"version": __version__})
+
+
+async def spot(request: Request) -> Response:
+    """What the page shows about a spot before running it; a bad spot is a 400 whose
+    ``hands`` say which seat's text is wrong (null for the good ones)."""
+    query = _query(request)
+    try:
+        return JSONResponse(work.table_of(request_from_query(query)))
+    except StudOddsError as error:
+        return JSONResponse({"error": str(error), "hands": _hand_errors(query)},
+                            status_code=400)
+
+
+def _hand_errors(query: list[tuple[str, str]]) -> list[str | None]:
+    from stud_odds.scenario import parse_hand
+    from stud_odds.scenario.text import is_random
+
+    errors: list[str | None] = []
+    for seat, text in enumerate((value for name, value in query if name == "hand"), start=1):
+        try:
+            if not is_random(text):
+                parse_hand(text, seat)
+            errors.append(None)
+        except StudOddsError as error:
+            errors.append(str(error))
+    return errors
+
+
+async def equity(request: Request) -> Response:
+    body = await read_body(request, JSON_LIMIT)
+    equity_request = request_from_json(body)
+    jobs: Jobs = request.app.state.jobs
+    answer = await cancelled_on_disconnect(
+        request.receive, lambda: jobs.run_now(_page(request),
+                                              partial(work.equity_now, equity_request)))
+    if answer is GONE:  # nobody is there to read it
+        return Response(status_code=499)
+    return JSONResponse(answer)
+
+
+async def equity_stream(request: Request) -> Response:
+    try:
+        equity_request = request_from_query(_query(request))
+    except StudOddsError as error:  # an EventSource cannot read a 400's body: an event then
+        return Response(event("failure", {"error": str(error)}),
+                        media_type="text/event-stream")
+    return JobStream(request.app.state.jobs, _page(request),
+                     partial(work.equity_stream, equity_request), "text/event-stream",
+                     work.failure_event)
+
+
+async def history(request: Request) -> Response:
+    data = await read_body(request, UPLOAD_LIMIT)
+    if not data.strip():
+        raise RequestError("the upload is empty: send a PokerStars hand-history file")
+    return JobStream(request.app.state.jobs, _page(request), partial(work.history_stream, data),
+                     "application/x-ndjson", work.history_failure)
+
+
+async def _mistake(request: Request, error: Exception) -> Response:
+    status = 413 if isinstance(error, TooLarge) else 400
+    return _error(status, str(error))
+
+
+async def _busy(request: Request, error: Exception) -> Response:
+    return _error(503, f"the server is busy ({error}): try again in {RETRY_AFTER_S} s",
+                  **{"retry-after": str(RETRY_AFTER_S)})
+
+
+async def _superseded(request: Request, error: Exception) -> Response:
+    return _error(409, str(error))
+
+
+def create_app(host: str = "127.0.0.1", jobs: Jobs | None = None) -> Guard:
+    """The whole server as an ASGI app: routes behind the Host/Origin/size guard.
+
+    ``host`` is the address it is bound to (the Host header must name it or
+    localhost); ``jobs`` its engine queue (``app.state.jobs``).
+    """
+    app = Starlette(
+        routes=[
+            Route("/", index),
+            Route("/api/health", health),
+            Route("/api/spot", spot),
+            Route("/api/equity", equity, methods=["POST"]),
+            Route("/api/equity/stream", equity_stream),
+            Route("/api/history", history, methods=["POST"]),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ],
+        exception_handlers={StudOddsError: _mistake, Busy: _busy, Superseded: _superseded},
+    )
+    app.state.jobs = jobs if jobs is not None else Jobs()
+    guarded = Guard(app, host)
+    guarded.state = app.state  # type: ignore[attr-defined]
+    return guarded
+
+
+__all__ = ["create_app"]

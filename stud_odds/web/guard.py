@@ -1,0 +1,124 @@
+"""The server runs on a player's own machine: only its own pages may use it.
+
+- The Host header must name this server (localhost, 127.0.0.1, ::1 or the
+  --host it was started with), so another site's page cannot reach it through
+  DNS rebinding: 403.
+- A POST that carries an Origin must come from this server's own origin, and a
+  browser's request must come from this server's page or the user (its
+  Sec-Fetch-Site), so no other site's page, not even one on another local
+  port, can use it: 403.  Scripts send neither header and are let through.
+- A body is refused over its route's size limit, by Content-Length at once
+  or while it streams in: 413.
+Each refusal is one sentence in ``{"error": ...}``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from urllib.parse import urlsplit
+
+from starlette.requests import Request
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from stud_odds.errors import StudOddsError
+
+JSON_LIMIT = 64 * 1024  # a spot is a few hundred bytes
+UPLOAD_LIMIT = 64 * 1024 * 1024  # a hand-history file
+UPLOAD_PATHS = ("/api/history",)
+LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
+ANY_HOST = ("0.0.0.0", "::", "")  # bound to every interface: any name may reach it
+
+
+class TooLarge(StudOddsError):
+    """A request body over its limit."""
+
+
+def limit_of(path: str) -> int:
+    return UPLOAD_LIMIT if path in UPLOAD_PATHS else JSON_LIMIT
+
+
+def _size(limit: int) -> str:
+    return f"{limit // (1024 * 1024)} MB" if limit >= 1024 * 1024 else f"{limit // 1024} KB"
+
+
+def too_large(limit: int) -> TooLarge:
+    return TooLarge(f"the request body is larger than {_size(limit)}, the limit here")
+
+
+def _hostname(netloc: str) -> str:
+    """``127.0.0.1:8765`` -> ``127.0.0.1``; ``[::1]:80`` -> ``::1``."""
+    try:
+        return (urlsplit(f"//{netloc}").hostname or "").lower()
+    except ValueError:  # a malformed port or bracket
+        return ""
+
+
+class Guard:
+    """ASGI middleware: the Host, Origin and size checks in front of every route."""
+
+    def __init__(self, app: ASGIApp, host: str = "127.0.0.1",
+                 local_names: Iterable[str] = LOCAL_NAMES) -> None:
+        self.app = app
+        self.any_host = host in ANY_HOST
+        self.names = {name.lower() for name in local_names} | {_hostname(host) or host}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        problem = self.problem(Request(scope))
+        if problem is not None:
+            status, message = problem
+            await _refuse(send, status, message)
+            return
+        await self.app(scope, receive, send)
+
+    def problem(self, request: Request) -> tuple[int, str] | None:
+        """(status, sentence) when the request must be refused, else None."""
+        try:
+            host = request.headers.get("host", "")
+            origin = request.headers.get("origin")
+            length = request.headers.get("content-length")
+        except (UnicodeDecodeError, ValueError):
+            return 400, "the request headers are not readable text"
+        if not self.any_host and _hostname(host) not in self.names:
+            return 403, (f"the Host header {host[:80]!r} does not name this server "
+                         f"({', '.join(sorted(self.names))}): another site cannot use it")
+        # a browser says where a request comes from: only this page, or the user, may ask
+        if request.headers.get("sec-fetch-site", "none") not in ("same-origin", "none"):
+            return 403, "requests from another site's page are refused"
+        if request.method not in ("GET", "HEAD", "OPTIONS") and origin is not None:
+            if urlsplit(origin).netloc.lower() != host.lower() or \
+                    urlsplit(origin).scheme not in ("http", "https"):
+                return 403, f"requests from another site ({origin[:80]}) are refused"
+        if length is not None:
+            limit = limit_of(request.url.path)
+            if not length.strip().isdigit():
+                return 400, "the Content-Length header is not a whole number"
+            if int(length) > limit:
+                return 413, str(too_large(limit))
+        return None
+
+
+async def _refuse(send: Send, status: int, message: str) -> None:
+    body = json.dumps({"error": message}).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The whole body, refused with TooLarge once it passes ``limit`` bytes (a body sent
+    without a Content-Length is counted as it streams in)."""
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise too_large(limit)
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+__all__ = ["JSON_LIMIT", "UPLOAD_LIMIT", "Guard", "TooLarge", "limit_of", "read_body"]

@@ -1,0 +1,358 @@
+// stud-odds' page: the spot lives in the URL; every edit recomputes it ~300 ms later through
+// the JSON API (docs/web.md).  The server owns every rule and every number's text: the page
+// only gathers cards and shows what the API answers.
+
+import {cardsIn, handText, parseHand, RANKS} from "./cards.js";
+import {upload} from "./history.js";
+import {forumText, showProgress, showResult} from "./results.js";
+
+const MIN_SEATS = 2, MAX_SEATS = 8, DEBOUNCE_MS = 300;
+const PAGE = Math.random().toString(36).slice(2);  // this tab: its newer job cancels its older
+const $ = (id) => document.getElementById(id);
+
+const state = {game: "stud", seats: ["", ""], folds: [], dead: "", community: "", seed: "",
+               trials: "", exact: false, classes: false, pot: "", toCall: "",
+               target: {kind: "seat", seat: 0}};
+let timer = null, source = null, generation = 0, lastSpot = null;
+
+function usedCards() {
+  const used = new Set();
+  for (const text of state.seats) {
+    const hand = parseHand(text);
+    if (hand) hand.seq.filter((c) => c.length === 2 && c !== "x").forEach((c) => used.add(c));
+  }
+  [state.dead, state.community, ...state.folds].forEach((t) => cardsIn(t).forEach((c) => used.add(c)));
+  return used;
+}
+
+// ---- the URL is the spot --------------------------------------------------------------------
+
+function readURL() {
+  const q = new URLSearchParams(location.search);
+  state.game = ["stud", "stud8", "razz"].includes(q.get("game")) ? q.get("game") : "stud";
+  state.seats = q.getAll("hand").slice(0, MAX_SEATS);
+  while (state.seats.length < MIN_SEATS) state.seats.push("");
+  state.folds = q.getAll("fold").filter((f) => f.trim());
+  state.dead = q.get("dead") || "";
+  state.community = q.get("community") || "";
+  state.seed = q.get("seed") || "";
+  state.trials = q.get("trials") || "";
+  state.exact = ["1", "true", "yes"].includes(q.get("exact"));
+  state.classes = ["1", "true", "yes"].includes(q.get("classes"));
+  state.pot = q.get("pot") || "";
+  state.toCall = q.get("to_call") || "";
+}
+
+function query(forApi) {
+  const q = new URLSearchParams();
+  q.set("game", state.game);
+  // an empty seat is an opponent nobody sees
+  state.seats.forEach((h) => q.append("hand", forApi && !h.trim() ? "random" : h));
+  if (state.dead.trim() || !forApi) q.set("dead", state.dead);
+  state.folds.forEach((f) => q.append("fold", f));
+  const optional = {community: state.community, seed: state.seed, trials: state.trials,
+                    pot: state.pot, to_call: state.toCall};
+  for (const [name, value] of Object.entries(optional)) {
+    if (value.trim() || (!forApi && ["community", "seed", "trials"].includes(name))) {
+      q.set(name, value.trim());
+    }
+  }
+  if (state.exact) q.set("exact", "1");
+  if (state.classes) q.set("classes", "1");
+  return q.toString();
+}
+
+// ---- drawing the table and the picker -------------------------------------------------------
+
+function cardChip(card, onClick) {
+  const chip = document.createElement(onClick ? "button" : "span");
+  chip.className = `card suit-${card[1] || "x"}`;
+  chip.textContent = card === "x" ? "?" : card;
+  if (onClick) {
+    chip.type = "button";
+    chip.title = `remove ${card}`;
+    chip.addEventListener("click", onClick);
+  }
+  return chip;
+}
+
+function drawSeats() {
+  const list = $("seats");
+  list.replaceChildren();
+  state.seats.forEach((text, i) => {
+    const item = document.createElement("li");
+    item.className = "seat";
+    item.dataset.seatBox = i + 1;
+    if (state.target.kind === "seat" && state.target.seat === i) item.classList.add("target");
+    item.innerHTML = `<div class="seat-head"><span class="seat-name">Seat ${i + 1}</span>
+      <button type="button" class="fold">fold</button>
+      <button type="button" class="clear">clear seat</button></div>
+      <input class="hand" autocomplete="off" spellcheck="false"
+             aria-label="seat ${i + 1}: down/up cards or a range" placeholder="random">
+      <div class="chips"></div><p class="seat-error" hidden></p>`;
+    const input = item.querySelector("input");
+    input.value = text;
+    input.dataset.hand = i + 1;
+    input.addEventListener("input", () => { state.seats[i] = input.value; edited(false); });
+    input.addEventListener("focus", () => setTarget({kind: "seat", seat: i}));
+    item.querySelector(".fold").addEventListener("click", () => fold(i));
+    item.querySelector(".clear").addEventListener("click", () => {
+      state.seats[i] = ""; setTarget({kind: "seat", seat: i}); edited(true);
+    });
+    item.addEventListener("click", (e) => {
+      if (e.target === item) setTarget({kind: "seat", seat: i});
+    });
+    list.append(item);
+    drawChips(i);
+  });
+  $("count").textContent = state.seats.length;
+}
+
+function drawChips(i) {
+  const box = document.querySelector(`[data-seat-box="${i + 1}"] .chips`);
+  box.replaceChildren();
+  const hand = parseHand(state.seats[i]);
+  if (!hand) return;
+  if (hand.range) box.append(Object.assign(document.createElement("span"),
+                                           {className: "range", textContent: hand.range}));
+  hand.seq.forEach((card, k) => {
+    if (card === "R") return;
+    box.append(cardChip(card, () => {
+      hand.seq.splice(k, 1);
+      state.seats[i] = handText(hand);
+      edited(true);
+    }));
+  });
+}
+
+function drawFolds() {
+  const box = $("folds");
+  box.replaceChildren();
+  state.folds.forEach((text, k) => {
+    const chip = document.createElement("button");
+    chip.type = "button";
+    chip.className = "fold-chip";
+    chip.textContent = `${text} ×`;
+    chip.title = "unfold: forget these folded upcards";
+    chip.addEventListener("click", () => { state.folds.splice(k, 1); edited(true); });
+    box.append(chip);
+  });
+  $("folds-line").hidden = !state.folds.length;
+}
+
+function drawPicker() {
+  const deck = $("deck");
+  if (!deck.children.length) {
+    for (const suit of "shdc") {
+      for (const rank of [...RANKS].reverse()) {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = `card suit-${suit}`;
+        button.dataset.card = rank + suit;
+        button.textContent = rank + suit;
+        button.addEventListener("click", () => pick(rank + suit));
+        deck.append(button);
+      }
+    }
+  }
+  const used = usedCards();
+  for (const button of deck.children) {
+    button.disabled = used.has(button.dataset.card);
+    button.classList.toggle("used", button.disabled);
+  }
+  const t = state.target;
+  $("target-name").textContent = t.kind === "seat" ? `seat ${t.seat + 1}` : `the ${t.kind} cards`;
+}
+
+function drawAll() {
+  $("game").value = state.game;
+  $("dead").value = state.dead;
+  $("community").value = state.community;
+  $("seed").value = state.seed;
+  $("trials").value = state.trials;
+  $("exact").checked = state.exact;
+  $("classes").checked = state.classes;
+  $("pot").value = state.pot;
+  $("to-call").value = state.toCall;
+  drawSeats();
+  drawFolds();
+  drawPicker();
+}
+
+function setTarget(target) {
+  state.target = target;
+  document.querySelectorAll(".seat").forEach((s, i) =>
+    s.classList.toggle("target", target.kind === "seat" && target.seat === i));
+  drawPicker();
+}
+
+// ---- edits ----------------------------------------------------------------------------------
+
+function pick(card) {
+  const t = state.target;
+  if (t.kind === "seat") {
+    const hand = parseHand(state.seats[t.seat]);
+    if (!hand) { showSeatError(t.seat, "fix this seat's text first, or clear the seat"); return; }
+    if (hand.seq.length >= 7) { showSeatError(t.seat, "this seat holds seven cards"); return; }
+    if (hand.range && hand.seq.length < 2) hand.seq.unshift("R", "R");
+    hand.seq.push(card);
+    state.seats[t.seat] = handText(hand);
+  } else if (t.kind === "dead") {
+    state.dead = `${state.dead.trim()} ${card}`.trim();
+  } else {
+    state.community = card;
+  }
+  edited(true);
+}
+
+function fold(i) {
+  const hand = parseHand(state.seats[i]);
+  const up = hand ? hand.seq.slice(2, 6).filter((c) => c !== "x") : [];
+  if (up.length) state.folds.push(up.join(" "));
+  state.seats.splice(i, 1);
+  if (state.seats.length < MIN_SEATS) state.seats.push("");
+  setTarget({kind: "seat", seat: Math.min(i, state.seats.length - 1)});
+  edited(true);
+}
+
+function edited(redraw) {
+  // every edit: the URL first, then cancel the running job and recompute after a pause
+  history.replaceState(null, "", `?${query(false)}`);
+  if (redraw) drawAll();
+  else { state.seats.forEach((_, i) => drawChips(i)); drawPicker(); }
+  stop();
+  setState("computing");
+  clearTimeout(timer);
+  timer = setTimeout(compute, DEBOUNCE_MS);
+}
+
+function stop() {
+  generation++;
+  if (source) { source.close(); source = null; }  // closing the stream cancels its job
+}
+
+// ---- computing ------------------------------------------------------------------------------
+
+function setState(name, error) {
+  $("results").dataset.state = name;
+  const box = document.querySelector('[data-field="error"]');
+  box.hidden = !error;
+  box.textContent = error || "";
+}
+
+function showSeatError(i, message) {
+  const p = document.querySelector(`[data-seat-box="${i + 1}"] .seat-error`);
+  if (!p) return;
+  p.hidden = !message;
+  p.textContent = message || "";
+}
+
+async function compute() {
+  const mine = ++generation;
+  const q = query(true);
+  let response, info;
+  try {
+    response = await fetch(`/api/spot?${q}`);
+    info = await response.json();
+  } catch (e) {
+    if (mine === generation) setState("error", "the server did not answer: is stud-odds serve running?");
+    return;
+  }
+  if (mine !== generation) return;
+  state.seats.forEach((_, i) => showSeatError(i, info.hands ? info.hands[i] : null));
+  if (!response.ok) { setState("error", info.error); return; }
+  showSpot(info);
+  const stream = new EventSource(`/api/equity/stream?${q}&page=${PAGE}`);
+  source = stream;
+  const finish = () => { stream.close(); if (source === stream) source = null; };
+  stream.addEventListener("partial", (e) => showResult(JSON.parse(e.data), state.classes));
+  stream.addEventListener("progress", (e) => showProgress(JSON.parse(e.data)));
+  stream.addEventListener("result", (e) => {
+    finish();  // the stream ends here: never let the browser reconnect and recompute
+    showResult(JSON.parse(e.data), state.classes);
+    setState("done");
+  });
+  stream.addEventListener("failure", (e) => { finish(); setState("error", JSON.parse(e.data).error); });
+  stream.onerror = () => {
+    if (source !== stream) return;
+    finish();
+    setState("error", "the server did not answer (busy, or stopped): edit the spot to try again");
+  };
+}
+
+function showSpot(info) {
+  lastSpot = info;
+  $("community-line").hidden = !(info.shared_river || state.community);
+  $("community-note").textContent = info.shared_river
+    ? `the deck runs short: ${info.cards_left} cards left, so seventh street is one shared card`
+    : "";
+  const acting = info.acting || {};
+  const rule = acting.bring_in || acting.first_to_act;
+  $("acting").textContent = rule ? rule.reason : "";
+}
+
+// ---- copying --------------------------------------------------------------------------------
+
+async function copy(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch (e) {  // no clipboard permission: the old way
+    const area = Object.assign(document.createElement("textarea"), {value: text});
+    document.body.append(area);
+    area.select();
+    document.execCommand("copy");
+    area.remove();
+  }
+  $("copied").textContent = "copied";
+  setTimeout(() => { $("copied").textContent = ""; }, 1500);
+}
+
+
+// ---- wiring ---------------------------------------------------------------------------------
+
+function bind() {
+  const fields = {game: "game", dead: "dead", community: "community", seed: "seed",
+                  trials: "trials", pot: "pot", "to-call": "toCall"};
+  for (const [id, key] of Object.entries(fields)) {
+    $(id).addEventListener(id === "game" ? "change" : "input", () => { state[key] = $(id).value; edited(false); });
+  }
+  $("dead").addEventListener("focus", () => setTarget({kind: "dead"}));
+  $("community").addEventListener("focus", () => setTarget({kind: "community"}));
+  $("exact").addEventListener("change", () => { state.exact = $("exact").checked; edited(false); });
+  $("classes").addEventListener("change", () => { state.classes = $("classes").checked; edited(false); });
+  $("more").addEventListener("click", () => {
+    if (state.seats.length < MAX_SEATS) { state.seats.push(""); edited(true); }
+  });
+  $("fewer").addEventListener("click", () => {
+    if (state.seats.length > MIN_SEATS) {
+      state.seats.pop();
+      if (state.target.seat >= state.seats.length) state.target = {kind: "seat", seat: 0};
+      edited(true);
+    }
+  });
+  const four = $("four-colour");
+  four.checked = localStorage.getItem("four-colour") === "1";
+  document.body.classList.toggle("four-colour", four.checked);
+  four.addEventListener("change", () => {
+    localStorage.setItem("four-colour", four.checked ? "1" : "0");
+    document.body.classList.toggle("four-colour", four.checked);
+  });
+  $("copy-command").addEventListener("click", () => lastSpot && copy(lastSpot.command));
+  $("copy-forums").addEventListener("click", () => copy(forumText()));
+  const drop = $("drop");
+  drop.addEventListener("dragover", (e) => { e.preventDefault(); drop.classList.add("over"); });
+  drop.addEventListener("dragleave", () => drop.classList.remove("over"));
+  drop.addEventListener("drop", (e) => {
+    e.preventDefault();
+    drop.classList.remove("over");
+    if (e.dataTransfer.files.length) upload(e.dataTransfer.files[0]);
+  });
+  $("history-file").addEventListener("change", (e) => { if (e.target.files.length) upload(e.target.files[0]); });
+  window.addEventListener("popstate", () => { readURL(); drawAll(); stop(); compute(); });
+}
+
+readURL();
+bind();
+drawAll();
+setState("computing");
+compute();

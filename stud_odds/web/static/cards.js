@@ -1,0 +1,58 @@
+// Cards in the command line's syntax (AhKh/Qh, xx/7d, [QQ+]/Kd), for the picker's edits only:
+// whether a spot is right is the server's question (/api/spot).
+
+export const RANKS = "23456789TJQKA";
+export const SUITS = "cdhs";
+
+export function tokens(text) {
+  // one token per card ("x" for an unknown one); null when the text is not only cards
+  const out = [];
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    if (" ,;\t".includes(c)) { i++; continue; }
+    if ("xX?*".includes(c)) { out.push("x"); i++; continue; }
+    const width = text.startsWith("10", i) ? 2 : 1;
+    const rank = text.slice(i, i + width).toUpperCase().replace("10", "T");
+    const suit = (text[i + width] || "").toLowerCase();
+    if (!RANKS.includes(rank) || !SUITS.includes(suit) || rank.length !== 1) return null;
+    out.push(rank + suit);
+    i += width + 1;
+  }
+  return out;
+}
+
+export function parseHand(text) {
+  // {range, seq}: seq is the cards in the order they are dealt (2 down, 4 up, 1 down);
+  // a range stands for the two hole cards ("R"); null when the text cannot be read here
+  text = text.trim();
+  if (!text || text.toLowerCase() === "random") return {range: null, seq: []};
+  let range = null, rest = text;
+  if (text.startsWith("[")) {
+    const end = text.indexOf("]");
+    if (end < 0) return null;
+    range = text.slice(0, end + 1);
+    rest = text.slice(end + 1);
+  }
+  const parts = rest.split("/");
+  if (parts.length > 2) return null;
+  const down = tokens(parts[0]), up = parts.length > 1 ? tokens(parts[1]) : [];
+  if (!down || !up) return null;
+  if (range) return {range, seq: ["R", "R", ...up, ...down]};
+  if (parts.length === 1) return {range, seq: down};  // cards typed so far, in dealt order
+  return {range, seq: [...down.slice(0, 2), ...up, ...down.slice(2)]};
+}
+
+export function handText(hand) {
+  const {range, seq} = hand;
+  const up = seq.slice(2, 6).join(""), seventh = seq.slice(6).join("");
+  if (range) return `${range}${seventh}/${up}`;
+  if (!seq.length) return "";
+  return `${seq.slice(0, 2).join("")}${seventh}/${up}`;
+}
+
+export function cardsIn(text) {
+  const parsed = tokens(text || "");
+  return parsed ? parsed.filter((c) => c !== "x") : [];
+}
+

@@ -1,0 +1,119 @@
+// Hand histories: a PokerStars file uploaded to /api/history, its stud hands listed as they
+// are replayed, one charted street by street, and the all-in luck of its summary.
+
+export const COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf",
+                        "#8c564b", "#e377c2"];
+const $ = (id) => document.getElementById(id);
+
+export async function upload(file) {
+  const status = $("history-status");
+  const rows = document.querySelector("#history-hands tbody");
+  rows.replaceChildren();
+  $("history-chart").replaceChildren();
+  $("history-luck").replaceChildren();
+  status.textContent = `replaying ${file.name}…`;
+  let response;
+  try {
+    response = await fetch("/api/history", {method: "POST", body: file,
+                                            headers: {"content-type": "text/plain"}});
+  } catch (e) { status.textContent = "the server did not answer"; return; }
+  if (!response.ok) { status.textContent = (await response.json()).error; return; }
+  const reader = response.body.getReader(), decoder = new TextDecoder();
+  let buffer = "", hands = 0;
+  for (;;) {
+    const {value, done} = await reader.read();
+    if (value) buffer += decoder.decode(value, {stream: true});
+    const lines = buffer.split("\n");
+    buffer = lines.pop();
+    for (const line of lines.filter((l) => l.trim())) {
+      const record = JSON.parse(line);
+      if (record.summary) showLuck(record.summary);
+      else if (record.error) status.textContent = record.error;
+      else { addHand(record); hands++; status.textContent = `${hands} stud hands replayed`; }
+    }
+    if (done) break;
+  }
+}
+
+function addHand(record) {
+  $("history-hands").hidden = false;
+  const row = document.createElement("tr");
+  row.tabIndex = 0;
+  row.dataset.hand = record.id;
+  const won = record.skipped ? `skipped: ${record.skipped}` :
+    (record.won && record.hero in record.won ? record.won[record.hero] : "");
+  [record.id, record.game || "", record.stakes || "", record.hero || "", String(won)].forEach((text) => {
+    row.append(Object.assign(document.createElement("td"), {textContent: text}));
+  });
+  const choose = () => {
+    document.querySelectorAll("#history-hands tr.chosen").forEach((r) => r.classList.remove("chosen"));
+    row.classList.add("chosen");
+    drawChart(record);
+  };
+  row.addEventListener("click", choose);
+  row.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") choose(); });
+  document.querySelector("#history-hands tbody").append(row);
+}
+
+function drawChart(record) {
+  const box = $("history-chart");
+  box.replaceChildren();
+  if (!record.streets.length) return;
+  const NS = "http://www.w3.org/2000/svg", W = 420, H = 200, PAD = 30;
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", `0 0 ${W} ${H + 40}`);
+  svg.dataset.chart = record.id;
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", `equity by street in hand ${record.id}`);
+  const streets = record.streets.map((s) => s.street);
+  const x = (street) => PAD + (W - 2 * PAD) * (streets.length > 1 ?
+    (street - streets[0]) / (streets[streets.length - 1] - streets[0]) : 0.5);
+  const y = (equity) => H - PAD / 2 - (H - PAD) * equity;
+  const add = (name, attrs, text) => {
+    const el = document.createElementNS(NS, name);
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+    if (text !== undefined) el.textContent = text;
+    svg.append(el);
+    return el;
+  };
+  for (const level of [0, 0.5, 1]) {
+    add("line", {x1: PAD, x2: W - PAD, y1: y(level), y2: y(level), class: "grid"});
+    add("text", {x: 2, y: y(level) + 4, class: "axis"}, `${level * 100}%`);
+  }
+  streets.forEach((s) => add("text", {x: x(s) - 8, y: H + 4, class: "axis"}, `${s}th`.replace("3th", "3rd")));
+  const names = [...new Set(record.streets.flatMap((s) => s.players.map((p) => p.name)))];
+  const views = [[record.streets, ""], [record.showdown || [], "6 4"]];
+  for (const [streetsOfView, dash] of views) {
+    names.forEach((name, i) => {
+      const points = streetsOfView.flatMap((s) => s.players.filter((p) => p.name === name)
+        .map((p) => `${x(s.street).toFixed(1)},${y(p.equity).toFixed(1)}`));
+      if (points.length) add("polyline", {points: points.join(" "), stroke: COLOURS[i % 8],
+        fill: "none", "stroke-width": name === record.hero ? 3 : 1.5, "stroke-dasharray": dash});
+    });
+  }
+  names.forEach((name, i) => add("text", {x: PAD + (i % 4) * 95, y: H + 20 + 14 * Math.floor(i / 4),
+                                         fill: COLOURS[i % 8], class: "legend"},
+                                 name + (name === record.hero ? " (hero)" : "")));
+  box.append(svg);
+  box.append(Object.assign(document.createElement("p"), {className: "note",
+    textContent: "solid: the hero's view on each street; dashed: with every shown hand face up"}));
+}
+
+function showLuck(summary) {
+  const box = $("history-luck");
+  box.replaceChildren();
+  const title = document.createElement("h3");
+  title.textContent = `all-in luck: ${summary.luck.length} hands where the hero was all in before 7th street`;
+  box.append(title);
+  if (!summary.luck.length) return;
+  const table = document.createElement("table");
+  table.innerHTML = "<tr><th>hand</th><th>street</th><th>equity</th><th>pot</th><th>expected</th><th>won</th><th>luck</th></tr>";
+  for (const e of summary.luck) {
+    const row = document.createElement("tr");
+    [e.hand_id, e.street, `${(100 * e.equity).toFixed(1)}%`, e.pot, e.expected.toFixed(2),
+     e.won, (e.luck >= 0 ? "+" : "") + e.luck.toFixed(2)].forEach((text) =>
+      row.append(Object.assign(document.createElement("td"), {textContent: String(text)})));
+    table.append(row);
+  }
+  box.append(table);
+}

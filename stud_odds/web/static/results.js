@@ -1,0 +1,75 @@
+// The results: what the API answers, shown as the command line prints it (the server sends
+// each cell's text), hand classes as bars, and the plain-text table for forums.
+
+import {COLOURS} from "./history.js";
+
+const FIELDS = ["equity", "interval", "high_win", "high_tie", "low_win", "low_tie", "scoop"];
+const TITLES = {equity: "equity", interval: "±95%", high_win: "high win", high_tie: "high tie",
+                low_win: "low win", low_tie: "low tie", scoop: "scoop"};
+const $ = (id) => document.getElementById(id);
+let lastResult = null;
+
+export function showProgress(progress) {
+  const share = progress.total ? Math.floor(100 * progress.done / progress.total) : 0;
+  document.querySelector('[data-field="method"]').textContent =
+    `${progress.method}: ${share}% counted (${progress.done.toLocaleString()} of ${progress.total.toLocaleString()})`;
+}
+
+export function showResult(data, classes) {
+  lastResult = data;
+  const cells = data.display.cells;
+  const fields = FIELDS.filter((f) => f in cells[0]);
+  const head = document.querySelector("#results thead tr");
+  head.innerHTML = "<th>#</th><th>hand</th>" + fields.map((f) => `<th>${TITLES[f]}</th>`).join("");
+  const body = $("rows");
+  body.replaceChildren();
+  data.players.forEach((player, i) => {
+    const row = document.createElement("tr");
+    row.dataset.seat = i + 1;
+    row.innerHTML = `<td>${i + 1}</td><td class="hand-cell"></td>` +
+      fields.map((f) => `<td data-field="${f}"></td>`).join("");
+    row.querySelector(".hand-cell").textContent = player.hand;
+    for (const f of fields) row.querySelector(`[data-field="${f}"]`).textContent = cells[i][f];
+    body.append(row);
+  });
+  const [method, ...rest] = data.display.lines;
+  document.querySelector('[data-field="method"]').textContent = method;
+  const lines = $("lines");
+  lines.replaceChildren(...[...rest, ...data.display.pot_odds].map((text) =>
+    Object.assign(document.createElement("p"), {textContent: text})));
+  drawClassBars(data, classes);
+}
+
+function drawClassBars(data, classes) {
+  const box = $("class-bars");
+  box.replaceChildren();
+  if (!classes || !data.players[0].classes) return;
+  const names = Object.keys(data.players[0].classes);
+  const table = document.createElement("table");
+  table.className = "bars";
+  table.innerHTML = "<caption>final hands</caption><tr><th>hand class</th>" +
+    data.players.map((_, i) => `<th>#${i + 1}</th>`).join("") + "</tr>";
+  for (const name of names) {
+    const row = document.createElement("tr");
+    row.innerHTML = `<th scope="row"></th>` + data.players.map((p, i) => {
+      const share = 100 * p.classes[name];
+      return `<td><span class="bar" style="width:${share.toFixed(1)}%;background:${COLOURS[i]}"></span>` +
+        `<span class="bar-value">${share ? share.toFixed(1) + "%" : "-"}</span></td>`;
+    }).join("");
+    row.querySelector("th").textContent = name;
+    table.append(row);
+  }
+  box.append(table);
+}
+
+export function forumText() {
+  if (!lastResult) return "";
+  const cells = lastResult.display.cells;
+  const fields = FIELDS.filter((f) => f in cells[0]);
+  const rows = [["#", "hand", ...fields.map((f) => TITLES[f])]];
+  lastResult.players.forEach((p, i) => rows.push([`${i + 1}`, p.hand, ...fields.map((f) => cells[i][f])]));
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  const lines = rows.map((r) => r.map((v, c) => (c === 1 ? v.padEnd(widths[c]) : v.padStart(widths[c]))).join("  "));
+  const title = {stud: "Seven Card Stud", stud8: "Stud Hi-Lo", razz: "Razz"}[lastResult.game] || lastResult.game;
+  return [title, ...lines, ...lastResult.display.lines].join("\n");
+}

@@ -1,0 +1,168 @@
+"""What the server's jobs do, in a worker thread: run a spot (at once or streamed live), replay
+an uploaded hand-history file, and describe a spot's table for the page."""
+
+from __future__ import annotations
+
+import io
+import threading
+import time
+from dataclasses import asdict
+from typing import Any
+
+from stud_odds.errors import StudOddsError
+from stud_odds.results import EquityResult
+from stud_odds.web.fields import EquityRequest
+from stud_odds.web.jobs import Superseded
+from stud_odds.web.streams import Emit, event, json_line
+
+PARTIAL_EVERY_S = 0.1  # live results at most this often (the first one at once)
+CANCELLED = "the job was cancelled"
+
+
+def pot_odds(request: EquityRequest, result: EquityResult) -> Any:
+    from stud_odds.report import PotOdds
+
+    if request.pot is None:
+        return None
+    return PotOdds(request.pot, request.to_call, result.players[0].equity)
+
+
+def answer(request: EquityRequest, result: EquityResult) -> dict[str, Any]:
+    """The object ``stud-odds equity --json`` prints for the same spot and options."""
+    from stud_odds.report import json_object
+
+    return json_object(result, request.classes, pot_odds(request, result))
+
+
+def shown(request: EquityRequest, result: EquityResult) -> dict[str, Any]:
+    """The answer plus ``display``: the table's cells and the lines under it, exactly as the
+    command prints them, so the page shows the command's text without its own rules."""
+    from stud_odds.report import footer_lines, pot_odds_lines, table_cells
+
+    data = answer(request, result)
+    odds = pot_odds(request, result)
+    data["display"] = {
+        "cells": table_cells(result),
+        "lines": footer_lines(request.spot.scenario, result),
+        "pot_odds": [] if odds is None else pot_odds_lines(odds),
+    }
+    return data
+
+
+def _run(request: EquityRequest, cancel: threading.Event, on_round: Any = None) -> EquityResult:
+    import stud_odds
+
+    try:
+        result = request.spot.run(on_round=on_round, cancel=cancel)
+    except stud_odds.Cancelled:
+        raise Superseded(CANCELLED) from None
+    if result.stopped_by == "cancelled":
+        raise Superseded(CANCELLED)
+    return result
+
+
+def equity_now(request: EquityRequest, cancel: threading.Event) -> dict[str, Any]:
+    """POST /api/equity: the final answer."""
+    return answer(request, _run(request, cancel))
+
+
+def equity_stream(request: EquityRequest, cancel: threading.Event, emit: Emit) -> str:
+    """GET /api/equity/stream: ``partial`` results and exact ``progress`` as they come (at
+    most every PARTIAL_EVERY_S), then the last event: ``result`` or ``failure``."""
+    import stud_odds
+
+    last_sent = [-PARTIAL_EVERY_S]
+
+    def on_round(update: Any) -> None:
+        now = time.monotonic()
+        if now - last_sent[0] < PARTIAL_EVERY_S:
+            return
+        last_sent[0] = now
+        if isinstance(update, stud_odds.ExactProgress):
+            emit(event("progress", update.to_dict()))
+        else:
+            emit(event("partial", shown(request, update)))
+
+    try:
+        return event("result", shown(request, _run(request, cancel, on_round)))
+    except (StudOddsError, Superseded) as error:
+        return event("failure", {"error": str(error)})
+
+
+def failure_event(message: str) -> str:
+    return event("failure", {"error": message})
+
+
+def history_stream(data: bytes, cancel: threading.Event, emit: Emit) -> str:
+    """POST /api/history: each stud hand's ``history --json`` object as it is replayed, then
+    one ``{"summary": ...}`` line (counts, skipped hands, the hero's all-in luck)."""
+    from stud_odds.history.pokerstars import HistoryReader
+    from stud_odds.history.running import each_record
+    from stud_odds.history.settings import DEFAULT_PRECISION, DEFAULT_SEED, DEFAULT_THREADS
+    from stud_odds.history.summary import Summary
+
+    summary = Summary(files=1)
+    reader = HistoryReader(io.BytesIO(data))
+
+    def handle(record: dict[str, Any] | None) -> None:
+        if cancel.is_set():
+            raise Superseded(CANCELLED)
+        if record is not None:
+            emit(json_line(record))
+
+    try:
+        each_record(reader, summary, handle, hero=None, precision=DEFAULT_PRECISION,
+                    seed=DEFAULT_SEED, threads=DEFAULT_THREADS)
+    except (StudOddsError, Superseded) as error:
+        return json_line({"error": str(error)})
+    summary.lines_ignored = reader.lines_ignored
+    chips, big_bets = summary.luck_totals()
+    return json_line({"summary": {
+        "stud_hands": summary.stud_hands, "replayed": summary.replayed,
+        "other_games": summary.other_games, "showdowns": summary.showdowns,
+        "skipped": [{"id": hand, "where": where, "reason": reason}
+                    for hand, where, reason in summary.skipped],
+        "luck": [asdict(entry) for entry in summary.luck],
+        "luck_total": {"chips": chips, "big_bets": big_bets},
+    }})
+
+
+def history_failure(message: str) -> str:
+    return json_line({"error": message})
+
+
+def table_of(request: EquityRequest) -> dict[str, Any]:
+    """GET /api/spot: what the page shows about a spot before it is run: its street,
+    whether seventh street is shared, who brings in or acts first, the command line."""
+    scenario = request.spot.scenario
+    return {
+        "game": scenario.game.value,
+        "street": scenario.street,
+        "cards_left": scenario.plan.cards_left,
+        "shared_river": scenario.shared_river,
+        "acting": _acting(scenario),
+        "command": request.command(),
+    }
+
+
+def _acting(scenario: Any) -> dict[str, Any] | None:
+    """Who brings in (third street) or acts first (later streets), from the live seats'
+    upcards, when every upcard is known."""
+    from stud_odds.cards import UNKNOWN
+    from stud_odds.rules import bring_in, first_to_act
+
+    upcards = [hand.up[:4] for hand in scenario.hands]
+    if any(UNKNOWN in cards for cards in upcards) or len(upcards) < 2:
+        return None
+    try:
+        if scenario.street == 3:
+            return {"bring_in": bring_in([cards[0] for cards in upcards],
+                                         scenario.game).to_dict()}
+        return {"first_to_act": first_to_act(upcards, scenario.game,
+                                             street=scenario.street).to_dict()}
+    except StudOddsError:
+        return None
+
+
+__all__ = ["answer", "equity_now", "equity_stream", "failure_event",
+           "history_failure", "history_stream", "shown", "table_of"]

@@ -1,0 +1,170 @@
+"""The page in a real Chromium (Debian's chromium-headless-shell through Playwright): what a
+player does with it, checked against the command line's numbers.
+
+These run in CI (.ci/run installs the browser); without the browser they fail, they do not
+skip.  The kernels are warmed before the first page test, so no test waits on numba.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("uvicorn")
+from typer.testing import CliRunner  # noqa: E402
+from web_helpers import running_server, wait_until  # noqa: E402
+
+from stud_odds.cli import app as cli  # noqa: E402
+
+CHROMIUM = Path("/usr/lib/chromium/chromium-headless-shell")
+HISTORY = Path(__file__).parent / "data" / "histories" / "stud_cash.txt"
+DONE = '#results[data-state="done"]'
+FIELDS = ("equity", "interval", "high_win", "high_tie", "low_win", "low_tie", "scoop")
+
+
+@pytest.fixture(scope="module")
+def site():
+    import stud_odds
+
+    if not CHROMIUM.exists():
+        pytest.fail(f"the browser tests need {CHROMIUM}: apt-get install chromium-headless-shell")
+    from playwright.sync_api import sync_playwright
+
+    stud_odds.warm_up()
+    with running_server() as (url, jobs), sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM))
+        yield browser, url, jobs
+        browser.close()
+
+
+@pytest.fixture
+def page(site):
+    browser, url, _ = site
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, base_url=url)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def table_row(args: list[str], seat: int) -> list[str]:
+    """The command line's table row of one seat, as the cells it prints after the hand."""
+    output = CliRunner().invoke(cli, ["equity", *args]).stdout
+    row = next(line for line in output.splitlines() if line.lstrip().startswith(f"{seat} "))
+    return [cell for cell in row.split() if re.fullmatch(r"[\d.]+%?", cell)][1:]
+
+
+def page_row(page, seat: int) -> list[str]:
+    row = page.locator(f'tr[data-seat="{seat}"]')
+    return [row.locator(f'[data-field="{f}"]').inner_text() for f in FIELDS
+            if row.locator(f'[data-field="{f}"]').count()]
+
+
+def test_a_three_way_stud8_spot_picked_gives_the_command_lines_numbers(page):
+    page.goto("/?game=stud8&seed=1&trials=20000")
+    page.click("#more")
+    for seat, cards in ((1, ["Ah", "Kh", "Qh"]), (2, ["7c", "7d", "2s"])):
+        page.click(f'[data-hand="{seat}"]')  # cards go to this seat
+        for card in cards:
+            page.click(f'[data-card="{card}"]')
+    page.click('[data-hand="3"]')
+    page.keyboard.type("QdJd/Td")  # the command line's syntax, typed
+    assert page.locator('[data-card="Qh"]').is_disabled()  # used cards are greyed out
+    page.wait_for_selector(DONE)
+    assert page.input_value('[data-hand="1"]') == "AhKh/Qh"
+    args = ["-g", "stud8", "AhKh/Qh", "7c7d/2s", "QdJd/Td", "--seed", "1", "-n", "20000"]
+    for seat in (1, 2, 3):
+        assert page_row(page, seat) == table_row(args, seat)
+    method = page.inner_text('[data-field="method"]')
+    assert method.startswith("Monte Carlo: 20,000 trials, seed 1")
+
+
+def test_a_shared_url_shows_and_computes_its_spot(page):
+    page.goto("/?game=stud8&hand=AhKh/Qh&hand=7c7d/2s&hand=[QQ%2B]/Kd&dead=9c+Td&fold=5h"
+              "&community=&seed=1&trials=5000")
+    page.wait_for_selector(DONE)
+    assert page.input_value("#game") == "stud8" and page.input_value("#dead") == "9c Td"
+    assert page.input_value('[data-hand="3"]') == "[QQ+]/Kd"
+    assert "5h" in page.inner_text("#folds")
+    assert page.locator("tr[data-seat]").count() == 3
+    args = ["-g", "stud8", "AhKh/Qh", "7c7d/2s", "[QQ+]/Kd", "-d", "9c Td", "--fold", "5h",
+            "--seed", "1", "-n", "5000"]
+    assert page_row(page, 3) == table_row(args, 3)
+    assert "brings in" in page.inner_text("#acting")
+
+
+def test_a_range_error_is_shown_under_its_seat(page):
+    page.goto("/?hand=AhKh/Qh&hand=7c7d/2s&seed=1&trials=2000")
+    page.wait_for_selector(DONE)
+    page.fill('[data-hand="2"]', "[QQ+/2s")
+    page.wait_for_selector('#results[data-state="error"]')
+    seat_error = page.locator('[data-seat-box="2"] .seat-error')
+    assert "player 2" in seat_error.inner_text() and "]" in seat_error.inner_text()
+    assert page.inner_text('[data-field="error"]') == seat_error.inner_text()
+    assert not page.locator('[data-seat-box="1"] .seat-error').is_visible()
+
+
+def test_folding_a_seat_makes_its_upcards_dead(page):
+    page.goto("/?hand=AhKh/Qh&hand=7c7d/2s&hand=QdJd/Td&seed=1&trials=2000")
+    page.wait_for_selector(DONE)
+    page.click('[data-seat-box="3"] .fold')
+    page.wait_for_selector(DONE)
+    assert page.locator("tr[data-seat]").count() == 2
+    assert "fold=Td" in page.url and "Td" in page.inner_text("#folds")
+    assert page.locator('[data-card="Td"]').is_disabled()
+    args = ["AhKh/Qh", "7c7d/2s", "--fold", "Td", "--seed", "1", "-n", "2000"]
+    assert page_row(page, 1) == table_row(args, 1)
+
+
+def test_an_edit_mid_run_cancels_the_running_job(page, site):
+    _, _, jobs = site
+    page.goto("/?hand=AhKh/Qh&hand=7c7d/2s&hand=QdJd/Td&hand=9s9h/8c&hand=xx/6d"
+              "&seed=1&trials=1e9")
+    page.wait_for_function("document.querySelector('[data-field=\"equity\"]') !== null")
+    assert page.get_attribute("#results", "data-state") == "computing"
+    assert jobs.pending == 1
+    page.fill("#trials", "3000")  # the edit: the billion-trial job must stop
+    page.wait_for_selector(DONE)
+    assert page.inner_text('[data-field="method"]').startswith("Monte Carlo: 3,000 trials")
+    assert wait_until(lambda: jobs.pending == 0)
+
+
+def test_a_dropped_hand_history_lists_its_hands_and_charts_one(page):
+    page.goto("/?hand=AhKh/QhJh9c&hand=7c7d/2s5d5h")
+    page.wait_for_selector(DONE)
+    page.evaluate("""text => {
+        const data = new DataTransfer();
+        data.items.add(new File([text], "stud_cash.txt", {type: "text/plain"}));
+        document.getElementById("drop").dispatchEvent(
+            new DragEvent("drop", {dataTransfer: data, bubbles: true, cancelable: true}));
+    }""", HISTORY.read_text())
+    rows = page.locator("#history-hands tbody tr")
+    rows.first.wait_for()
+    page.wait_for_function("document.getElementById('history-status').textContent"
+                           ".includes('stud hands replayed')")
+    assert rows.first.locator("td").first.inner_text() == "210000000001"
+    rows.first.focus()
+    page.keyboard.press("Enter")  # by keyboard too
+    chart = page.locator("svg[data-chart] polyline")
+    chart.first.wait_for()
+    assert chart.count() >= 2
+
+
+def test_the_page_fits_a_phone(site):
+    browser, url, _ = site
+    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=url,
+                                  is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto("/?game=stud8&hand=AhKh/Qh&hand=7c7d/2s&hand=QdJd/Td&seed=1&trials=3000")
+    page.wait_for_selector(DONE)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    deck = page.locator("#deck").bounding_box()
+    assert deck["x"] >= 0 and deck["x"] + deck["width"] <= 390
+    page.tap('[data-hand="1"]')
+    page.tap('[data-card="2c"]')
+    assert page.input_value('[data-hand="1"]') == "AhKh/Qh2c"
+    context.close()

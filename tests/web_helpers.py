@@ -1,0 +1,51 @@
+"""The web tests' server: the real app under uvicorn on 127.0.0.1, a free port, in a thread."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from stud_odds.web.app import create_app
+from stud_odds.web.jobs import Jobs
+
+
+@contextmanager
+def running_server(jobs: Jobs | None = None) -> Iterator[tuple[str, Jobs]]:
+    """(base URL, the server's jobs) of a live server, stopped at the end."""
+    import uvicorn
+
+    jobs = jobs or Jobs()
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)  # no Nagle
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(128)
+    config = uvicorn.Config(create_app("127.0.0.1", jobs), log_level="warning", lifespan="off",
+                            timeout_graceful_shutdown=1)
+    server = uvicorn.Server(config)
+    server.install_signal_handlers = lambda: None  # not the main thread
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.01)
+    try:
+        yield f"http://127.0.0.1:{listener.getsockname()[1]}", jobs
+    finally:
+        jobs.cancel_all()
+        server.should_exit = True
+        thread.join(10)
+        listener.close()
+
+
+def wait_until(condition, seconds: float = 10.0) -> bool:
+    """Poll ``condition()`` until it holds or ``seconds`` pass (a liveness check, not timing)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.01)
+    return condition()
