@@ -40,8 +40,8 @@ log = logging.getLogger("stud_odds")
 _GAME_NAMES = {game.kernel_id: game.value for game in Game}
 # what each kernel answers, and the seconds numba usually takes to compile it for one game
 # on an idle 2-core machine (benchmarks/bench_compile.py; docs/architecture.md)
-_KINDS = {"exact": ("enumeration", 13), "monte_carlo": ("sampling", 6),
-          "heads_up": ("heads-up counting", 9)}
+_KINDS = {"exact": ("enumeration", 15), "monte_carlo": ("sampling", 7),
+          "heads_up": ("heads-up counting", 10)}
 _READY: set[str] = set()
 
 
