@@ -39,6 +39,10 @@ from .tallies import Tallies
 log = logging.getLogger("stud_odds")
 
 _GAME_NAMES = {game.kernel_id: game.value for game in Game}
+# what each kernel answers, and the seconds numba usually takes to compile it for one game
+# on an idle 2-core machine (benchmarks/bench_compile.py; docs/architecture.md)
+_KINDS = {"exact": ("enumeration", 15), "monte_carlo": ("sampling", 7),
+          "heads_up": ("heads-up counting", 10)}
 _READY: set[str] = set()
 
 
@@ -176,8 +180,10 @@ def compiled(name: str, game: int, warm_up: Callable[[], object]) -> float:
     started = time.perf_counter()
     if not kernel_cache.is_compiled(marker):
         where = kernel_cache.location()
-        log.info("compiling the %s %s kernel (first run only, a few seconds)...",
-                 _GAME_NAMES[game], name.replace("_", " "))
+        kind, seconds = _KINDS[name]
+        log.info("compiling the %s %s kernel (numba, once per game and kind of question: "
+                 "up to about %d s on 2 cores; later runs load it from the cache)...",
+                 _GAME_NAMES[game], kind, seconds)
         if where.note:
             log.warning("%s", where.note)
     try:

@@ -1,7 +1,7 @@
 """The evaluators' look-up tables and card keys, built from first principles with numpy.
 
 See :mod:`stud_odds.kernels.evaluate` for how the kernels read them.  Nothing
-here imports numba: the tables are built (about half a second) and cached
+here imports numba: the tables are built (about a fifth of a second) and cached
 without compiling anything.
 """
 
