@@ -19,7 +19,6 @@ import numpy as np
 from stud_odds import cache as kernel_cache
 from stud_odds.errors import StudOddsError
 from stud_odds.games import Game
-from stud_odds.hands import tables
 from stud_odds.kernels.bundles import (
     Levels,
     Lookups,
@@ -31,6 +30,7 @@ from stud_odds.kernels.bundles import (
     ranges_bundle,
 )
 from stud_odds.kernels.layout import CLASS_COLUMNS, TABLE_COLUMNS, TALLY_COLUMNS
+from stud_odds.kernels.table_cache import tables
 from stud_odds.scenario import Scenario
 
 from .tallies import Tallies
