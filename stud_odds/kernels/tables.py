@@ -18,7 +18,7 @@ from stud_odds.kernels.codes import best_codes_rows
 
 # Found by a greedy search (each weight the smallest keeping all sums of up to
 # seven ranks, each at most four times, distinct among hands of the same size);
-# tests/test_evaluate.py checks the property.
+# tests/test_kernels_evaluate.py checks the property.
 RANK_WEIGHTS = np.array(
     [1, 2, 6, 23, 99, 454, 2032, 8699, 22855, 83662, 262350, 636346, 1479182], np.int64
 )
