@@ -8,6 +8,7 @@ import pytest
 from numba import njit
 from reference_eval import high as ref_high
 from reference_eval import low8 as ref_low8
+from reference_eval import low8_order, order
 from reference_eval import razz as ref_razz
 
 from stud_odds.describe import high_value, low8_value, razz_value
@@ -129,17 +130,6 @@ def _fast(cards):
     )
 
 
-def _sign(a, b):
-    return (a > b) - (a < b)
-
-
-def _low_sign(a, b):
-    """Order of two eight-or-better lows where None (no low) is worst."""
-    if a is None or b is None:
-        return _sign(a is None, b is None)
-    return _sign(a, b)
-
-
 def _random_hands(rng, size, count):
     for _ in range(count):
         cards = rng.sample(range(52), 2 * size)
@@ -150,9 +140,9 @@ def test_seven_card_order_agrees_with_reference():
     rng = random.Random(20261202)
     for a, b in _random_hands(rng, 7, 3000):
         fa, fb = _fast(a), _fast(b)
-        assert _sign(fa[0], fb[0]) == _sign(ref_high(a), ref_high(b)), (a, b)
-        assert _low_sign(fa[1], fb[1]) == _low_sign(ref_low8(a), ref_low8(b)), (a, b)
-        assert _sign(fa[2], fb[2]) == _sign(ref_razz(a), ref_razz(b)), (a, b)
+        assert order(fa[0], fb[0]) == order(ref_high(a), ref_high(b)), (a, b)
+        assert low8_order(fa[1], fb[1]) == low8_order(ref_low8(a), ref_low8(b)), (a, b)
+        assert order(fa[2], fb[2]) == order(ref_razz(a), ref_razz(b)), (a, b)
 
 
 def test_seven_card_order_on_paired_and_suited_hands():
@@ -166,8 +156,8 @@ def test_seven_card_order_on_paired_and_suited_hands():
             cards = rng.sample(pool, 14)
             a, b = cards[:7], cards[7:]
             fa, fb = _fast(a), _fast(b)
-            assert _sign(fa[0], fb[0]) == _sign(ref_high(a), ref_high(b)), (a, b)
-            assert _sign(fa[2], fb[2]) == _sign(ref_razz(a), ref_razz(b)), (a, b)
+            assert order(fa[0], fb[0]) == order(ref_high(a), ref_high(b)), (a, b)
+            assert order(fa[2], fb[2]) == order(ref_razz(a), ref_razz(b)), (a, b)
 
 
 def test_hands_valued_for_people_get_the_kernels_values():
