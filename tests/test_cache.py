@@ -14,17 +14,20 @@ import pytest
 RIVER = ["AsKs2d/QhJhTh9c", "7c7dx/2s3h4h5d", "--json"]
 
 
-def stud_odds(*args, cache=None, env=None, cwd=None):
+def _environment(cache=None, env=None) -> dict[str, str]:
+    """This process's environment without stud-odds' and numba's settings, then ``cache``
+    and ``env`` (a None value removes the name)."""
     environment = {k: v for k, v in os.environ.items() if not k.startswith(("STUD_ODDS_",
                                                                              "NUMBA_"))}
     if cache is not None:
         environment["STUD_ODDS_CACHE_DIR"] = str(cache)
     environment.update(env or {})
-    for name, value in list(environment.items()):
-        if value is None:
-            del environment[name]
+    return {name: value for name, value in environment.items() if value is not None}
+
+
+def stud_odds(*args, cache=None, env=None, cwd=None):
     return subprocess.run([sys.executable, "-m", "stud_odds", *args], capture_output=True,
-                          text=True, env=environment, cwd=cwd, timeout=600)
+                          text=True, env=_environment(cache, env), cwd=cwd, timeout=600)
 
 
 def folder_of(cache: Path) -> Path:
@@ -112,3 +115,75 @@ def test_a_damaged_cache_is_rebuilt_with_one_warning(tmp_path, damage):
                                                                                 "")
     again = stud_odds("equity", *RIVER, cache=cache)
     assert again.returncode == 0 and " damaged" not in again.stderr, again.stderr
+
+
+_OTHER_LIBRARY = '''
+from numba import njit
+
+
+@njit(cache=True)
+def double(x):
+    return 2 * x
+'''
+
+_NUMBA_FIRST = '''
+import os, sys
+import numba
+sys.path.insert(0, sys.argv[1])
+from stud_odds import Scenario, equity
+result = equity(Scenario.build(["AsKs2d/QhJhTh9c", "7c7dx/2s3h4h5d"]))
+import other_library
+assert other_library.double(21) == 42
+print(result.players[0].equity, os.environ.get("NUMBA_CACHE_DIR"), repr(numba.config.CACHE_DIR))
+'''
+
+
+@pytest.mark.parametrize("numba_cache_dir", [None, "theirs"])
+def test_numba_imported_first_caches_our_kernels_with_us_and_moves_no_one_else(
+        tmp_path, numba_cache_dir):
+    """Imported after numba, beside a library with cached functions of its own: our kernels
+    are cached in our folder (and load from it next time), the library's where numba puts
+    it (its __pycache__, or NUMBA_CACHE_DIR when set), and numba's settings are untouched."""
+    library = tmp_path / "library"
+    library.mkdir()
+    (library / "other_library.py").write_text(_OTHER_LIBRARY)
+    theirs = None if numba_cache_dir is None else tmp_path / numba_cache_dir
+    cache = tmp_path / "ours"
+    env = {"STUD_ODDS_CACHE_DIR": str(cache),
+           "NUMBA_CACHE_DIR": None if theirs is None else str(theirs)}
+    runs = []
+    for _ in range(2):
+        runs.append(subprocess.run([sys.executable, "-c", _NUMBA_FIRST, str(library)],
+                                   capture_output=True, text=True, timeout=600,
+                                   env=_environment(cache=cache, env=env)))
+        assert runs[-1].returncode == 0, runs[-1].stderr
+        if len(runs) == 1:
+            ours = {path: path.stat().st_mtime_ns for path in cache.rglob("*.nb[ic]")}
+    assert runs[0].stdout == runs[1].stdout
+    _, environment_value, config_value = runs[0].stdout.split()
+    assert environment_value == str(theirs)  # "None" when unset
+    assert config_value == repr("" if theirs is None else str(theirs))
+    # ours: every kernel file in our folder, and the second run loaded them unchanged
+    assert ours and all(folder_of(cache) / "numba" in path.parents for path in ours)
+    assert {path: path.stat().st_mtime_ns for path in cache.rglob("*.nb[ic]")} == ours
+    # theirs: where numba would have put them without us, and none of ours there
+    where = library / "__pycache__" if theirs is None else theirs
+    assert [path.name.split(".")[0] for path in where.rglob("*.nbi")] == ["other_library"]
+
+
+@pytest.mark.parametrize("args", [
+    ["rules", "split", "11", "-g", "stud8", "Kh Kd Kc 9s 9h 2c 3d", "Ah 2h 3h 4c 8d Qd Jc",
+     "As 2s 3c 4d 8s Qs Jd"],
+    ["rules", "first-to-act", "Ah Kc", "Kh Kd", "7s 2d"],
+    ["hand", "AsKsQsJsTs9d9c"],
+])
+def test_a_rules_or_hand_question_creates_no_cache_folder(tmp_path, args):
+    """Answering a rule (or valuing one hand) builds no tables and compiles nothing, so it
+    leaves a fresh home, and the temporary directory, as they were."""
+    home, temporary = tmp_path / "home", tmp_path / "tmp"
+    home.mkdir()
+    temporary.mkdir()
+    run = stud_odds(*args, env={"HOME": str(home), "XDG_CACHE_HOME": None,
+                                "TMPDIR": str(temporary)}, cwd=tmp_path)
+    assert run.returncode == 0 and not run.stderr, run.stderr
+    assert not list(home.iterdir()) and not list(temporary.iterdir())

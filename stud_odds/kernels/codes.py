@@ -25,6 +25,9 @@ HIGH_CATEGORY_NAMES = (
 )
 # Ace-to-five low categories (smaller is better): only pairing matters.
 LOW_NO_PAIR, LOW_PAIR, LOW_TWO_PAIR, LOW_TRIPS, LOW_FULL_HOUSE, LOW_QUADS = range(6)
+LOW_CATEGORY_NAMES = (
+    "no pair", "one pair", "two pair", "three of a kind", "full house", "four of a kind",
+)
 CATEGORY_SHIFT = 20
 _WHEEL = 0b1000000001111  # A-2-3-4-5 as a rank mask (bit 0 = deuce)
 
