@@ -3,9 +3,10 @@
 The methods: heads-up pairs of completions counted (``headsup``), every deal
 enumerated (``exact``), or Monte Carlo (``sample``).  Each runs the kernels in
 short calls, so a stop (Ctrl-C, ``cancel``, the time limit: ``job``) is seen
-between them, with the same bundles of arrays (kernels/bundles.py).  numba and
-the kernels are imported only when a spot is run, and a kernel is compiled (or
-loaded from the cache) before the clock of ``max_time`` starts.
+between them, with the same bundles of arrays (kernels/bundles.py).  A small
+spot is counted with numpy instead (``small``).  numba and the kernels are
+imported only when a spot needs them, and a kernel is compiled (or loaded from
+the cache) before the clock of ``max_time`` starts.
 """
 
 from __future__ import annotations
