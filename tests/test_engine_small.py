@@ -4,6 +4,7 @@ integer, so the same answer byte for byte; and no numba in a process that only a
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
@@ -117,17 +118,23 @@ def test_random_small_spots_as_the_kernels_count_them(game, seed):
     _check_same_answer(_random_small_spot(game, seed))
 
 
-def test_a_river_spot_in_a_fresh_process_does_not_import_numba():
+def test_a_river_spot_in_a_fresh_process_does_not_import_numba(tmp_path):
+    """Neither when the evaluator tables are built (an empty cache) nor when they are
+    loaded from the cache."""
     code = ("import json, sys\n"
             "from stud_odds.cli import main\n"
             f"sys.argv = ['stud-odds', 'equity', *{RIVER!r}, '--json', '--classes']\n"
             "try:\n    main()\nexcept SystemExit as end:\n    assert not end.code, end.code\n"
             "print(json.dumps('numba' in sys.modules))\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True)
-    answer, numba_imported = done.stdout.rsplit("\n", 2)[:2]
-    assert json.loads(answer)["players"][0]["equity"] == 1.0
-    assert json.loads(numba_imported) is False
+    environment = {**os.environ, "STUD_ODDS_CACHE_DIR": str(tmp_path)}
+    for _ in ("tables built", "tables loaded"):
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              check=True, env=environment)
+        answer, numba_imported = done.stdout.rsplit("\n", 2)[:2]
+        assert json.loads(answer)["players"][0]["equity"] == 1.0
+        assert json.loads(numba_imported) is False
+        assert any(tmp_path.rglob("high_by_ranks.npy"))
+    assert not any(tmp_path.rglob("*.nbi"))
 
 
 class CountedWithNumpy(Exception):
