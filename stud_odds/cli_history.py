@@ -97,7 +97,7 @@ def _one_hand(files: list[Path], hand_id: str, out: Path | None, resume: bool, j
     from stud_odds.errors import StudOddsError
     from stud_odds.history.model import HandHistory
     from stud_odds.history.records import HAND_RECORD
-    from stud_odds.history.replaying import replay
+    from stud_odds.history.replaying import replay_hand
     from stud_odds.history.report import render_hand
     from stud_odds.history.running import check_files, check_options, hands_of
 
@@ -111,7 +111,7 @@ def _one_hand(files: list[Path], hand_id: str, out: Path | None, resume: bool, j
     for item in found:
         if not isinstance(item, HandHistory):
             raise StudOddsError(f"hand #{item.id} cannot be replayed: {item.reason}")
-        result = replay(item, hero=hero, precision=precision, seed=seed, threads=threads)
+        result = replay_hand(item, hero=hero, precision=precision, seed=seed, threads=threads)
         if json_out:
             sys.stdout.write(HAND_RECORD.text(result.to_dict()))
         else:
