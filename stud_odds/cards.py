@@ -8,10 +8,12 @@ Rank 0 is the deuce and 12 the ace; suits are clubs, diamonds, hearts, spades
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from stud_odds.errors import StudOddsError
 
 RANKS = "23456789TJQKA"
+ACE_LOW_RANKS = RANKS[-1] + RANKS[:-1]  # "A23456789TJQK": razz and the eight-or-better low
 SUITS = "cdhs"
 RANK_NAMES = (
     "deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -37,6 +39,12 @@ def rank_of(card: int) -> int:
 
 def suit_of(card: int) -> int:
     return card & 3
+
+
+def ace_low_rank(rank: Any) -> Any:
+    """A rank's place when aces are low: ace 0, deuce 1 .. king 12 (an int or a numpy array);
+    the one owner of ace-low order."""
+    return (rank + 1) % len(RANKS)
 
 
 def format_card(card: int) -> str:

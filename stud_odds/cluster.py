@@ -46,7 +46,7 @@ WORKER_WAIT_SECONDS = 60  # for a first worker to join a scheduler that has none
 NOTICE_SECONDS = 2  # a warm-up that takes longer is compiling: say so
 RETRIES = 2  # more tries of a task that raised (a dying worker's tasks are rescheduled anyway)
 TASKS_PER_THREAD = 3  # in flight per worker thread: enough to keep it busy between results
-METHODS = ("monte-carlo", "exact", "heads-up")
+WARM_UP_METHODS = ("monte-carlo", "exact", "heads-up")  # the kernels a worker compiles first
 log = logging.getLogger("stud_odds")
 
 
@@ -118,11 +118,11 @@ def prepare_worker(games: Sequence[str], methods: Sequence[str]) -> dict[str, An
     except ValueError:
         layer = None
     location = cache.location()
-    return {"code": code_digest(), "cache": str(location.folder), "note": location.note,
+    return {"code": source_digest(), "cache": str(location.folder), "note": location.note,
             "threading_layer": layer}
 
 
-def code_digest() -> str:
+def source_digest() -> str:
     """A digest of every source file of the package: equal digests, equal results."""
     digest = hashlib.sha1()
     root = Path(__file__).parent
@@ -209,7 +209,7 @@ class Cluster:
                                f"{self.address}'") from None
         return dict(self.client.nthreads())
 
-    def warm_up(self, games: Iterable[str], methods: Sequence[str] = METHODS) -> None:
+    def warm_up(self, games: Iterable[str], methods: Sequence[str] = WARM_UP_METHODS) -> None:
         """One task per worker: check it runs this code, compile the kernels of ``games``.
 
         Kernels of other games still compile on their first use, once per
@@ -221,7 +221,7 @@ class Cluster:
                                                workers=[address], allow_other_workers=True,
                                                pure=False)
                    for address in workers}
-        mine = code_digest()
+        mine = source_digest()
         try:
             self._say_if_compiling(next(iter(futures.values())), len(workers))
             for address, future in futures.items():
@@ -343,7 +343,7 @@ class Cluster:
 
 
 @contextmanager
-def runner(scheduler: str | None, games: Iterable[str], methods: Sequence[str] = METHODS
+def runner(scheduler: str | None, games: Iterable[str], methods: Sequence[str] = WARM_UP_METHODS
            ) -> Iterator[Callable[..., Iterator[tuple[Any, Any]]]]:
     """The runner for a study command: here, or on the cluster at ``scheduler`` (connected,
     its workers warmed up for ``games``)."""
@@ -357,5 +357,5 @@ def runner(scheduler: str | None, games: Iterable[str], methods: Sequence[str] =
         yield cluster
 
 
-__all__ = ["SCHEDULER_ENV", "Cluster", "ClusterError", "code_digest", "connect",
+__all__ = ["SCHEDULER_ENV", "Cluster", "ClusterError", "source_digest", "connect",
            "prepare_worker", "run_block", "runner"]

@@ -20,6 +20,7 @@ from stud_odds.cards import UNKNOWN, format_card
 from stud_odds.errors import StudOddsError
 from stud_odds.results import EquityResult
 from stud_odds.scenario import Scenario
+from stud_odds.wording import plural
 
 Z95 = 1.959964  # two-sided 95% normal quantile
 SUIT_STYLES = {"c": "green", "d": "blue", "h": "red", "s": "bold"}  # the four-colour deck
@@ -199,11 +200,6 @@ def equity_layout(scenario: Scenario, result: EquityResult) -> Fitting:
     return Fitting(equity_table(scenario, result),
                    Group(equity_table(scenario, result, hands=False), hands_list(scenario, result),
                          Text("")))
-
-
-def plural(count: int, word: str) -> str:
-    """``1 trial``, ``2,000 trials``."""
-    return f"{count:,} {word}{'' if count == 1 else 's'}"
 
 
 def footer_lines(scenario: Scenario, result: EquityResult) -> list[str]:

@@ -18,6 +18,7 @@ from stud_odds.history.replaying import HandReplay, StreetView
 from stud_odds.history.summary import Summary
 from stud_odds.report import hand_text
 from stud_odds.scenario.table import STREET_ORDINALS, street_label
+from stud_odds.wording import plural
 
 LUCK_ROWS = 20  # all-in hands listed one by one; the totals count them all
 
@@ -26,17 +27,13 @@ def _chips(value: float) -> str:
     return f"{value:,.0f}" if value == round(value) else f"{value:,.2f}"
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count:,} {word}{'' if count == 1 else 's'}"
-
-
 def render_summary(summary: Summary, trials: int, seed: int, out: Path | None,
                    target: Any) -> None:
     """The counts of a run, the hands skipped and why, the hero's all-in luck."""
     games = ", ".join(f"{summary.games[g]:,} {g.value}"
                       for g in sorted(summary.games, key=lambda g: g.value))
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_header=False,
-                  title=_plural(summary.files, "file"), title_justify="left")
+                  title=plural(summary.files, "file"), title_justify="left")
     table.add_column("what")
     table.add_column("hands", justify="right")
     table.add_column("", style="dim")

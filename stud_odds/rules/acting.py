@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from stud_odds.cards import RANK_NAMES, RANKS, card_name, format_cards, rank_of
+from stud_odds.cards import RANK_NAMES, RANKS, ace_low_rank, card_name, format_cards, rank_of
 from stud_odds.games import Game, parse_game
 from stud_odds.rules.common import (
     RulesError,
@@ -35,7 +35,7 @@ def _showing_key(cards: Sequence[int], razz: bool) -> tuple[int, tuple[int, ...]
     Category: 0 no pair, 1 pair, 2 two pair, 3 trips, 4 quads; straights and flushes do
     not count.  Ranks are ace-low in razz.  Larger is better in stud; smaller in razz.
     """
-    ranks = [ace_low(card) // 4 if razz else rank_of(card) for card in cards]
+    ranks = [ace_low_rank(rank_of(card)) if razz else rank_of(card) for card in cards]
     counts = Counter(ranks)
     grouped = tuple(sorted(counts, key=lambda r: (counts[r], r), reverse=True))
     most = max(counts.values())
