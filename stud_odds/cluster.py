@@ -193,6 +193,13 @@ class _Entry:
         return results if isinstance(results, Exception) else results[self.index]
 
 
+def _ready(waiting: deque[_Entry]) -> Iterator[tuple[Any, Any]]:
+    """Hand back the finished items at the head of ``waiting``, in input order."""
+    while waiting and waiting[0].ready:
+        entry = waiting.popleft()
+        yield entry.item, entry.result
+
+
 class Cluster:
     """A study runner on a Dask cluster (see :class:`stud_odds.study.common.Runner`)."""
 
@@ -291,11 +298,6 @@ class Cluster:
             if progress:
                 progress(len(done.block))
 
-        def ready() -> Iterator[tuple[T, Any]]:
-            while waiting and waiting[0].ready:
-                entry = waiting.popleft()
-                yield entry.item, entry.result
-
         try:
             for item in items:
                 args = args_of(item)
@@ -310,11 +312,11 @@ class Cluster:
                         submit()
                 while len(running) >= window:
                     collect()
-                yield from ready()
+                yield from _ready(waiting)
             submit()
             while running:
                 collect()
-                yield from ready()
+                yield from _ready(waiting)
         except KeyboardInterrupt:
             self.client.cancel(list(running))
             for entry in waiting:  # what had finished, still in input order

@@ -22,7 +22,7 @@ from stud_odds.rules.common import (
     check_seat_count,
     clockwise_from,
 )
-from stud_odds.scenario import HOLE_CARDS, MAX_UPCARDS, SEVENTH, STREET_NAMES, up_cards
+from stud_odds.scenario import HOLE_CARDS, MAX_UPCARDS, SEVENTH, street_name, up_cards
 
 
 def _plural(rank: int) -> str:
@@ -104,7 +104,7 @@ def check_upcards(upcards: Sequence[Sequence[int]], street: int | None) -> int:
                          f"{street}")
     expected = up_cards(street)
     if shown != expected:
-        raise RulesError(f"on {STREET_NAMES[street]} street each seat shows {expected} "
+        raise RulesError(f"on {street_name(street)} each seat shows {expected} "
                          f"upcards, not {shown}")
     return street
 
@@ -157,7 +157,7 @@ def first_to_act(
     game = parse_game(game)
     street = check_upcards(upcards, street)
     seat, why = best_showing(upcards, game, ties_by_suit)
-    when = f"on {STREET_NAMES[street]} street"
+    when = f"on {street_name(street)}"
     if street == SEVENTH:
         when += " as on sixth, since the seventh card is dealt face down"
     return FirstToAct(
