@@ -28,6 +28,7 @@ from stud_odds.games import Game
 from stud_odds.history.lines import HistoryError, count_stud_hands, numbered_blocks
 from stud_odds.history.model import HandHistory, Player, SkippedHand
 from stud_odds.scenario.table import (
+    HOLE_CARDS,
     MAX_UPCARDS,
     SEVENTH,
     SIXTH,
@@ -319,8 +320,8 @@ class _Hand:
             self._claim(card, state.name, n)
         state.dealt = True
         state.up = [cards[-1]]
-        if len(cards) == 3:
-            state.hole, state.hole_dealt = cards[:2], True
+        if len(cards) == THIRD:  # the owner sees his hole cards too
+            state.hole, state.hole_dealt = cards[:HOLE_CARDS], True
 
     def _returned(self, text: str, n: int) -> None:
         match = _RETURNED.fullmatch(text)
@@ -378,14 +379,14 @@ class _Hand:
         if not state.dealt:
             raise _Bad(f"line {n}: {state.name} shows cards but was not dealt in")
         up = len(state.up)
-        extra = cards[2 + up:]
+        extra = cards[HOLE_CARDS + up:]
         if extra and extra[-1] == self.community:  # a room may list the shared card too
             extra = extra[:-1]
-        if len(cards) < 2 + up or cards[2:2 + up] != state.up or len(extra) > 1 \
-                or (extra and up < 4):
+        if len(cards) < HOLE_CARDS + up or cards[HOLE_CARDS:HOLE_CARDS + up] != state.up \
+                or len(extra) > 1 or (extra and up < MAX_UPCARDS):
             raise _Bad(f"line {n}: {state.name} shows {' '.join(map(format_card, cards))}, "
                        "which does not match the upcards dealt")
-        hole, river = cards[:2], (extra[0] if extra else None)
+        hole, river = cards[:HOLE_CARDS], (extra[0] if extra else None)
         if state.hole and state.hole != hole:
             raise _Bad(f"line {n}: {state.name} shows the hole cards "
                        f"{format_card(hole[0])} {format_card(hole[1])}, not those dealt")

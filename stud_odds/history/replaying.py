@@ -168,7 +168,7 @@ def _streets(hand: HandHistory, reveal: frozenset[str], rule: DeckRule, trials: 
 def _luck(hand: HandHistory, hero: Player, showdown: tuple[StreetView, ...]) -> AllInLuck | None:
     street = hero.all_in
     view = next((v for v in showdown if v.street == street), None)
-    if street is None or street >= 7 or view is None:
+    if street is None or street >= SEVENTH or view is None:
         return None
     share = view.equity_of(hero.name)
     if share is None:
