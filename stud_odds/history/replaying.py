@@ -29,6 +29,7 @@ from stud_odds.history.settings import (
 from stud_odds.history.summary import AllInLuck
 from stud_odds.results import EquityResult
 from stud_odds.scenario import (
+    HOLE_CARDS,
     SEVENTH,
     DeckRule,
     Scenario,
@@ -139,7 +140,7 @@ def _number(value: Decimal) -> int | float:
 
 def _seat_cards(player: Player, reveal: frozenset[str]) -> SeatCards:
     """A player's cards as a view sees them: his hole cards and river only when revealed."""
-    if player.name in reveal and len(player.hole) == 2:
+    if player.name in reveal and len(player.hole) == HOLE_CARDS:
         return SeatCards(player.hole, player.upcards, player.river, player.folded)
     return SeatCards((UNKNOWN, UNKNOWN), player.upcards, None, player.folded)
 
