@@ -13,7 +13,7 @@ import csv
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
+from typing import IO, Annotated, Any, NoReturn, TypeVar
 
 import typer
 from rich.markup import escape
@@ -22,9 +22,6 @@ from stud_odds.console import console, error_console
 from stud_odds.errors import StudOddsError
 from stud_odds.outputs import atomic_writer, check_output_path
 from stud_odds.wording import plural
-
-if TYPE_CHECKING:
-    pass
 
 T = TypeVar("T")
 INTERRUPTED_EXIT = 130  # what a shell reports for a program stopped by SIGINT
