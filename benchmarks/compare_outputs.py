@@ -5,7 +5,9 @@
 Runs every command below with ``python -m stud_odds`` from each tree (its
 ``PYTHONPATH``), at a fixed terminal width, and compares stdout, stderr and
 the exit status byte for byte, the wall times masked (``0.48 s``,
-``"elapsed_s": 1.06``: the only thing a seed does not fix).  Used to check
+``"elapsed_s": 1.06``: the only thing a seed does not fix) and numba's
+"compiling ... (first run only" notices dropped (a tree whose kernels or
+games.py changed compiles afresh once).  Used to check
 that a refactoring changes no number and no sentence (issue 22's proof); a
 tree is a checkout, e.g. ``git archive BASE | tar -x -C /tmp/before``.  Prints one line per command
 and exits 1 when any differs.
@@ -23,6 +25,7 @@ from pathlib import Path
 
 DATA = "tests/data/histories"
 TIMES = re.compile(rb'(?<=[ "]elapsed_s": )[0-9.e-]+|\b[0-9]+\.[0-9]+ s\b')
+COMPILING = re.compile(rb"^compiling .*\(first run only.*\n", re.MULTILINE)
 COMMANDS = [
     "equity AhKh/Qh 7c7d/2s --seed 1",
     "equity AhKh/Qh 7c7d/2s xx/9d --seed 1",
@@ -65,7 +68,12 @@ def run(tree: Path, command: str) -> bytes:
                           cwd=tree, env=env, capture_output=True, timeout=900)
     output = (done.stdout + b"\n--- stderr\n" + done.stderr
               + f"\n--- status {done.returncode}\n".encode())
-    return TIMES.sub(b"<time>", output)
+    return normal(output)
+
+
+def normal(output: bytes) -> bytes:
+    """``output`` without what legitimately differs between runs: times, compile notices."""
+    return COMPILING.sub(b"", TIMES.sub(b"<time>", output))
 
 
 def main() -> int:
@@ -80,7 +88,7 @@ def main() -> int:
     def old_output(number: int) -> bytes:
         kept = args.keep / f"{number:02}.old" if args.keep else None
         if kept is not None and kept.exists():
-            return TIMES.sub(b"<time>", kept.read_bytes())
+            return normal(kept.read_bytes())
         return run(args.old.resolve(), COMMANDS[number])
 
     with ThreadPoolExecutor(args.jobs) as pool:
