@@ -12,7 +12,7 @@ import typer
 from stud_odds.cli_study import Scheduler, stopped
 from stud_odds.console import console, error_console
 from stud_odds.history.settings import (
-    DEFAULT_PRECISION,
+    DEFAULT_PRECISION_POINTS,
     DEFAULT_SEED,
     DEFAULT_THREADS,
     trials_for,
@@ -38,7 +38,7 @@ def history(
     precision: Annotated[float, typer.Option(
         metavar="POINTS",
         help="Standard error of every equity, at most, in percentage points: sets the deals "
-             "per street (0.5 -> 10,000).")] = DEFAULT_PRECISION,
+             "per street (0.5 -> 10,000).")] = DEFAULT_PRECISION_POINTS,
     seed: Annotated[int, typer.Option(
         metavar="N", help="Seed, for the same numbers again.")] = DEFAULT_SEED,
     threads: Annotated[int, typer.Option(

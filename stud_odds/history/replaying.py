@@ -20,7 +20,7 @@ from stud_odds.engine import equity
 from stud_odds.engine.options import check_seed
 from stud_odds.history.model import HandHistory, Player
 from stud_odds.history.settings import (
-    DEFAULT_PRECISION,
+    DEFAULT_PRECISION_POINTS,
     DEFAULT_SEED,
     DEFAULT_THREADS,
     ReplayError,
@@ -186,7 +186,7 @@ def _luck(hand: HandHistory, hero: Player, showdown: tuple[StreetView, ...]) -> 
 
 
 def replay_hand(hand: HandHistory, *, hero: str | None = None,
-                precision: float = DEFAULT_PRECISION, seed: int = DEFAULT_SEED,
+                precision: float = DEFAULT_PRECISION_POINTS, seed: int = DEFAULT_SEED,
                 threads: int | None = DEFAULT_THREADS) -> HandReplay:
     """Each live player's equity on every street of ``hand``, in both views.
 

@@ -25,7 +25,12 @@ from stud_odds.history.model import HandHistory, SkippedHand
 from stud_odds.history.pokerstars import HistoryReader
 from stud_odds.history.records import HAND_RECORD, skipped_record
 from stud_odds.history.replaying import replay_hand
-from stud_odds.history.settings import DEFAULT_PRECISION, DEFAULT_SEED, DEFAULT_THREADS, trials_for
+from stud_odds.history.settings import (
+    DEFAULT_PRECISION_POINTS,
+    DEFAULT_SEED,
+    DEFAULT_THREADS,
+    trials_for,
+)
 from stud_odds.history.summary import AllInLuck, Summary
 from stud_odds.study.common import Runner, StudyInterrupted, ctrl_c_held, each_outcome, run_here
 
@@ -172,7 +177,7 @@ def check_options(precision: float, seed: int, threads: int | None, hero: str | 
 
 def run(files: Sequence[str | os.PathLike[str]], *, out: str | os.PathLike[str] | None = None,
         resume: bool = False, hero: str | None = None,
-        precision: float = DEFAULT_PRECISION, seed: int = DEFAULT_SEED,
+        precision: float = DEFAULT_PRECISION_POINTS, seed: int = DEFAULT_SEED,
         threads: int | None = DEFAULT_THREADS, scheduler: str | None = None,
         echo: IO[str] | None = None,
         progress: Callable[[int, int], None] | None = None) -> Summary:
