@@ -7,7 +7,9 @@ Runs every command below with ``python -m stud_odds`` from each tree (its
 the exit status byte for byte, the wall times masked (``0.48 s``,
 ``"elapsed_s": 1.06``: the only thing a seed does not fix) and numba's
 "compiling ... (first run only" notices dropped (a tree whose kernels or
-games.py changed compiles afresh once).  Used to check
+games.py changed compiles afresh once).  A footer holding a wall time may
+still wrap at another word when the time has more digits (``10.37 s`` on a
+loaded machine): compare such a pair with its whitespace collapsed.  Used to check
 that a refactoring changes no number and no sentence (issue 22's proof); a
 tree is a checkout, e.g. ``git archive BASE | tar -x -C /tmp/before``.  Prints one line per command
 and exits 1 when any differs.
