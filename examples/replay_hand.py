@@ -5,7 +5,7 @@
 
 import argparse
 
-from stud_odds.study import replay
+from stud_odds.study import replay_deal
 
 parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
 parser.add_argument("--trials", type=int, default=200_000)
@@ -16,7 +16,7 @@ hands = [
     "7c7d6c/2s3h4h5d",  # rolled-up sevens? no: a pair of sevens drawing to a straight
     "QdJd/9s8s",  # folds after fourth street
 ]
-result = replay(hands, "stud", trials=args.trials, seed=1)
+result = replay_deal(hands, "stud", trials=args.trials, seed=1)
 for street in result.streets:
     shares = "  ".join(
         f"p{seat + 1} {player.equity:6.1%}"

@@ -8,18 +8,18 @@ Rank 0 is the deuce and 12 the ace; suits are clubs, diamonds, hearts, spades
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from stud_odds.errors import StudOddsError
 
 RANKS = "23456789TJQKA"
+ACE_LOW_RANKS = RANKS[-1] + RANKS[:-1]  # "A23456789TJQK": razz and the eight-or-better low
 SUITS = "cdhs"
 RANK_NAMES = (
     "deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
     "jack", "queen", "king", "ace",
 )
 RANK_PLURALS = tuple(name + ("es" if name.endswith("x") else "s") for name in RANK_NAMES)
-# razz and the eight-or-better low count the ace as the lowest card
-ACE_LOW_RANKS = RANKS[-1] + RANKS[:-1]
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 UNKNOWN = -1
 UNKNOWN_CHARS = "xX?*"
@@ -42,9 +42,16 @@ def suit_of(card: int) -> int:
     return card & 3
 
 
+def ace_low_rank(rank: Any) -> Any:
+    """A rank's place when aces are low: ace 0, deuce 1 .. king 12 (an int or a numpy array);
+    the one owner of ace-low order."""
+    return (rank + 1) % len(RANKS)
+
+
 def rank_of_ace_low(place: int) -> int:
-    """The rank (0 = deuce .. 12 = ace) at ``place`` in :data:`ACE_LOW_RANKS` (0 = ace)."""
-    return (place - 1) % 13
+    """The rank (0 = deuce .. 12 = ace) at ``place`` in :data:`ACE_LOW_RANKS` (0 = ace): the
+    inverse of :func:`ace_low_rank`."""
+    return (place - 1) % len(RANKS)
 
 
 def format_card(card: int) -> str:

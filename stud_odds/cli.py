@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 import time
 from contextlib import contextmanager
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -19,6 +19,10 @@ from stud_odds.console import (
     fail,
     show_notices,
 )
+
+if TYPE_CHECKING:
+    from stud_odds.results import EquityResult
+    from stud_odds.scenario import Scenario
 
 app = typer.Typer(
     name="stud-odds",
@@ -127,11 +131,22 @@ def equity(
 
       stud-odds equity -g stud8 Ac2c/3c KsKh/4s xx/7h -d '9c Td' --fold 5h
     """
-    from stud_odds.engine import ExactRefused
-    from stud_odds.engine import equity as run_equity
-    from stud_odds.engine.options import check_positive
-    from stud_odds.report import PotOdds, render, to_csv, to_json
     from stud_odds.scenario import Scenario
+
+    precision = _check_output_options(precision, json_out, csv_out, pot, to_call)
+    scenario = Scenario.build(hands, game=game, dead=dead, folds=fold or [],
+                              community=community, deck_rule=deck_rule)
+    result = _run_equity(scenario, exact, trials=trials, precision=precision, max_time=max_time,
+                         seed=seed, threads=threads, quiet=json_out or csv_out)
+    _print_equity(scenario, result, classes, pot, to_call, json_out, csv_out)
+
+
+def _check_output_options(precision: float | None, json_out: bool, csv_out: bool,
+                          pot: float | None, to_call: float | None) -> float | None:
+    """The options the engine does not own, checked before any work; the precision as a
+    fraction of the pot."""
+    from stud_odds.engine.options import check_positive
+    from stud_odds.report import PotOdds
 
     # the engine checks its own options (one checker each); --precision is converted
     # from percentage points first, so it is checked here in the reader's unit
@@ -140,23 +155,30 @@ def equity(
     if json_out and csv_out:
         fail("choose one of --json and --csv")
     PotOdds.check(pot, to_call)
-    scenario = Scenario.build(hands, game=game, dead=dead, folds=fold or [],
-                              community=community, deck_rule=deck_rule)
+    return None if precision is None else precision / 100
 
-    machine_output = json_out or csv_out
+
+def _run_equity(scenario: Scenario, exact: bool, quiet: bool, **options: Any) -> EquityResult:
+    """``equity()`` with a progress bar on a terminal (unless ``quiet``); Ctrl-C during an
+    enumeration ends the command with status 130."""
+    from stud_odds.engine import ExactRefused, equity
+
     try:
-        with progress_reporter(not machine_output and error_console.is_terminal) as progress:
-            result = run_equity(
-                scenario, method="exact" if exact else "auto", trials=trials,
-                precision=None if precision is None else precision / 100, max_time=max_time,
-                seed=seed, threads=threads, progress=progress,
-            )
+        with progress_reporter(not quiet and error_console.is_terminal) as progress:
+            return equity(scenario, method="exact" if exact else "auto", progress=progress,
+                          **options)
     except ExactRefused as refused:
         fail(refused.for_option("--exact"))
     except KeyboardInterrupt:
         error_console.print("[red]interrupted: the enumeration did not finish, so there is "
                             "nothing to report[/]")
         raise typer.Exit(130) from None
+
+
+def _print_equity(scenario: Scenario, result: EquityResult, classes: bool, pot: float | None,
+                  to_call: float | None, json_out: bool, csv_out: bool) -> None:
+    """The result as a table, JSON or CSV; a sampling stopped by Ctrl-C exits with 130."""
+    from stud_odds.report import PotOdds, render, to_csv, to_json
 
     odds = None if pot is None else PotOdds(pot, to_call, result.players[0].equity)
     if json_out:
@@ -197,8 +219,8 @@ def hand(
 
 
 app.command()(cli_study.scoop)
-app.command()(cli_study.replay)
-app.command(name="starting-hands")(cli_study.starting_hands)
+app.command(name="replay")(cli_study.replay_command)
+app.command(name="starting-hands")(cli_study.starting_hands_command)
 app.command()(cli_batch.batch)
 app.command()(cli_history.history)
 app.command()(cli_serve.serve)  # the web stack loads only when it runs

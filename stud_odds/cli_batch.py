@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from itertools import chain, islice
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Annotated
+from typing import IO, TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 from rich.markup import escape
@@ -119,11 +119,16 @@ def batch(
             stopped("interrupted before the first spot ran" + (
                 f"; {out} is as it was" if resume else ""))
     if failures:
-        from stud_odds.study import count_of
+        _failed(failures, total)
 
-        error_console.print(f"[bold red]{count_of(failures, total, 'spot')} failed[/]",
-                            highlight=False)
-        raise typer.Exit(2)
+
+def _failed(failures: int, total: int | None) -> NoReturn:
+    """Say how many spots failed (each was reported with its line) and exit with status 2."""
+    from stud_odds.study import count_of
+
+    error_console.print(f"[bold red]{count_of(failures, total, 'spot')} failed[/]",
+                        highlight=False)
+    raise typer.Exit(2)
 
 
 def _run_batch(source: IO[bytes], reads: str, out: Path | None, writes: str, resume: bool,

@@ -12,7 +12,7 @@ import typer
 from stud_odds.cli_study import Scheduler, stopped
 from stud_odds.console import console, error_console
 from stud_odds.history.settings import (
-    DEFAULT_PRECISION,
+    DEFAULT_PRECISION_POINTS,
     DEFAULT_SEED,
     DEFAULT_THREADS,
     trials_for,
@@ -38,7 +38,7 @@ def history(
     precision: Annotated[float, typer.Option(
         metavar="POINTS",
         help="Standard error of every equity, at most, in percentage points: sets the deals "
-             "per street (0.5 -> 10,000).")] = DEFAULT_PRECISION,
+             "per street (0.5 -> 10,000).")] = DEFAULT_PRECISION_POINTS,
     seed: Annotated[int, typer.Option(
         metavar="N", help="Seed, for the same numbers again.")] = DEFAULT_SEED,
     threads: Annotated[int, typer.Option(
@@ -97,7 +97,7 @@ def _one_hand(files: list[Path], hand_id: str, out: Path | None, resume: bool, j
     from stud_odds.errors import StudOddsError
     from stud_odds.history.model import HandHistory
     from stud_odds.history.records import HAND_RECORD
-    from stud_odds.history.replaying import replay
+    from stud_odds.history.replaying import replay_hand
     from stud_odds.history.report import render_hand
     from stud_odds.history.running import check_files, check_options, hands_of
 
@@ -111,7 +111,7 @@ def _one_hand(files: list[Path], hand_id: str, out: Path | None, resume: bool, j
     for item in found:
         if not isinstance(item, HandHistory):
             raise StudOddsError(f"hand #{item.id} cannot be replayed: {item.reason}")
-        result = replay(item, hero=hero, precision=precision, seed=seed, threads=threads)
+        result = replay_hand(item, hero=hero, precision=precision, seed=seed, threads=threads)
         if json_out:
             sys.stdout.write(HAND_RECORD.text(result.to_dict()))
         else:

@@ -13,21 +13,17 @@ import csv
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import IO, Annotated, Any, NoReturn, TypeVar
 
 import typer
-from rich import box
 from rich.markup import escape
-from rich.table import Table
-from rich.text import Text
 
 from stud_odds.console import console, error_console
 from stud_odds.errors import StudOddsError
 from stud_odds.outputs import atomic_writer, check_output_path
+from stud_odds.wording import plural
 
-if TYPE_CHECKING:
-    from stud_odds.study import StudyInterrupted
-
+T = TypeVar("T")
 INTERRUPTED_EXIT = 130  # what a shell reports for a program stopped by SIGINT
 
 # --scheduler, shared by batch, starting-hands and history
@@ -37,22 +33,28 @@ Scheduler = Annotated[str | None, typer.Option(
          "needs pip install 'stud-odds\\[cluster]'. See docs/cluster.md.")]
 
 
-def _bar(value: float, width: int = 20) -> str:
-    filled = round(value * width)
-    return "█" * filled + "·" * (width - filled)
-
-
 def stopped(message: str) -> NoReturn:
     """The one line a command prints when Ctrl-C stops it, then exit status 130."""
     error_console.print(f"[bold yellow]{escape(message)}[/]", highlight=False, soft_wrap=True)
     raise typer.Exit(INTERRUPTED_EXIT)
 
 
-def _need_matplotlib() -> None:
-    """Refuse --plot before the work when the plot extra is missing."""
+def _check_plot(plot: Path | None, inputs: list[Path] | None = None) -> None:
+    """Refuse --plot before the work: a path that cannot be written, or no matplotlib."""
+    if plot is None:
+        return
+    check_output_path(plot, "--plot", inputs=inputs or [])
     from stud_odds.plot import _pyplot
 
     _pyplot()
+
+
+def _interruptible(run: Callable[[], T], message: Callable[[KeyboardInterrupt], str]) -> T:
+    """``run()``; Ctrl-C ends the command with ``message(stop)`` and exit status 130."""
+    try:
+        return run()
+    except KeyboardInterrupt as stop:
+        stopped(message(stop))
 
 
 def _save_plot(draw: Callable[[Any, IO[bytes]], None], data: Any, path: Path) -> None:
@@ -72,7 +74,7 @@ def _print_json(data: dict[str, Any]) -> None:
     print(json.dumps(data, indent=2, allow_nan=False))  # strict JSON: never NaN or Infinity
 
 
-def replay(
+def replay_command(
     hands: Annotated[list[str], typer.Argument(
         help="Each player's cards as equity writes them, DOWN/UP with the upcards in the "
              "order dealt, e.g. 'AsKs2d/QhJhTh9c' (the third down card is the river). A hand "
@@ -102,68 +104,34 @@ def replay(
 
     Example: stud-odds replay AsKs2d/QhJhTh9c 7c7d6c/2s3h4h5d QdJd/9s8s
     """
-    if plot is not None:
-        check_output_path(plot, "--plot")
-        _need_matplotlib()
+    _check_plot(plot)
     from stud_odds.plot import plot_replay
-    from stud_odds.study import StudyInterrupted, count_of
-    from stud_odds.study import replay as run_replay
+    from stud_odds.study import replay_deal
+    from stud_odds.study.report import render_replay
 
-    try:
-        result = run_replay(hands, game, trials=trials, seed=seed, dead=dead,
-                            community=community, deck_rule=deck_rule)
-    except KeyboardInterrupt as stop:
-        done = (f"after {count_of(stop.done, stop.total, 'street')}"
-                if isinstance(stop, StudyInterrupted) else "before the first street")
-        stopped(f"interrupted {done}; nothing was printed" + (" or saved" if plot else ""))
+    result = _interruptible(
+        lambda: replay_deal(hands, game, trials=trials, seed=seed, dead=dead,
+                            community=community, deck_rule=deck_rule),
+        lambda stop: _replay_stopped(stop, plot))
     if plot is not None:
         _save_plot(plot_replay, result, plot)
     if json_out:
         _print_json(result.to_dict())
         return
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=result.game.title,
-                  title_justify="left")
-    table.add_column("#", justify="right")
-    table.add_column("cards", no_wrap=True)
-    names = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
-    for street in result.streets:
-        table.add_column(names[street.street], justify="right")
-    rows = result.equity_by_street()
-    for seat, row in enumerate(rows, start=1):
-        table.add_row(str(seat), str(result.hands[seat - 1]),
-                      *("fold" if e is None else f"{100 * e:.1f}%" for e in row))
-    console.print(table)
-    # a small chart: one bar per street for each player still in
-    for seat, row in enumerate(rows, start=1):
-        line = Text(f"player {seat}  ")
-        for street, e in zip(result.streets, row, strict=True):
-            if e is not None:
-                line.append(f"{names[street.street]} {_bar(e, 6)} ")
-        console.print(line, highlight=False)
-    methods = {s.result.method for s in result.streets}
-    console.print(Text(f"{' and '.join(sorted(methods))}; seed {result.seed}", style="dim"))
+    render_replay(result, console)
     if plot:
         console.print(f"chart saved to {plot}")
 
 
-def _table_stopped(stop: StudyInterrupted, out: Path | None, plot: Path | None) -> str:
-    """Keep the finished rows of an interrupted table, each marked, and say so."""
-    from stud_odds.study import count_of, plural
+def _replay_stopped(stop: KeyboardInterrupt, plot: Path | None) -> str:
+    from stud_odds.study import StudyInterrupted, count_of
 
-    message = f"interrupted after {count_of(stop.done, stop.total, 'class')}"
-    rows = [row.to_dict() for row in stop.partial or ()]
-    if out is not None and rows:
-        _write_table(out, rows)
-        message += (f"; {out} holds {plural(len(rows), 'finished row')}, each marked "
-                    "stopped_by=interrupted")
-    elif out is not None:
-        message += "; nothing was written"
-    else:
-        message += "; nothing was written (with --out the finished rows are kept)"
-    return message + ("; no chart was saved" if plot else "")
+    done = (f"after {count_of(stop.done, stop.total, 'street')}"
+            if isinstance(stop, StudyInterrupted) else "before the first street")
+    return f"interrupted {done}; nothing was printed" + (" or saved" if plot else "")
 
 
-def starting_hands(
+def starting_hands_command(
     game: Annotated[str, typer.Option("--game", "-g", help="stud, stud8, razz.",
                                       metavar="GAME")] = "stud",
     opponents: Annotated[int, typer.Option(help="Random opponents (1-7).", metavar="N")] = 1,
@@ -196,10 +164,35 @@ def starting_hands(
 
     Example: stud-odds starting-hands -g stud8 --opponents 1 -n 20k --out stud8.csv --top 20
     """
+    trials_per_class = _check_starting_options(top, opponents, trials, seed, threads, out, plot)
+    from stud_odds.plot import plot_starting_hands
+    from stud_odds.study.report import render_starting_hands, starting_hands_title
+
+    results = _interruptible(
+        lambda: _starting_table(game, opponents, vs, trials_per_class, seed, door,
+                                threads, scheduler),
+        lambda stop: _table_stopped(stop, out, plot))
+    rows = [r.to_dict() for r in results]
+    if out is not None:
+        _write_table(out, rows)
+    if plot is not None:
+        _save_plot(plot_starting_hands, results, plot)
+    against = vs if vs is not None else f"{opponents} random"
+    title = starting_hands_title(str(results[0].result.game), rows, against, trials_per_class)
+    render_starting_hands(rows, title, top, console)
+    if out:
+        console.print(f"full table written to {out}")
+    if plot:
+        console.print(f"chart saved to {plot}")
+
+
+def _check_starting_options(top: int, opponents: int, trials: str, seed: int,
+                            threads: int | None, out: Path | None, plot: Path | None) -> int:
+    """Every option before any work (a cluster is not even reached), each by its one
+    checker; the trials per class."""
     from stud_odds.engine.options import check_count, check_seed, check_threads, parse_trials
     from stud_odds.scenario import MAX_PLAYERS
 
-    # every option before any work (a cluster is not even reached), each by its one checker
     check_count(top, "--top", 1)
     check_count(opponents, "--opponents", 1, MAX_PLAYERS - 1)
     trials_per_class = parse_trials(trials, "--trials")
@@ -207,56 +200,47 @@ def starting_hands(
     check_threads(threads, "--threads")
     if out is not None:
         check_output_path(out, "--out")
-    if plot is not None:
-        check_output_path(plot, "--plot", inputs=[out] if out is not None else [])
-        _need_matplotlib()
+    _check_plot(plot, inputs=[out] if out is not None else [])
+    return trials_per_class
+
+
+def _starting_table(game: str, opponents: int, vs: str | None, trials: int, seed: int,
+                    door: str | None, threads: int | None, scheduler: str | None) -> list:
+    """The starting-hand table, here or on a cluster, with a progress bar on a terminal."""
     from rich.progress import Progress
 
     from stud_odds.cluster import runner
     from stud_odds.games import parse_game
-    from stud_odds.plot import plot_starting_hands
-    from stud_odds.study import StudyInterrupted, plural
-    from stud_odds.study.starting import starting_hand_classes
-    from stud_odds.study.starting import starting_hands as run_table
+    from stud_odds.study.starting import starting_hand_classes, starting_hands
 
     classes = len(starting_hand_classes(door))
     game_name = parse_game(game).value  # refused before connecting to any cluster
-    try:
-        with runner(scheduler, [game_name], ("monte-carlo",)) as run, \
-                Progress(console=error_console, transient=True,
-                         disable=not error_console.is_terminal) as progress:
-            task = progress.add_task("starting hands", total=classes)
-            results = run_table(game, opponents, trials=trials_per_class, seed=seed, door=door,
-                                threads=threads, run=run, vs=vs,
-                                progress=lambda done, total: progress.update(task, completed=done))
-    except KeyboardInterrupt as stop:
-        if isinstance(stop, StudyInterrupted):
-            stopped(_table_stopped(stop, out, plot))
-        stopped("interrupted before the first class finished; nothing was written")
-    rows = [r.to_dict() for r in results]
-    if out is not None:
+    with runner(scheduler, [game_name], ("monte-carlo",)) as run, \
+            Progress(console=error_console, transient=True,
+                     disable=not error_console.is_terminal) as progress:
+        task = progress.add_task("starting hands", total=classes)
+        return starting_hands(game, opponents, trials=trials, seed=seed, door=door,
+                              threads=threads, run=run, vs=vs,
+                              progress=lambda done, total: progress.update(task, completed=done))
+
+
+def _table_stopped(stop: KeyboardInterrupt, out: Path | None, plot: Path | None) -> str:
+    """Keep the finished rows of an interrupted table, each marked, and say so."""
+    from stud_odds.study import StudyInterrupted, count_of
+
+    if not isinstance(stop, StudyInterrupted):
+        return "interrupted before the first class finished; nothing was written"
+    message = f"interrupted after {count_of(stop.done, stop.total, 'class')}"
+    rows = [row.to_dict() for row in stop.partial or ()]
+    if out is not None and rows:
         _write_table(out, rows)
-    if plot is not None:
-        _save_plot(plot_starting_hands, results, plot)
-    hands_total = sum(r["count"] for r in rows)
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title_justify="left",
-                  title=f"{results[0].result.game}: {plural(len(rows), 'class')} "
-                        f"({plural(hands_total, 'hand')}) vs "
-                        f"{vs if vs is not None else f'{opponents} random'}, "
-                        f"{plural(trials_per_class, 'trial')} each")
-    for name in ("rank", "hand", "class", "hands", "equity", "high", "low", "scoop"):
-        table.add_column(name, justify="left" if name in ("hand", "class") else "right")
-    for rank, row in enumerate(rows[:top], start=1):
-        table.add_row(str(rank), row["hand"], row["class"], str(row["count"]),
-                      f"{100 * row['equity']:.1f}%",
-                      "" if row["high_win"] is None else f"{100 * row['high_win']:.1f}%",
-                      "" if row["low_win"] is None else f"{100 * row['low_win']:.1f}%",
-                      f"{100 * row['scoop']:.1f}%")
-    console.print(table)
-    if out:
-        console.print(f"full table written to {out}")
-    if plot:
-        console.print(f"chart saved to {plot}")
+        message += (f"; {out} holds {plural(len(rows), 'finished row')}, each marked "
+                    "stopped_by=interrupted")
+    elif out is not None:
+        message += "; nothing was written"
+    else:
+        message += "; nothing was written (with --out the finished rows are kept)"
+    return message + ("; no chart was saved" if plot else "")
 
 
 def scoop(
@@ -285,44 +269,25 @@ def scoop(
     Example: stud-odds scoop Ac2c/3c --opponents 3
     """
     if hands[1:] and opponents is not None:
-        given = len(hands) - 1
         raise StudOddsError(f"give the opponents' hands or --opponents, not both "
-                            f"({given} {'hand' if given == 1 else 'hands'} given and "
+                            f"({plural(len(hands) - 1, 'hand')} given and "
                             f"--opponents {opponents})")
-    from stud_odds.study import StudyInterrupted, count_of, plural, scoop_study
+    from stud_odds.study import scoop_study
+    from stud_odds.study.report import render_scoop
 
-    try:
-        against = hands[1:] or (1 if opponents is None else opponents)
-        study = scoop_study(hands[0], against, game, dead=dead, folds=fold or [],
-                            trials=trials, seed=seed)
-    except KeyboardInterrupt as stop:
-        done = (f"after {count_of(stop.done, stop.total, stop.unit)}"
-                if isinstance(stop, StudyInterrupted) and stop.done else "before any result")
-        stopped(f"interrupted {done}; nothing was printed")
+    study = _interruptible(
+        lambda: scoop_study(hands[0], hands[1:] or (1 if opponents is None else opponents),
+                            game, dead=dead, folds=fold or [], trials=trials, seed=seed),
+        _scoop_stopped)
     if json_out:
         _print_json(study.to_dict())
-        return
-    hero = study.hero
-    against = ", ".join(study.to_dict()["opponents"])
-    console.print(Text(f"{study.result.game}: {hero.hand} against {against}", style="bold"))
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column("the hero takes")
-    table.add_column("how often", justify="right")
-    table.add_column("", no_wrap=True)
-    for name, value in hero.pot_shares.items():
-        table.add_row(name, f"{100 * value:.1f}%", _bar(value))
-    console.print(table)
-    if hero.scooping_hands:
-        hands_table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title="scooping hands",
-                            title_justify="left")
-        hands_table.add_column("final hand")
-        hands_table.add_column("of all deals", justify="right")
-        hands_table.add_column("of scoops", justify="right")
-        for name, value in list(hero.scooping_hands.items())[:12]:
-            hands_table.add_row(name, f"{100 * value:.2f}%", f"{100 * value / hero.scoop:.1f}%")
-        console.print(hands_table)
-    method = study.result.method
-    detail = f"seed {study.result.seed}" if method == "monte-carlo" else "exact"
-    outcomes = plural(study.result.outcomes, "trial" if method == "monte-carlo" else "deal")
-    console.print(Text(f"equity {100 * hero.equity:.2f}%; {outcomes}, {detail}", style="dim"))
+    else:
+        render_scoop(study, console)
 
+
+def _scoop_stopped(stop: KeyboardInterrupt) -> str:
+    from stud_odds.study import StudyInterrupted, count_of
+
+    done = (f"after {count_of(stop.done, stop.total, stop.unit)}"
+            if isinstance(stop, StudyInterrupted) and stop.done else "before any result")
+    return f"interrupted {done}; nothing was printed"

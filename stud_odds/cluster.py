@@ -46,7 +46,7 @@ WORKER_WAIT_SECONDS = 60  # for a first worker to join a scheduler that has none
 NOTICE_SECONDS = 2  # a warm-up that takes longer is compiling: say so
 RETRIES = 2  # more tries of a task that raised (a dying worker's tasks are rescheduled anyway)
 TASKS_PER_THREAD = 3  # in flight per worker thread: enough to keep it busy between results
-METHODS = ("monte-carlo", "exact", "heads-up")
+WARM_UP_METHODS = ("monte-carlo", "exact", "heads-up")  # the kernels a worker compiles first
 log = logging.getLogger("stud_odds")
 
 
@@ -111,11 +111,11 @@ def prepare_worker(games: Sequence[str], methods: Sequence[str]) -> dict[str, An
         for method in methods:
             _warm_up_spot(method, game)
     location = cache.location()
-    return {"code": code_digest(), "cache": str(location.folder), "note": location.note,
+    return {"code": source_digest(), "cache": str(location.folder), "note": location.note,
             "threading_layer": threading_layer()}
 
 
-def code_digest() -> str:
+def source_digest() -> str:
     """A digest of every source file of the package: equal digests, equal results."""
     digest = hashlib.sha1()
     root = Path(__file__).parent
@@ -186,6 +186,13 @@ class _Entry:
         return results if isinstance(results, Exception) else results[self.index]
 
 
+def _ready(waiting: deque[_Entry]) -> Iterator[tuple[Any, Any]]:
+    """Hand back the finished items at the head of ``waiting``, in input order."""
+    while waiting and waiting[0].ready:
+        entry = waiting.popleft()
+        yield entry.item, entry.result
+
+
 class Cluster:
     """A study runner on a Dask cluster (see :class:`stud_odds.study.common.Runner`)."""
 
@@ -202,7 +209,7 @@ class Cluster:
                                f"{self.address}'") from None
         return dict(self.client.nthreads())
 
-    def warm_up(self, games: Iterable[str], methods: Sequence[str] = METHODS) -> None:
+    def warm_up(self, games: Iterable[str], methods: Sequence[str] = WARM_UP_METHODS) -> None:
         """One task per worker: check it runs this code, compile the kernels of ``games``.
 
         Kernels of other games still compile on their first use, once per
@@ -214,7 +221,7 @@ class Cluster:
                                                workers=[address], allow_other_workers=True,
                                                pure=False)
                    for address in workers}
-        mine = code_digest()
+        mine = source_digest()
         try:
             self._say_if_compiling(next(iter(futures.values())), len(workers))
             for address, future in futures.items():
@@ -284,11 +291,6 @@ class Cluster:
             if progress:
                 progress(len(done.block))
 
-        def ready() -> Iterator[tuple[T, Any]]:
-            while waiting and waiting[0].ready:
-                entry = waiting.popleft()
-                yield entry.item, entry.result
-
         try:
             for item in items:
                 args = args_of(item)
@@ -303,11 +305,11 @@ class Cluster:
                         submit()
                 while len(running) >= window:
                     collect()
-                yield from ready()
+                yield from _ready(waiting)
             submit()
             while running:
                 collect()
-                yield from ready()
+                yield from _ready(waiting)
         except KeyboardInterrupt:
             self.client.cancel(list(running))
             for entry in waiting:  # what had finished, still in input order
@@ -336,7 +338,7 @@ class Cluster:
 
 
 @contextmanager
-def runner(scheduler: str | None, games: Iterable[str], methods: Sequence[str] = METHODS
+def runner(scheduler: str | None, games: Iterable[str], methods: Sequence[str] = WARM_UP_METHODS
            ) -> Iterator[Callable[..., Iterator[tuple[Any, Any]]]]:
     """The runner for a study command: here, or on the cluster at ``scheduler`` (connected,
     its workers warmed up for ``games``)."""
@@ -350,5 +352,5 @@ def runner(scheduler: str | None, games: Iterable[str], methods: Sequence[str] =
         yield cluster
 
 
-__all__ = ["SCHEDULER_ENV", "Cluster", "ClusterError", "code_digest", "connect",
+__all__ = ["SCHEDULER_ENV", "Cluster", "ClusterError", "source_digest", "connect",
            "prepare_worker", "run_block", "runner"]

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from stud_odds.errors import StudOddsError
+from stud_odds.scenario.table import STREET_ORDINALS
 
 if TYPE_CHECKING:
     from stud_odds.study import Replay, StartingHandResult
@@ -37,7 +38,7 @@ def plot_replay(replay: Replay, path: str | Path) -> None:
         points = [(street, 100 * e) for street, e in zip(streets, row, strict=True)
                   if e is not None]
         axes.plot(*zip(*points, strict=True), marker="o", label=f"player {seat + 1}")
-    axes.set_xticks(streets, [f"{s}th" if s > 3 else "3rd" for s in streets])
+    axes.set_xticks(streets, [STREET_ORDINALS[s] for s in streets])
     axes.set_ylim(0, 100)
     axes.set_ylabel("equity, % of the pot")
     axes.set_title(f"{replay.game.title}: equity by street")

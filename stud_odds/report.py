@@ -21,6 +21,7 @@ from stud_odds.cards import UNKNOWN, format_card
 from stud_odds.errors import StudOddsError
 from stud_odds.results import EquityResult
 from stud_odds.scenario import Scenario
+from stud_odds.wording import plural
 
 Z95 = 1.959964  # two-sided 95% normal quantile
 SUIT_STYLES = {"c": "green", "d": "blue", "h": "red", "s": "bold"}  # the four-colour deck
@@ -242,11 +243,6 @@ def html_table(result: EquityResult) -> str:
         lines.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
     lines += ["</tbody>", "</table>"]
     return "\n".join(lines)
-
-
-def plural(count: int, word: str) -> str:
-    """``1 trial``, ``2,000 trials``."""
-    return f"{count:,} {word}{'' if count == 1 else 's'}"
 
 
 def footer_lines(scenario: Scenario, result: EquityResult) -> list[str]:

@@ -61,3 +61,13 @@ def test_errors_name_the_problem(text, message):
 def test_format_round_trip():
     for card in range(52):
         assert parse_card(format_card(card)) == card
+
+
+def test_ace_low_order_has_one_owner():
+    import numpy as np
+
+    from stud_odds.cards import ACE_LOW_RANKS, RANKS, ace_low_rank
+
+    assert ACE_LOW_RANKS == "A23456789TJQK"
+    assert [ACE_LOW_RANKS[ace_low_rank(rank)] for rank in range(13)] == list(RANKS)
+    assert ace_low_rank(np.arange(13)).tolist() == [*range(1, 13), 0]  # arrays alike

@@ -343,7 +343,7 @@ if __name__ == "__main__":
 
 
 def test_a_worker_running_other_code_is_refused(scheduler, monkeypatch, tmp_path):
-    monkeypatch.setattr(cluster, "code_digest", lambda: "0123456789abcdef")
+    monkeypatch.setattr(cluster, "source_digest", lambda: "0123456789abcdef")
     spots = tmp_path / "spots.jsonl"
     spots.write_text(jsonl({"hands": RIVER}))
     result = runner.invoke(app, ["batch", str(spots), "--scheduler", scheduler])

@@ -99,3 +99,10 @@ def test_a_plot_is_saved_whole_or_not_at_all(tmp_path, monkeypatch):
                                  "--plot", str(chart)])
     assert result.exit_code != 0 and not chart.exists()
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_replays_have_one_name_each_and_keep_the_old_one():
+    from stud_odds import history, study
+
+    assert study.replay is study.replay_deal and history.replay is history.replay_hand
+    assert study.replay_deal is not history.replay_hand

@@ -50,8 +50,8 @@ def test_resume_skips_by_id_and_by_line_number(tmp_path, monkeypatch):
     # spots 2 (no id: line 2) and "d" done earlier, in any order
     out.write_text("".join(json.dumps(r) + "\n" for r in (reference[3], reference[1])))
     ran = []
-    real = study.Spot.run
-    monkeypatch.setattr(study.Spot, "run", lambda self, threads=None: ran.append(self.id)
+    real = study.BatchSpot.run
+    monkeypatch.setattr(study.BatchSpot, "run", lambda self, threads=None: ran.append(self.id)
                         or real(self, threads))
     result = runner.invoke(app, ["batch", str(spots), "--out", str(out), "--resume"])
     assert result.exit_code == 0, result.output

@@ -11,10 +11,6 @@ from decimal import Decimal
 
 from stud_odds.games import Game
 
-STREETS = (3, 4, 5, 6, 7)
-STREET_LABELS = {3: "3rd street", 4: "4th street", 5: "5th street", 6: "6th street",
-                 7: "7th street"}
-
 
 @dataclass(frozen=True)
 class Player:
@@ -78,4 +74,4 @@ class SkippedHand:
     line: int
 
 
-__all__ = ["STREETS", "STREET_LABELS", "HandHistory", "Player", "SkippedHand"]
+__all__ = ["HandHistory", "Player", "SkippedHand"]

@@ -26,7 +26,17 @@ from typing import BinaryIO
 from stud_odds.cards import RANKS, SUITS, CardError, format_card, parse_card
 from stud_odds.games import Game
 from stud_odds.history.lines import HistoryError, count_stud_hands, numbered_blocks
-from stud_odds.history.model import STREET_LABELS, HandHistory, Player, SkippedHand
+from stud_odds.history.model import HandHistory, Player, SkippedHand
+from stud_odds.scenario.table import (
+    HOLE_CARDS,
+    MAX_UPCARDS,
+    SEVENTH,
+    SIXTH,
+    STREETS,
+    THIRD,
+    street_label,
+    up_cards,
+)
 
 # "PokerStars Hand #1:", "PokerStars Game #1:", "PokerStars Zoom Hand #1:",
 # "PokerStars Home Game Hand #1:"...
@@ -47,8 +57,8 @@ _MARKERS = {
     "7th STREET": 7, "SHOW DOWN": 8, "SUMMARY": 9,
 }
 SHOWDOWN, SUMMARY = 8, 9
-_SECTION_NAMES = {0: "the start of the hand", **STREET_LABELS, SHOWDOWN: "the showdown",
-                  SUMMARY: "the summary"}
+_SECTION_NAMES = {0: "the start of the hand", **{s: street_label(s) for s in STREETS},
+                  SHOWDOWN: "the showdown", SUMMARY: "the summary"}
 _CARD_IDS = {rank + suit: r * 4 + s for r, rank in enumerate(RANKS) for s, suit in enumerate(SUITS)}
 _ALL_IN = " and is all-in"
 
@@ -196,17 +206,17 @@ class _Hand:
         section = _MARKERS.get(name)
         if section is None:
             raise _Bad(f"line {n}: '*** {name} ***' is not a section of a stud hand")
-        if section <= 7:
-            expected = 3 if self.street == 0 else self.street + 1
-            if self.section > 7 or section != expected:
+        if section <= SEVENTH:
+            expected = THIRD if self.street == 0 else self.street + 1
+            if self.section > SEVENTH or section != expected:
                 where = _SECTION_NAMES[self.section]
-                raise _Bad(f"line {n}: {STREET_LABELS[section]} comes after {where}, "
+                raise _Bad(f"line {n}: {street_label(section)} comes after {where}, "
                            f"out of order")
             self._close_street(n)
             self.section = self.street = section
             for state in self.seats.values():
                 state.committed = Decimal(0)
-            if section == 7 and rest:  # "*** RIVER *** [6h]": the community card
+            if section == SEVENTH and rest:  # "*** RIVER *** [6h]": the community card
                 cards = _bracketed(rest, n)
                 if len(cards) != 1:
                     raise _Bad(f"line {n}: the community card on 7th street is one card")
@@ -216,7 +226,7 @@ class _Hand:
         if self.section >= section or self.street == 0:
             raise _Bad(f"line {n}: '*** {name} ***' comes after {_SECTION_NAMES[self.section]}, "
                        "out of order")
-        if self.section <= 7:
+        if self.section <= SEVENTH:
             self._close_street(n)
         self.section = section
         self.showdown = self.showdown or section == SHOWDOWN
@@ -224,13 +234,13 @@ class _Hand:
     def _close_street(self, n: int) -> None:
         """Every player still in at the end of a street up to 6th was dealt its upcard."""
         street = self.street
-        if not 3 <= street <= 6:
+        if not THIRD <= street <= SIXTH:
             return
         for state in self.seats.values():
             if state.dealt and (state.folded is None or state.folded >= street) \
-                    and len(state.up) != street - 2:
+                    and len(state.up) != up_cards(street):
                 raise _Bad(f"line {n}: {state.name} is dealt no card on "
-                           f"{STREET_LABELS[street]}")
+                           f"{street_label(street)}")
 
     def _find_name(self, text: str, after: str) -> tuple[_State, int] | None:
         """The seated player whose name starts ``text`` followed by ``after``, and where.
@@ -261,42 +271,42 @@ class _Hand:
         state, at = found
         rest = text[at + 1:]
         street = self.section
-        if not 3 <= street <= 7:
+        if street not in STREETS:
             raise _Bad(f"line {n}: cards are dealt to {state.name} outside a street "
                        f"(in {_SECTION_NAMES[street]})")
         cards = _bracketed(rest, n)
-        if street == 3:
+        if street == THIRD:
             self._third_street(state, cards, n)
             return
         if not state.dealt:
-            raise _Bad(f"line {n}: {state.name} is dealt cards on {STREET_LABELS[street]} "
+            raise _Bad(f"line {n}: {state.name} is dealt cards on {street_label(street)} "
                        "without a card on 3rd street")
         if state.folded is not None and state.folded < street:
-            raise _Bad(f"line {n}: {state.name} is dealt a card on {STREET_LABELS[street]} "
+            raise _Bad(f"line {n}: {state.name} is dealt a card on {street_label(street)} "
                        "after folding")
         # The file shows a player's upcards, or all his cards when it knows them (its
         # owner; a hand shown while all in): the cards before the new one are either.
         shapes = [state.up] + ([state.hole + state.up] if state.hole else [])
-        if street == 7:
+        if street == SEVENTH:
             seen = shapes + ([shape + [state.river] for shape in shapes]
                              if state.river is not None else [])
             if cards in seen:  # a river line repeating the cards: none is new
                 return
         if not any(cards[:-1] == shape for shape in shapes):
-            raise _Bad(f"line {n}: {state.name}'s cards on {STREET_LABELS[street]} do not "
+            raise _Bad(f"line {n}: {state.name}'s cards on {street_label(street)} do not "
                        "match the cards dealt before")
         new = cards[-1]
-        if street == 7:
+        if street == SEVENTH:
             if new == self.community:
                 return
-            if state.river is not None or len(state.up) != 4:
+            if state.river is not None or len(state.up) != MAX_UPCARDS:
                 raise _Bad(f"line {n}: {state.name} is dealt a second card on 7th street")
             self._claim(new, state.name, n)
             state.river = new
             return
-        if len(state.up) != street - 3:
+        if len(state.up) != up_cards(street - 1):
             raise _Bad(f"line {n}: {state.name} is dealt a second card on "
-                       f"{STREET_LABELS[street]}")
+                       f"{street_label(street)}")
         self._claim(new, state.name, n)
         state.up.append(new)
 
@@ -310,8 +320,8 @@ class _Hand:
             self._claim(card, state.name, n)
         state.dealt = True
         state.up = [cards[-1]]
-        if len(cards) == 3:
-            state.hole, state.hole_dealt = cards[:2], True
+        if len(cards) == THIRD:  # the owner sees his hole cards too
+            state.hole, state.hole_dealt = cards[:HOLE_CARDS], True
 
     def _returned(self, text: str, n: int) -> None:
         match = _RETURNED.fullmatch(text)
@@ -357,7 +367,7 @@ class _Hand:
             state.invested += pay
             state.committed += pay
         if all_in and state.all_in is None:
-            state.all_in = self.street or 3  # antes are posted before 3rd street is dealt
+            state.all_in = self.street or THIRD  # antes are posted before 3rd street is dealt
 
     def _collected(self, text: str, n: int) -> None:
         match = _COLLECTED.match(text)
@@ -369,14 +379,14 @@ class _Hand:
         if not state.dealt:
             raise _Bad(f"line {n}: {state.name} shows cards but was not dealt in")
         up = len(state.up)
-        extra = cards[2 + up:]
+        extra = cards[HOLE_CARDS + up:]
         if extra and extra[-1] == self.community:  # a room may list the shared card too
             extra = extra[:-1]
-        if len(cards) < 2 + up or cards[2:2 + up] != state.up or len(extra) > 1 \
-                or (extra and up < 4):
+        if len(cards) < HOLE_CARDS + up or cards[HOLE_CARDS:HOLE_CARDS + up] != state.up \
+                or len(extra) > 1 or (extra and up < MAX_UPCARDS):
             raise _Bad(f"line {n}: {state.name} shows {' '.join(map(format_card, cards))}, "
                        "which does not match the upcards dealt")
-        hole, river = cards[:2], (extra[0] if extra else None)
+        hole, river = cards[:HOLE_CARDS], (extra[0] if extra else None)
         if state.hole and state.hole != hole:
             raise _Bad(f"line {n}: {state.name} shows the hole cards "
                        f"{format_card(hole[0])} {format_card(hole[1])}, not those dealt")

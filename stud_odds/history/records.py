@@ -13,7 +13,8 @@ import json
 from typing import Any
 
 from stud_odds.games import Game
-from stud_odds.history.model import STREETS, SkippedHand
+from stud_odds.history.model import SkippedHand
+from stud_odds.scenario.table import STREETS
 from stud_odds.study.writing import (
     RecordKind,
     check_fields,

@@ -18,9 +18,9 @@ import numpy as np
 from stud_odds.cards import UNKNOWN, format_card
 from stud_odds.engine import equity
 from stud_odds.engine.options import check_seed
-from stud_odds.history.model import STREETS, HandHistory, Player
+from stud_odds.history.model import HandHistory, Player
 from stud_odds.history.settings import (
-    DEFAULT_PRECISION,
+    DEFAULT_PRECISION_POINTS,
     DEFAULT_SEED,
     DEFAULT_THREADS,
     ReplayError,
@@ -29,12 +29,14 @@ from stud_odds.history.settings import (
 from stud_odds.history.summary import AllInLuck
 from stud_odds.results import EquityResult
 from stud_odds.scenario import (
-    DECK_SIZE,
     HOLE_CARDS,
+    SEVENTH,
     DeckRule,
-    Hand,
     Scenario,
+    SeatCards,
+    cards_left,
     seventh_street_is_shared,
+    street_deals,
 )
 
 
@@ -56,26 +58,25 @@ def deck_rule(hand: HandHistory) -> DeckRule:
     when the deck holds fewer cards than players) comes first; the card-room
     rule is the fallback for a file that shows a community card anyway.
     """
-    if hand.last_street < 7:
+    if hand.last_street < SEVENTH:
         return DeckRule.ONLINE
-    live = hand.live(7)
-    folded = sum(HOLE_CARDS + len(p.upcards) for p in hand.players if not p.live_on(7))
-    cards_left = DECK_SIZE - 6 * len(live) - folded
-    shared = {rule: seventh_street_is_shared(cards_left, len(live), rule) for rule in DeckRule}
+    live = hand.live(SEVENTH)
+    left = cards_left(len(live), [p.upcards for p in hand.players if not p.live_on(SEVENTH)])
+    shared = {rule: seventh_street_is_shared(left, len(live), rule) for rule in DeckRule}
     if hand.community is None:
         if not shared[DeckRule.ONLINE]:
             return DeckRule.ONLINE
         raise ReplayError(f"each of {len(live)} players gets a 7th-street card, but only "
-                          f"{cards_left} cards are left in the deck")
+                          f"{left} cards are left in the deck")
     for rule in (DeckRule.ONLINE, DeckRule.CASINO):
         if shared[rule]:
             return rule
-    raise ReplayError(f"7th street is a community card although {cards_left} cards are left "
+    raise ReplayError(f"7th street is a community card although {left} cards are left "
                       f"for {len(live)} players, enough for one each")
 
 
 @dataclass(frozen=True)
-class StreetEquity:
+class StreetView:
     """One street in one view: the scenario as seen, and the engine's answer."""
 
     street: int
@@ -111,8 +112,8 @@ class HandReplay:
 
     hand: HandHistory
     hero: str | None
-    streets: tuple[StreetEquity, ...]
-    showdown: tuple[StreetEquity, ...] | None  # None when the hand had no showdown
+    streets: tuple[StreetView, ...]
+    showdown: tuple[StreetView, ...] | None  # None when the hand had no showdown
     luck: AllInLuck | None
     trials: int
     seed: int
@@ -137,57 +138,38 @@ def _number(value: Decimal) -> int | float:
     return int(value) if value == value.to_integral_value() else float(value)
 
 
-def _view(hand: HandHistory, street: int, reveal: frozenset[str],
-          rule: DeckRule) -> tuple[tuple[str, ...], Scenario]:
-    """The scenario of ``street`` with the hole cards of the ``reveal`` players face up."""
-    shared = street == 7 and hand.community is not None
-    names, hands = [], []
-    for player in hand.live(street):
-        face_up = player.name in reveal and len(player.hole) == 2
-        hole = player.hole if face_up else (UNKNOWN, UNKNOWN)
-        if street <= 6 or shared:
-            upcards = player.upcards[: min(street, 6) - 2]
-            hands.append(Hand(down=hole, up=upcards))
-        else:
-            river = player.river if face_up and player.river is not None else UNKNOWN
-            hands.append(Hand(down=hole + (river,), up=player.upcards))
-        names.append(player.name)
-    dead: list[int] = []
-    folds: list[tuple[int, ...]] = []
-    for player in hand.players:
-        if player.live_on(street):
-            continue
-        if player.name in reveal and len(player.hole) == 2:
-            # hole cards known: all his cards are dead cards (the same count as a fold)
-            dead.extend(player.hole + player.upcards)
-        else:
-            folds.append(player.upcards)
-    scenario = Scenario(game=hand.game, hands=tuple(hands), dead=tuple(dead), folds=tuple(folds),
-                        community=hand.community if shared else None, deck_rule=rule)
-    return tuple(names), scenario
+def _seat_cards(player: Player, reveal: frozenset[str]) -> SeatCards:
+    """A player's cards as a view sees them: his hole cards and river only when revealed."""
+    if player.name in reveal and len(player.hole) == HOLE_CARDS:
+        return SeatCards(player.hole, player.upcards, player.river, player.folded)
+    return SeatCards((UNKNOWN, UNKNOWN), player.upcards, None, player.folded)
 
 
 def _streets(hand: HandHistory, reveal: frozenset[str], rule: DeckRule, trials: int, seed: int,
-             threads: int | None, cache: dict[Scenario, StreetEquity]) -> tuple[StreetEquity, ...]:
+             threads: int | None, cache: dict[Scenario, StreetView]) -> tuple[StreetView, ...]:
+    """Each street in the view where the ``reveal`` players' hole cards are face up; a
+    folded player whose hole cards are seen is dead cards (the same count as a fold)."""
+    seats = [_seat_cards(player, reveal) for player in hand.players]
     views = []
-    for street in STREETS:
-        if street > hand.last_street or len(hand.live(street)) < 2:
-            break
-        names, scenario = _view(hand, street, reveal, rule)
+    for deal in street_deals(seats, hand.last_street, community_river=hand.community is not None):
+        scenario = Scenario(game=hand.game, hands=deal.hands, dead=deal.dead, folds=deal.folds,
+                            community=hand.community if deal.community_river else None,
+                            deck_rule=rule)
         if scenario not in cache:  # the two views often agree on a street: run it once
-            street_seed_ = street_seed(seed, hand.id, street)
-            result = equity(scenario, trials=trials, seed=street_seed_, threads=threads)
+            seed_of_street = street_seed(seed, hand.id, deal.street)
+            result = equity(scenario, trials=trials, seed=seed_of_street, threads=threads)
             if result.stopped_by == "interrupted":  # never a result: the caller stops
                 raise KeyboardInterrupt
-            cache[scenario] = StreetEquity(street, names, scenario, result, street_seed_)
+            names = tuple(hand.players[seat].name for seat in deal.live)
+            cache[scenario] = StreetView(deal.street, names, scenario, result, seed_of_street)
         views.append(cache[scenario])
     return tuple(views)
 
 
-def _luck(hand: HandHistory, hero: Player, showdown: tuple[StreetEquity, ...]) -> AllInLuck | None:
+def _luck(hand: HandHistory, hero: Player, showdown: tuple[StreetView, ...]) -> AllInLuck | None:
     street = hero.all_in
     view = next((v for v in showdown if v.street == street), None)
-    if street is None or street >= 7 or view is None:
+    if street is None or street >= SEVENTH or view is None:
         return None
     share = view.equity_of(hero.name)
     if share is None:
@@ -203,9 +185,9 @@ def _luck(hand: HandHistory, hero: Player, showdown: tuple[StreetEquity, ...]) -
     )
 
 
-def replay(hand: HandHistory, *, hero: str | None = None,
-           precision: float = DEFAULT_PRECISION, seed: int = DEFAULT_SEED,
-           threads: int | None = DEFAULT_THREADS) -> HandReplay:
+def replay_hand(hand: HandHistory, *, hero: str | None = None,
+                precision: float = DEFAULT_PRECISION_POINTS, seed: int = DEFAULT_SEED,
+                threads: int | None = DEFAULT_THREADS) -> HandReplay:
     """Each live player's equity on every street of ``hand``, in both views.
 
     ``hero`` (default: the player the file deals hole cards to) is whose view
@@ -225,7 +207,7 @@ def replay(hand: HandHistory, *, hero: str | None = None,
     if hero is not None and hand.player(hero) is None:
         hero = None  # not dealt into this hand: everything is seen from the rail
     rule = deck_rule(hand)
-    cache: dict[Scenario, StreetEquity] = {}
+    cache: dict[Scenario, StreetView] = {}
     streets = _streets(hand, frozenset([hero] if hero else []), rule, trials, seed, threads,
                        cache)
     showdown = None
@@ -238,6 +220,7 @@ def replay(hand: HandHistory, *, hero: str | None = None,
     return HandReplay(hand, hero, streets, showdown, luck, trials, seed)
 
 
-__all__ = [
-    "HandReplay", "StreetEquity", "deck_rule", "replay", "street_seed",
-]
+replay = replay_hand  # the name before issue 22, kept for scripts
+
+
+__all__ = ["HandReplay", "StreetView", "deck_rule", "replay", "replay_hand", "street_seed"]

@@ -14,10 +14,11 @@ from rich.table import Table
 from rich.text import Text
 
 from stud_odds.cards import format_card
-from stud_odds.history.model import STREET_LABELS
-from stud_odds.history.replaying import HandReplay, StreetEquity
+from stud_odds.history.replaying import HandReplay, StreetView
 from stud_odds.history.summary import Summary
 from stud_odds.report import hand_text
+from stud_odds.scenario.table import STREET_ORDINALS, street_label
+from stud_odds.wording import plural
 
 LUCK_ROWS = 20  # all-in hands listed one by one; the totals count them all
 
@@ -26,17 +27,13 @@ def _chips(value: float) -> str:
     return f"{value:,.0f}" if value == round(value) else f"{value:,.2f}"
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count:,} {word}{'' if count == 1 else 's'}"
-
-
 def render_summary(summary: Summary, trials: int, seed: int, out: Path | None,
                    target: Any) -> None:
     """The counts of a run, the hands skipped and why, the hero's all-in luck."""
     games = ", ".join(f"{summary.games[g]:,} {g.value}"
                       for g in sorted(summary.games, key=lambda g: g.value))
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_header=False,
-                  title=_plural(summary.files, "file"), title_justify="left")
+                  title=plural(summary.files, "file"), title_justify="left")
     table.add_column("what")
     table.add_column("hands", justify="right")
     table.add_column("", style="dim")
@@ -84,7 +81,7 @@ def luck_table(summary: Summary) -> Table:
     for name in ("hand", "street", "equity", "pot", "expected", "won", "luck", "big bets"):
         table.add_column(name, justify="left" if name == "hand" else "right", no_wrap=True)
     for entry in summary.luck[:LUCK_ROWS]:
-        table.add_row(entry.hand_id, STREET_LABELS[entry.street].split()[0],
+        table.add_row(entry.hand_id, STREET_ORDINALS[entry.street],
                       f"{100 * entry.equity:.1f}%", _chips(entry.pot), _chips(entry.expected),
                       _chips(entry.won), f"{entry.luck:+,.2f}",
                       "" if entry.luck_big_bets is None else f"{entry.luck_big_bets:+.2f}")
@@ -99,10 +96,10 @@ def luck_table(summary: Summary) -> Table:
     return table
 
 
-def _street_title(view: StreetEquity) -> str:
+def _street_title(view: StreetView) -> str:
     scenario = view.scenario
     dead = list(scenario.dead) + [card for upcards in scenario.folds for card in upcards]
-    parts = [STREET_LABELS[view.street]]
+    parts = [street_label(view.street)]
     if dead:
         parts.append("dead " + " ".join(map(format_card, dead)))
     if scenario.community is not None:
@@ -110,7 +107,7 @@ def _street_title(view: StreetEquity) -> str:
     return ", ".join(parts)
 
 
-def street_table(view: StreetEquity, showdown: StreetEquity | None, hero: str | None) -> Table:
+def street_table(view: StreetView, showdown: StreetView | None, hero: str | None) -> Table:
     """One street: each live player's cards and equity as the hero saw them, and at showdown."""
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=_street_title(view),
                   title_justify="left")

@@ -24,8 +24,13 @@ from stud_odds.history.lines import HistoryError, count_stud_hands
 from stud_odds.history.model import HandHistory, SkippedHand
 from stud_odds.history.pokerstars import HistoryReader
 from stud_odds.history.records import HAND_RECORD, skipped_record
-from stud_odds.history.replaying import replay
-from stud_odds.history.settings import DEFAULT_PRECISION, DEFAULT_SEED, DEFAULT_THREADS, trials_for
+from stud_odds.history.replaying import replay_hand
+from stud_odds.history.settings import (
+    DEFAULT_PRECISION_POINTS,
+    DEFAULT_SEED,
+    DEFAULT_THREADS,
+    trials_for,
+)
 from stud_odds.history.summary import AllInLuck, Summary
 from stud_odds.study.common import Runner, StudyInterrupted, ctrl_c_held, each_outcome, run_here
 
@@ -49,7 +54,7 @@ def hand_outcome(hand: HandHistory, hero: str | None, precision: float, seed: in
     """Replay one hand (the task); a hand that cannot be replayed is an outcome too, skipped
     with its reason, never an exception that stops the others."""
     try:
-        result = replay(hand, hero=hero, precision=precision, seed=seed, threads=threads)
+        result = replay_hand(hand, hero=hero, precision=precision, seed=seed, threads=threads)
     except Exception as error:  # noqa: BLE001 - one hand never stops the others
         reason = str(error) if isinstance(error, StudOddsError) else \
             f"the hand could not be replayed ({type(error).__name__}: {error})"
@@ -172,7 +177,7 @@ def check_options(precision: float, seed: int, threads: int | None, hero: str | 
 
 def run(files: Sequence[str | os.PathLike[str]], *, out: str | os.PathLike[str] | None = None,
         resume: bool = False, hero: str | None = None,
-        precision: float = DEFAULT_PRECISION, seed: int = DEFAULT_SEED,
+        precision: float = DEFAULT_PRECISION_POINTS, seed: int = DEFAULT_SEED,
         threads: int | None = DEFAULT_THREADS, scheduler: str | None = None,
         echo: IO[str] | None = None,
         progress: Callable[[int, int], None] | None = None) -> Summary:

@@ -9,7 +9,7 @@ import math
 
 from stud_odds.errors import StudOddsError
 
-DEFAULT_PRECISION = 0.5  # percentage points of standard error, at most, on every street
+DEFAULT_PRECISION_POINTS = 0.5  # percentage points of standard error, at most, on every street
 DEFAULT_SEED = 0
 # One thread per street: a street is 10,000 deals, a millisecond or two of work, and
 # sharing it costs more than it saves (heads-up 3rd street on this busy 2-core machine:
@@ -38,4 +38,5 @@ def trials_for(precision: float) -> int:
     return math.ceil(0.25 / (precision / 100) ** 2)
 
 
-__all__ = ["DEFAULT_PRECISION", "DEFAULT_SEED", "DEFAULT_THREADS", "ReplayError", "trials_for"]
+__all__ = ["DEFAULT_PRECISION_POINTS", "DEFAULT_SEED", "DEFAULT_THREADS", "ReplayError",
+           "trials_for"]

@@ -10,8 +10,8 @@ from functools import lru_cache
 
 import numpy as np
 
+from stud_odds.cards import ace_low_rank
 from stud_odds.ranges.terms import (
-    ACE,
     Atom,
     Everything,
     ExactCards,
@@ -33,8 +33,8 @@ for _array in (FIRST, SECOND):
 
 
 def _ace_low(rank):
-    """Ace-low rank values: ace 1, deuce 2 .. king 13 (works on ints and arrays)."""
-    return np.where(rank == ACE, 1, rank + 2)
+    """Ace-low rank values counted from one: ace 1, deuce 2 .. king 13 (ints and arrays)."""
+    return ace_low_rank(rank) + 1
 
 
 def _distinct(ranks: list) -> np.ndarray:

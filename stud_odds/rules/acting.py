@@ -14,6 +14,7 @@ from typing import Any
 from stud_odds.cards import (
     RANK_PLURALS,
     RANKS,
+    ace_low_rank,
     card_name,
     format_cards,
     rank_of,
@@ -29,7 +30,7 @@ from stud_odds.rules.common import (
     check_seat_count,
     clockwise_from,
 )
-from stud_odds.scenario import STREET_NAMES
+from stud_odds.scenario import HOLE_CARDS, MAX_UPCARDS, SEVENTH, street_name, up_cards
 
 
 def _showing_key(cards: Sequence[int], razz: bool) -> tuple[int, tuple[int, ...]]:
@@ -38,7 +39,7 @@ def _showing_key(cards: Sequence[int], razz: bool) -> tuple[int, tuple[int, ...]
     Category: 0 no pair, 1 pair, 2 two pair, 3 trips, 4 quads; straights and flushes do
     not count.  Ranks are ace-low in razz.  Larger is better in stud; smaller in razz.
     """
-    ranks = [ace_low(card) // 4 if razz else rank_of(card) for card in cards]
+    ranks = [ace_low_rank(rank_of(card)) if razz else rank_of(card) for card in cards]
     counts = Counter(ranks)
     grouped = tuple(sorted(counts, key=lambda r: (counts[r], r), reverse=True))
     most = max(counts.values())
@@ -91,9 +92,9 @@ def check_upcards(upcards: Sequence[Sequence[int]], street: int | None) -> int:
     for seat, cards in enumerate(upcards, 1):
         if not cards:
             raise RulesError(f"seat {seat} has no upcard: give every live seat's upcards")
-        if len(cards) > 4:
+        if len(cards) > MAX_UPCARDS:
             raise RulesError(f"seat {seat} shows {len(cards)} upcards, but a stud hand "
-                             "shows at most 4")
+                             f"shows at most {MAX_UPCARDS}")
         if len(cards) != len(upcards[0]):
             raise RulesError(f"seat {seat} shows {len(cards)} upcards but seat 1 shows "
                              f"{len(upcards[0])}: every live seat is on the same street")
@@ -101,13 +102,13 @@ def check_upcards(upcards: Sequence[Sequence[int]], street: int | None) -> int:
     if shown == 1:
         raise RulesError("one upcard each is third street, where the bring-in acts first")
     if street is None:
-        return shown + 2
+        return shown + HOLE_CARDS  # the street of that many upcards
     if street not in (4, 5, 6, 7):
         raise RulesError(f"first to act is decided on fourth to seventh street, not street "
                          f"{street}")
-    expected = min(street - 2, 4)
+    expected = up_cards(street)
     if shown != expected:
-        raise RulesError(f"on {STREET_NAMES[street]} street each seat shows {expected} "
+        raise RulesError(f"on {street_name(street)} each seat shows {expected} "
                          f"upcards, not {shown}")
     return street
 
@@ -160,8 +161,8 @@ def first_to_act(
     game = parse_game(game)
     street = check_upcards(upcards, street)
     seat, why = best_showing(upcards, game, ties_by_suit)
-    when = f"on {STREET_NAMES[street]} street"
-    if street == 7:
+    when = f"on {street_name(street)}"
+    if street == SEVENTH:
         when += " as on sixth, since the seventh card is dealt face down"
     return FirstToAct(
         seat, street, _describe_showing(upcards[seat - 1], game is Game.RAZZ),

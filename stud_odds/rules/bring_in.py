@@ -34,6 +34,22 @@ class BringIn:
         return {"seat": self.seat, "card": format_card(self.card), "reason": self.reason}
 
 
+def _why_due(door_cards: Sequence[int], tied: list[int], due: int, razz: bool,
+             rank_ties_by_seat: bool) -> str:
+    """Why seat ``due`` (one of the ``tied`` seats) is due to bring in."""
+    extreme = "highest" if razz else "lowest"
+    if len(tied) == 1:
+        return f"the {extreme} door card, {'aces low' if razz else 'aces high'}"
+    others = [f"{card_name(door_cards[s - 1])} in seat {s}" for s in tied if s != due]
+    why = f"it ties {and_list(others)} for the {extreme} door card, and "
+    if rank_ties_by_seat:
+        return why + f"seat {due} is nearest the dealer's left"
+    other_suits = [SUIT_NAMES[suit_of(door_cards[s - 1])] for s in tied if s != due]
+    compare = "above" if razz else "below"
+    return why + (f"{SUIT_NAMES[suit_of(door_cards[due - 1])]} rank {compare} "
+                  f"{and_list(other_suits)} ({SUIT_ORDER})")
+
+
 def bring_in(
     door_cards: Sequence[int],
     game: Game | str = Game.STUD,
@@ -68,20 +84,7 @@ def bring_in(
     due_card = door_cards[due - 1]
 
     extreme = "highest" if razz else "lowest"
-    aces = "aces low" if razz else "aces high"
-    if len(tied) == 1:
-        why = f"the {extreme} door card, {aces}"
-    else:
-        others = [f"{card_name(door_cards[s - 1])} in seat {s}" for s in tied if s != due]
-        why = f"it ties {and_list(others)} for the {extreme} door card, and "
-        if rank_ties_by_seat:
-            why += f"seat {due} is nearest the dealer's left"
-        else:
-            other_suits = [SUIT_NAMES[suit_of(door_cards[s - 1])] for s in tied if s != due]
-            compare = "above" if razz else "below"
-            why += (f"{SUIT_NAMES[suit_of(due_card)]} rank {compare} {and_list(other_suits)} "
-                    f"({SUIT_ORDER})")
-
+    why = _why_due(door_cards, tied, due, razz, rank_ties_by_seat)
     seat = due
     while seat in seats_all_in:
         seat = seat % len(door_cards) + 1

@@ -11,7 +11,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Sequence
 
-from stud_odds.cards import CardError, format_card, format_cards, parse_cards, rank_of, suit_of
+from stud_odds.cards import (
+    CardError,
+    ace_low_rank,
+    format_card,
+    format_cards,
+    parse_cards,
+    rank_of,
+    suit_of,
+)
 from stud_odds.errors import StudOddsError
 
 MAX_SEATS = 8
@@ -31,7 +39,7 @@ def ace_high(card: int) -> int:
 
 def ace_low(card: int) -> int:
     """A card's place when aces are low (razz, the eight-or-better low): ace of clubs first."""
-    return (rank_of(card) + 1) % 13 * 4 + suit_of(card)
+    return ace_low_rank(rank_of(card)) * 4 + suit_of(card)
 
 
 # --- wording -------------------------------------------------------------------------------

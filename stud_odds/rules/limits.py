@@ -10,7 +10,7 @@ from typing import Any
 from stud_odds.games import Game, parse_game
 from stud_odds.rules.common import RulesError
 from stud_odds.rules.money import AMOUNT, CENT, format_money, one_currency, parse_money
-from stud_odds.scenario import STREET_NAMES
+from stud_odds.scenario import STREET_NAMES, street_name
 
 DEFAULT_MAX_RAISES = 3
 BRING_IN_RULES = {"half": Decimal("0.5"), "quarter": Decimal("0.25")}
@@ -97,6 +97,18 @@ def _bring_in_amount(
     return amount, how
 
 
+def _check_round(street: int, open_pair: bool, max_raises: int) -> None:
+    """A street that exists, an open pair only on fourth street, at least one raise."""
+    if street not in STREET_NAMES:
+        raise RulesError(f"street {street} does not exist: stud streets run from 3 (third) "
+                         "to 7 (seventh)")
+    if open_pair and street != 4:
+        raise RulesError(f"an open pair changes the bet only on fourth street, not on "
+                         f"{street_name(street)}")
+    if isinstance(max_raises, bool) or not isinstance(max_raises, int) or max_raises < 1:
+        raise RulesError(f"a betting round allows at least one raise, not {max_raises!r}")
+
+
 def bet_limits(
     stakes: Stakes | str,
     game: Game | str = Game.STUD,
@@ -120,16 +132,8 @@ def bet_limits(
     game = parse_game(game)
     if isinstance(stakes, str):
         stakes = parse_stakes(stakes)
-    if street not in STREET_NAMES:
-        raise RulesError(f"street {street} does not exist: stud streets run from 3 (third) "
-                         "to 7 (seventh)")
-    if open_pair and street != 4:
-        raise RulesError(f"an open pair changes the bet only on fourth street, not on "
-                         f"{STREET_NAMES[street]} street")
-    if isinstance(max_raises, bool) or not isinstance(max_raises, int) or max_raises < 1:
-        raise RulesError(f"a betting round allows at least one raise, not {max_raises!r}")
-
-    name = f"{STREET_NAMES[street]} street"
+    _check_round(street, open_pair, max_raises)
+    name = street_name(street)
     bet = stakes.small if street <= 4 else stakes.big
     size = "small" if street <= 4 else "big"
     sentences = [f"{name}: bets and raises are {stakes.money(bet)}, the {size} bet"]

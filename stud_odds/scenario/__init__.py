@@ -5,7 +5,9 @@
 - :mod:`~stud_odds.scenario.plan`: what is left to deal (:class:`DealPlan`), including
   the one decision of whether seventh street is a shared community card.
 
-:mod:`~stud_odds.scenario.table` holds the table's sizes, street names and :class:`Hand`.
+:mod:`~stud_odds.scenario.table` holds the table's sizes, :class:`Hand`, and owns the street
+structure: cards down and up on each street, the cards left before seventh street, and a
+replayed hand on one street (:class:`SeatCards`, :class:`StreetDeal`).
 """
 
 from stud_odds.scenario.plan import DealPlan, DeckRule, parse_deck_rule, seventh_street_is_shared
@@ -15,11 +17,24 @@ from stud_odds.scenario.table import (
     HOLE_CARDS,
     MAX_PLAYERS,
     MAX_UPCARDS,
+    SEVENTH,
+    SIXTH,
     STREET_NAMES,
+    STREET_ORDINALS,
+    STREETS,
+    THIRD,
     Hand,
     ScenarioError,
+    SeatCards,
+    StreetDeal,
+    cards_left,
+    down_cards,
     random_hand,
+    street_deals,
+    street_label,
     street_name,
+    street_of,
+    up_cards,
 )
 from stud_odds.scenario.text import RANDOM_HAND, parse_hand
 
@@ -29,15 +44,28 @@ __all__ = [
     "MAX_PLAYERS",
     "MAX_UPCARDS",
     "RANDOM_HAND",
+    "SEVENTH",
+    "SIXTH",
+    "STREETS",
     "STREET_NAMES",
+    "STREET_ORDINALS",
+    "THIRD",
     "DealPlan",
     "DeckRule",
     "Hand",
     "Scenario",
     "ScenarioError",
+    "SeatCards",
+    "StreetDeal",
+    "cards_left",
+    "down_cards",
     "parse_deck_rule",
     "parse_hand",
     "random_hand",
     "seventh_street_is_shared",
+    "street_deals",
+    "street_label",
     "street_name",
+    "street_of",
+    "up_cards",
 ]

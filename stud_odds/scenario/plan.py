@@ -19,7 +19,15 @@ from enum import Enum
 from math import comb
 from typing import TYPE_CHECKING
 
-from stud_odds.scenario.table import DECK_SIZE, HOLE_CARDS, Hand, ScenarioError
+from stud_odds.scenario.table import (
+    DECK_SIZE,
+    HOLE_CARDS,
+    SEVENTH,
+    SIXTH,
+    Hand,
+    ScenarioError,
+    cards_left,
+)
 
 if TYPE_CHECKING:
     from stud_odds.ranges import Combos
@@ -77,20 +85,19 @@ class DealPlan:
     @classmethod
     def of(cls, hands: Sequence[Hand], dead: Sequence[int], folds: Sequence[Sequence[int]],
            community: int | None, deck_rule: DeckRule) -> DealPlan:
-        folded = sum(HOLE_CARDS + len(upcards) for upcards in folds)
-        cards_left = DECK_SIZE - 6 * len(hands) - folded - len(dead)
-        shared_river = seventh_street_is_shared(cards_left, len(hands), deck_rule)
+        left = cards_left(len(hands), folds, len(dead))
+        shared_river = seventh_street_is_shared(left, len(hands), deck_rule)
         shared = () if community is None else (community,)
         seen = {card for hand in hands for card in hand.known}
         seen.update(dead, shared, *folds)
-        last_individual_street = 6 if shared_river else 7
+        last_individual_street = SIXTH if shared_river else SEVENTH
         ranges = tuple(
             None if hand.range is None else _hole_pairs(player, hand, seen)
             for player, hand in enumerate(hands, start=1)
         )
         return cls(
             street=hands[0].size + len(shared),
-            cards_left=cards_left,
+            cards_left=left,
             shared_river=shared_river,
             unseen=tuple(card for card in range(DECK_SIZE) if card not in seen),
             draws=tuple(

@@ -28,6 +28,8 @@ from stud_odds.scenario.table import (
     HOLE_CARDS,
     MAX_PLAYERS,
     MAX_UPCARDS,
+    SEVENTH,
+    SIXTH,
     Hand,
     ScenarioError,
     random_hand,
@@ -228,12 +230,12 @@ class Scenario:
         )
         if self.community is not None:
             name = format_card(self.community)
-            if size == 7:
+            if size == SEVENTH:
                 raise ScenarioError(
                     f"the community card {name} cannot go with seventh-street hands: "
                     "give sixth-street hands (six cards) with it"
                 )
-            if size < 6:
+            if size < SIXTH:
                 raise ScenarioError(
                     f"the community card {name} is dealt on seventh street but the live "
                     f"players are on {street_name(size)}: give sixth-street hands with it"
@@ -243,7 +245,7 @@ class Scenario:
                     f"there is no community card {rule_text}, as each gets a seventh-street "
                     f"card: drop the community card {name}"
                 )
-        elif size == 7 and self.shared_river:
+        elif size == SEVENTH and self.shared_river:
             raise ScenarioError(
                 f"seventh street is one community card {rule_text}: give six-card hands "
                 "and the community card instead of seven-card hands"
@@ -252,8 +254,8 @@ class Scenario:
     def _check_deck_holds(self) -> None:
         unknown_in_hands = sum(hand.unknown_count for hand in self.hands)
         in_deck = len(self.plan.unseen) - unknown_in_hands - HOLE_CARDS * len(self.folds)
-        needed = sum(max(0, 6 - hand.size) for hand in self.hands)
-        seventh_to_come = self.hands[0].size < 7 and self.community is None
+        needed = sum(max(0, SIXTH - hand.size) for hand in self.hands)
+        seventh_to_come = self.hands[0].size < SEVENTH and self.community is None
         if in_deck < needed + seventh_to_come:
             needs = [f"{needed} more up to sixth street"] if needed else []
             needs += ["a card for seventh street"] if seventh_to_come else []

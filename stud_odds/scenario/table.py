@@ -1,29 +1,64 @@
 """What a stud table is made of: its sizes, its streets, and one player's hand as cards.
 
+The one owner of the street structure (RULES.md, "The deal, street by street"):
+how many cards a live player holds down and up on each street, the cards left
+in the deck before seventh street, and a replayed hand on any street.
+
 >>> from stud_odds.cards import parse_cards
 >>> hand = Hand(down=tuple(parse_cards("AsKs")), up=tuple(parse_cards("Qh")))
 >>> str(hand), hand.size, hand.unknown_count
 ('AsKs/Qh', 3, 0)
->>> str(random_hand(7))
-'xxx/xxxx'
+>>> str(random_hand(7)), [(down_cards(s), up_cards(s)) for s in STREETS]
+('xxx/xxxx', [(2, 1), (2, 2), (2, 3), (2, 4), (3, 4)])
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from stud_odds.cards import UNKNOWN, format_cards
 from stud_odds.errors import StudOddsError, excerpt
+from stud_odds.wording import plural
 
 if TYPE_CHECKING:
     from stud_odds.ranges import Range
 
 DECK_SIZE = 52
 MAX_PLAYERS = 8
-MAX_UPCARDS = 4
 HOLE_CARDS = 2  # every player, folded or not, was dealt two cards face down on third street
+THIRD, SIXTH, SEVENTH = 3, 6, 7  # a live player holds as many cards as the street's number
+STREETS = (3, 4, 5, 6, 7)
 STREET_NAMES = {3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh"}
+STREET_ORDINALS = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}  # tables, histories
+
+
+def down_cards(street: int) -> int:
+    """Cards a live player holds face down on ``street``: the seventh-street card is dealt down."""
+    return HOLE_CARDS + (street == SEVENTH)
+
+
+def up_cards(street: int) -> int:
+    """Cards a live player shows on ``street``: one upcard a street from third to sixth."""
+    return min(street, SIXTH) - HOLE_CARDS
+
+
+MAX_UPCARDS = up_cards(SEVENTH)
+
+
+def street_of(down: int, up: int) -> int | None:
+    """The street on which a live player holds ``down`` and ``up`` cards; None if none."""
+    return next((street for street in STREETS
+                 if (down_cards(street), up_cards(street)) == (down, up)), None)
+
+
+def cards_left(live: int, folds: Sequence[Sequence[int]], dead: int = 0) -> int:
+    """U of RULES.md: 52 minus every card dealt as of sixth street (six to each of ``live``
+    players, to each folded player his hole cards and the upcards in ``folds``) and the
+    ``dead`` cards seen elsewhere."""
+    folded = sum(HOLE_CARDS + len(upcards) for upcards in folds)
+    return DECK_SIZE - SIXTH * live - folded - dead
 
 
 class ScenarioError(StudOddsError):
@@ -31,16 +66,18 @@ class ScenarioError(StudOddsError):
 
 
 def street_name(street: int) -> str:
+    """``third street``, as rules and messages say it."""
     return f"{STREET_NAMES[street]} street"
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+def street_label(street: int) -> str:
+    """``3rd street``, as tables and hand histories say it."""
+    return f"{STREET_ORDINALS[street]} street"
 
 
 def shape_problem(hand_text: str, down: int, up: int) -> str | None:
     """Why a hand with these many down and up cards fits no street, or None if it fits one."""
-    if (down == HOLE_CARDS and 1 <= up <= MAX_UPCARDS) or (down == 3 and up == MAX_UPCARDS):
+    if street_of(down, up) is not None:
         return None
     return (
         f"hand '{excerpt(hand_text, 1)}' has {plural(down, 'down card')} and "
@@ -83,5 +120,68 @@ class Hand:
 
 def random_hand(size: int) -> Hand:
     """A hand of ``size`` cards, none of them known."""
-    down = 3 if size == 7 else HOLE_CARDS
-    return Hand(down=(UNKNOWN,) * down, up=(UNKNOWN,) * (size - down))
+    return Hand(down=(UNKNOWN,) * down_cards(size), up=(UNKNOWN,) * up_cards(size))
+
+
+@dataclass(frozen=True)
+class SeatCards:
+    """One seat's cards in the order dealt, as a replay knows them (UNKNOWN: not seen)."""
+
+    hole: tuple[int, ...]  # the two third-street down cards
+    upcards: tuple[int, ...]  # one a street from third to sixth
+    river: int | None  # the seventh-street down card; None when not dealt or not seen
+    folded: int | None  # the last street the player was dealt, when he folded on it
+
+    def live_on(self, street: int) -> bool:
+        """Whether the player was dealt the cards of ``street`` (had not folded before it)."""
+        return self.folded is None or street <= self.folded
+
+    def on_street(self, street: int) -> Hand:
+        """The player's hand on ``street`` while he is live."""
+        if street < SEVENTH:
+            return Hand(self.hole, self.upcards[:up_cards(street)])
+        return Hand(self.hole + (UNKNOWN if self.river is None else self.river,), self.upcards)
+
+
+@dataclass(frozen=True)
+class StreetDeal:
+    """A replayed hand on one street: the live seats and their hands, what the folded left."""
+
+    street: int
+    live: tuple[int, ...]  # the seats (0-based) still in
+    hands: tuple[Hand, ...]  # theirs, in seat order; sixth-street hands beside a community card
+    dead: tuple[int, ...]  # every card of a folded player whose hole cards were seen
+    folds: tuple[tuple[int, ...], ...]  # the upcards of the other folded players
+    community_river: bool  # seventh street is the community card, dealt beside ``hands``
+
+    @classmethod
+    def of(cls, seats: Sequence[SeatCards], street: int, *, community_river: bool,
+           folded_holes_seen: bool = True) -> StreetDeal:
+        """``street`` of the hand ``seats`` hold; ``community_river``: seventh street was one
+        shared card.  Without ``folded_holes_seen`` a folded player shows only his upcards."""
+        shared = street == SEVENTH and community_river
+        live = tuple(seat for seat, cards in enumerate(seats) if cards.live_on(street))
+        dead: list[int] = []
+        folds: list[tuple[int, ...]] = []
+        for seat, cards in enumerate(seats):
+            if seat in live:
+                continue
+            if folded_holes_seen and UNKNOWN not in cards.hole:
+                dead.extend(cards.hole + cards.upcards)  # the same count as a fold
+            else:
+                folds.append(cards.upcards)
+        hands = tuple(seats[seat].on_street(SIXTH if shared else street) for seat in live)
+        return cls(street, live, hands, tuple(dead), tuple(folds), shared)
+
+
+def street_deals(seats: Sequence[SeatCards], last_street: int, *, community_river: bool,
+                 folded_holes_seen: bool = True) -> list[StreetDeal]:
+    """Each street from third to ``last_street`` while at least two players are live."""
+    deals = []
+    for street in range(THIRD, last_street + 1):
+        deal = StreetDeal.of(seats, street, community_river=community_river,
+                             folded_holes_seen=folded_holes_seen)
+        if len(deal.live) < 2:
+            break
+        deals.append(deal)
+    return deals

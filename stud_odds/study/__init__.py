@@ -2,7 +2,7 @@
 replays, starting-hand tables and scoop studies; nothing here deals cards itself.
 
 One idea per module.  Analysis, data in and data out: ``spots`` (a batch line
-as a checked Spot), ``batch`` (running spots in order), ``replays``,
+as a checked BatchSpot), ``batch`` (running spots in order), ``replays``,
 ``starting`` (starting-hand classes and tables), ``scoop``.  Files:
 ``reading`` (spots from JSON Lines or CSV, a line at a time, errors per line)
 and ``writing`` (batch records appended whole, ``--resume``).  ``common``:
@@ -30,9 +30,16 @@ if TYPE_CHECKING:
         run_here,
     )
     from stud_odds.study.reading import count_spots, read_spots
-    from stud_odds.study.replays import DealtHand, Replay, StreetEquity, parse_dealt_hand, replay
+    from stud_odds.study.replays import (
+        DealtHand,
+        Replay,
+        StreetEquity,
+        parse_dealt_hand,
+        replay,
+        replay_deal,
+    )
     from stud_odds.study.scoop import ScoopStudy, scoop_study
-    from stud_odds.study.spots import SPOT_FIELDS, Spot, spot_from_dict, spot_key, trial_count
+    from stud_odds.study.spots import SPOT_FIELDS, BatchSpot, spot_from_dict, spot_key, trial_count
     from stud_odds.study.starting import (
         StartingHand,
         StartingHandResult,
@@ -50,14 +57,15 @@ if TYPE_CHECKING:
 _LAZY = {
     "MAX_LINE_BYTES": "common", "StudyError": "common", "StudyInterrupted": "common",
     "count_of": "common", "plural": "common", "run_here": "common",
-    "SPOT_FIELDS": "spots", "Spot": "spots", "spot_from_dict": "spots", "spot_key": "spots",
+    "SPOT_FIELDS": "spots", "BatchSpot": "spots", "spot_from_dict": "spots", "spot_key": "spots",
     "trial_count": "spots",
     "count_spots": "reading", "read_spots": "reading",
     "batch_record": "batch", "run_batch": "batch", "run_spot": "batch",
     "BATCH_CSV_FIELDS": "writing", "BatchOutput": "writing", "BatchOutputError": "writing",
     "batch_csv_rows": "writing", "record_text": "writing",
     "DealtHand": "replays", "Replay": "replays", "StreetEquity": "replays",
-    "parse_dealt_hand": "replays", "replay": "replays",
+    "parse_dealt_hand": "replays", "replay_deal": "replays",
+    "replay": "replays",  # replay_deal's name before issue 22
     "StartingHand": "starting", "StartingHandResult": "starting",
     "starting_hand_classes": "starting", "starting_hands": "starting",
     "ScoopStudy": "scoop", "scoop_study": "scoop",
@@ -67,9 +75,10 @@ _LAZY = {
 __getattr__, __dir__ = lazy_names(__name__, _LAZY)
 
 
-__all__ = ["BATCH_CSV_FIELDS", "BatchOutput", "BatchOutputError", "DealtHand", "MAX_LINE_BYTES",
-           "Replay", "SPOT_FIELDS", "ScoopStudy", "Spot", "StartingHand", "StartingHandResult",
+__all__ = ["BATCH_CSV_FIELDS", "BatchOutput", "BatchOutputError", "BatchSpot", "DealtHand",
+           "MAX_LINE_BYTES", "Replay", "SPOT_FIELDS", "ScoopStudy", "StartingHand",
+           "StartingHandResult",
            "StreetEquity", "StudyError", "StudyInterrupted", "batch_csv_rows", "batch_record",
            "count_of", "count_spots", "parse_dealt_hand", "plural", "read_spots", "record_text",
-           "replay", "run_batch", "run_here", "run_spot", "scoop_study", "spot_from_dict",
-           "spot_key", "starting_hand_classes", "starting_hands", "trial_count"]
+           "replay", "replay_deal", "run_batch", "run_here", "run_spot", "scoop_study",
+           "spot_from_dict", "spot_key", "starting_hand_classes", "starting_hands", "trial_count"]

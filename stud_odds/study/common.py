@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from stud_odds.errors import StudOddsError
+from stud_odds.wording import plural
 
 if TYPE_CHECKING:
     from stud_odds.results import EquityResult
@@ -50,14 +51,6 @@ class StudyInterrupted(KeyboardInterrupt):
         super().__init__(f"interrupted after {count_of(done, total, unit)}")
         self.done, self.total, self.unit = done, total, unit
         self.partial, self.failed = partial, failed
-
-
-_PLURALS = {"class": "classes"}
-
-
-def plural(count: int, word: str) -> str:
-    """``1 spot``, ``2 spots``, ``1,755 classes``."""
-    return f"{count:,} {word if count == 1 else _PLURALS.get(word, word + 's')}"
 
 
 def count_of(done: int, total: int | None, unit: str) -> str:

@@ -1,4 +1,8 @@
-"""Replays: every live player's equity on each street of one hand, as the cards came."""
+"""Replays: every live player's equity on each street of one deal, as the cards came.
+
+The street structure (who is live, the folded players' upcards) is
+:mod:`stud_odds.scenario.table`'s, shared with the history replays.
+"""
 
 from __future__ import annotations
 
@@ -8,13 +12,24 @@ from typing import Any
 
 import numpy as np
 
-from stud_odds.cards import UNKNOWN, CardError, format_cards, parse_cards
+from stud_odds.cards import CardError, format_cards, parse_cards
 from stud_odds.engine import equity
 from stud_odds.engine.options import check_seed, check_threads, parse_trials
 from stud_odds.games import Game, parse_game
 from stud_odds.results import EquityResult
-from stud_odds.scenario import Hand, Scenario
+from stud_odds.scenario import (
+    HOLE_CARDS,
+    MAX_UPCARDS,
+    SEVENTH,
+    SIXTH,
+    Scenario,
+    SeatCards,
+    down_cards,
+    street_deals,
+    street_of,
+)
 from stud_odds.study.common import StudyError, StudyInterrupted, finished
+from stud_odds.wording import plural
 
 
 @dataclass(frozen=True)
@@ -28,12 +43,14 @@ class DealtHand:
     @property
     def last_street(self) -> int:
         """The last street this player received a card on (a shorter hand folded)."""
-        return 2 + len(self.upcards) + (self.river is not None)
+        return SEVENTH if self.river is not None else self.seat_cards().folded or SIXTH
 
-    def on_street(self, street: int) -> Hand:
-        if street <= 6:
-            return Hand(self.hole, self.upcards[: street - 2])
-        return Hand(self.hole + (UNKNOWN if self.river is None else self.river,), self.upcards)
+    def seat_cards(self) -> SeatCards:
+        """The cards as a replay deals them: short of four upcards, the player folded after
+        his last card; with four he is live to the end, his river perhaps unknown."""
+        folded = None if len(self.upcards) == MAX_UPCARDS else street_of(HOLE_CARDS,
+                                                                          len(self.upcards))
+        return SeatCards(self.hole, self.upcards, self.river, folded)
 
     def __str__(self) -> str:
         """``DOWN/UP`` as ``equity`` writes a hand: ``AsKs2d/QhJhTh9c``."""
@@ -57,18 +74,18 @@ def parse_dealt_hand(text: str, player: int) -> DealtHand:
         river = tuple(parse_cards(parts[2], allow_unknown=True)) if len(parts) == 3 else ()
     except CardError as exc:
         raise StudyError(f"{where}: {exc}") from None
-    if len(parts) == 2 and len(down) == 3:
-        down, river = down[:2], down[2:]
-    if len(down) != 2:
+    if len(parts) == 2 and len(down) == down_cards(SEVENTH):
+        down, river = down[:HOLE_CARDS], down[HOLE_CARDS:]
+    if len(down) != HOLE_CARDS:
         raise StudyError(f"{where} has {len(down)} down cards before the '/': stud deals two "
                          "(and a third, the river, after four upcards)")
-    if not 1 <= len(upcards) <= 4:
+    if not 1 <= len(upcards) <= MAX_UPCARDS:
         raise StudyError(f"{where} has {len(upcards)} upcards: stud deals one to four")
     if len(river) > 1:
         raise StudyError(f"{where}: seventh street is one card, not {len(river)}")
-    if river and len(upcards) < 4:
-        shown = "1 upcard" if len(upcards) == 1 else f"{len(upcards)} upcards"
-        raise StudyError(f"{where} has a seventh-street card but only {shown}")
+    if river and len(upcards) < MAX_UPCARDS:
+        raise StudyError(f"{where} has a seventh-street card but only "
+                         f"{plural(len(upcards), 'upcard')}")
     return DealtHand(down, upcards, river[0] if river else None)
 
 
@@ -106,9 +123,10 @@ class Replay:
         }
 
 
-def replay(hands: Iterable[str], game: str | Game = "stud", *, trials: int | str | None = None,
-           seed: int | None = None, dead: str = "", community: str | None = None,
-           deck_rule: str = "casino", threads: int | None = None) -> Replay:
+def replay_deal(hands: Iterable[str], game: str | Game = "stud", *,
+                trials: int | str | None = None, seed: int | None = None, dead: str = "",
+                community: str | None = None, deck_rule: str = "casino",
+                threads: int | None = None) -> Replay:
     """Every live player's equity on each street as the cards came.
 
     A player whose cards stop early folded after the last card shown: from the
@@ -125,46 +143,27 @@ def replay(hands: Iterable[str], game: str | Game = "stud", *, trials: int | str
     parsed_game = parse_game(game)
     if seed is None:  # one seed for every street, reported so the replay can be repeated
         seed = int(np.random.SeedSequence().entropy % (1 << 63))
+    last = SEVENTH if community is not None else max(hand.last_street for hand in dealt)
+    deals = street_deals([hand.seat_cards() for hand in dealt], last,
+                         community_river=community is not None, folded_holes_seen=False)
     # every street's spot is built (so checked: the community card, dead cards, duplicates)
     # before the first one is computed
-    spots = [(street, live, _street_spot(dealt, street, live, game, dead, community, deck_rule))
-             for street, live in _live_streets(dealt, community)]
+    spots = [(deal, Scenario.build(list(deal.hands), game=game, dead=dead, folds=deal.folds,
+                                   community=community if deal.community_river else None,
+                                   deck_rule=deck_rule))
+             for deal in deals]
     streets: list[StreetEquity] = []
     try:
-        for street, live, scenario in spots:
+        for deal, scenario in spots:
             result = finished(equity(scenario, trials=trials, seed=seed, threads=threads))
-            streets.append(StreetEquity(street, live, result))
+            streets.append(StreetEquity(deal.street, deal.live, result))
     except KeyboardInterrupt:
         raise StudyInterrupted(len(streets), len(spots), "street",
                                partial=Replay(parsed_game, dealt, tuple(streets), seed)) from None
     return Replay(parsed_game, dealt, tuple(streets), seed)
 
 
-def _live_streets(dealt: tuple[DealtHand, ...],
-                  community: str | None) -> list[tuple[int, tuple[int, ...]]]:
-    """(street, live seats) for each street while at least two players are in."""
-    last = 7 if community is not None else max(hand.last_street for hand in dealt)
-    streets = []
-    for street in range(3, last + 1):
-        live = tuple(seat for seat, hand in enumerate(dealt) if hand.last_street >= min(street, 6)
-                     and (street < 7 or hand.last_street >= 6))
-        if len(live) < 2:
-            break
-        streets.append((street, live))
-    return streets
+replay = replay_deal  # the name before issue 22, kept for scripts
 
 
-def _street_spot(dealt: tuple[DealtHand, ...], street: int, live: tuple[int, ...],
-                 game: str | Game, dead: str, community: str | None,
-                 deck_rule: str) -> Scenario:
-    """The spot of one street: the live players' cards so far, the others' upcards folded."""
-    folded = [dealt[seat].upcards[: street - 2] for seat in range(len(dealt)) if seat not in live]
-    shared = street == 7 and community is not None
-    return Scenario.build(
-        [dealt[seat].on_street(6 if shared else street) for seat in live], game=game,
-        dead=dead, folds=[up for up in folded if up],
-        community=community if shared else None, deck_rule=deck_rule,
-    )
-
-
-__all__ = ["DealtHand", "Replay", "StreetEquity", "parse_dealt_hand", "replay"]
+__all__ = ["DealtHand", "Replay", "StreetEquity", "parse_dealt_hand", "replay", "replay_deal"]

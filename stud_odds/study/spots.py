@@ -34,7 +34,7 @@ _NO = ("0", "false", "no", "n")
 
 
 @dataclass(frozen=True)
-class Spot:
+class BatchSpot:
     """One line of a batch: a scenario and how to run it."""
 
     scenario: Scenario
@@ -55,7 +55,7 @@ class Spot:
             raise StudyError(refused.for_option('"exact": true')) from None
 
 
-def spot_key(number: int, spot: Spot) -> tuple[str, str | int]:
+def spot_key(number: int, spot: BatchSpot) -> tuple[str, str | int]:
     """What names a spot for ``--resume``: its id, or its line number when it has none."""
     return ("id", spot.id) if spot.id is not None else ("line", number)
 
@@ -155,8 +155,8 @@ def _exact(value: Any) -> bool:
     raise StudyError(f"'exact' must be true or false, not {show(value)}")
 
 
-def spot_from_dict(data: Mapping[str, Any]) -> Spot:
-    """A Spot from a dict with the Python API's field names (see SPOT_FIELDS).
+def spot_from_dict(data: Mapping[str, Any]) -> BatchSpot:
+    """A BatchSpot from a dict with the Python API's field names (see SPOT_FIELDS).
 
     Every field is checked for its type before use, so a bad one is named in a
     StudyError: ``hands`` is a list of texts, one per live player (a text is
@@ -187,7 +187,7 @@ def spot_from_dict(data: Mapping[str, Any]) -> Spot:
     elif not isinstance(dead, str):
         dead = _texts(dead, "dead", "a text of cards or a list of them, e.g. \"2c 9h\"")
     exact = _exact(data.get("exact"))
-    return Spot(
+    return BatchSpot(
         scenario=Scenario.build(
             hands, game=_text(data, "game", "\"stud8\"") or "stud", dead=dead, folds=folds,
             community=_text(data, "community", "\"2c\""),
@@ -211,7 +211,7 @@ def split_hands(text: str) -> list[str]:
     return [match.group() for match in re.finditer(r"(?:\[[^\]]*\]?|\S)+", text)]
 
 
-def spot_from_csv_row(row: Mapping[str, str]) -> Spot:
+def spot_from_csv_row(row: Mapping[str, str]) -> BatchSpot:
     """CSV cells are texts: hands are space-separated (a range's brackets may hold spaces),
     folded players ';'-separated."""
     data: dict[str, Any] = dict(row)
@@ -222,5 +222,5 @@ def spot_from_csv_row(row: Mapping[str, str]) -> Spot:
     return spot_from_dict(data)
 
 
-__all__ = ["SPOT_FIELDS", "Spot", "spot_from_csv_row", "spot_from_dict", "spot_key",
+__all__ = ["SPOT_FIELDS", "BatchSpot", "spot_from_csv_row", "spot_from_dict", "spot_key",
            "trial_count"]

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations, permutations
 from typing import Any
 
-from stud_odds.cards import format_card, format_cards
+from stud_odds.cards import RANKS, format_card, format_cards
 from stud_odds.engine import equity
 from stud_odds.engine.options import check_count, check_seed, check_threads, parse_trials
 from stud_odds.errors import StudOddsError
@@ -71,9 +71,9 @@ def starting_hand_classes(door: str | None = None) -> list[StartingHand]:
     door_rank = None
     if door is not None:
         rank_text = door.strip().upper().replace("10", "T")
-        if len(rank_text) != 1 or rank_text not in "23456789TJQKA":
+        if len(rank_text) != 1 or rank_text not in RANKS:
             raise StudyError(f"'{door}' is not a rank: use 2-9, T, J, Q, K or A")
-        door_rank = "23456789TJQKA".index(rank_text)
+        door_rank = RANKS.index(rank_text)
     classes = []
     for key, count in counts.items():
         cards = tuple(sorted(key, reverse=True))

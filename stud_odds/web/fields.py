@@ -19,7 +19,7 @@ from typing import Any
 
 from stud_odds.errors import StudOddsError
 from stud_odds.study.common import show
-from stud_odds.study.spots import SPOT_FIELDS, Spot, spot_from_dict
+from stud_odds.study.spots import SPOT_FIELDS, BatchSpot, spot_from_dict
 
 OPTION_FIELDS = ("classes", "pot", "to_call")
 # query parameter -> field; the repeated ones (one per seat, one per folded player) are lists
@@ -40,7 +40,7 @@ class RequestError(StudOddsError):
 class EquityRequest:
     """A spot and the ``equity`` command's output options."""
 
-    spot: Spot
+    spot: BatchSpot
     classes: bool = False
     pot: float | None = None
     to_call: float | None = None

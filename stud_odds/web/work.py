@@ -98,7 +98,7 @@ def history_stream(data: bytes, cancel: threading.Event, emit: Emit) -> str:
     one ``{"summary": ...}`` line (counts, skipped hands, the hero's all-in luck)."""
     from stud_odds.history.pokerstars import HistoryReader
     from stud_odds.history.running import each_record
-    from stud_odds.history.settings import DEFAULT_PRECISION, DEFAULT_SEED, DEFAULT_THREADS
+    from stud_odds.history.settings import DEFAULT_PRECISION_POINTS, DEFAULT_SEED, DEFAULT_THREADS
     from stud_odds.history.summary import Summary
 
     summary = Summary(files=1)
@@ -111,7 +111,7 @@ def history_stream(data: bytes, cancel: threading.Event, emit: Emit) -> str:
             emit(json_line(record))
 
     try:
-        each_record(reader, summary, handle, hero=None, precision=DEFAULT_PRECISION,
+        each_record(reader, summary, handle, hero=None, precision=DEFAULT_PRECISION_POINTS,
                     seed=DEFAULT_SEED, threads=DEFAULT_THREADS)
     except (StudOddsError, Superseded) as error:
         return json_line({"error": str(error)})
