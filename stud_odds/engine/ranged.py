@@ -131,9 +131,8 @@ def counting(game: int, spot: Spot, plan: DealPlan, listed: Choices, threads: in
     estimated seconds for every choice: a cost model, never a clock, so the method
     that auto picks is the same on every machine with the same threads."""
     one = _choice_spot(spot, plan, listed, 0)
-    deals = plan.outcomes()
     enumerating = exact.enumeration_seconds(one, threads) + CALL_SECONDS
-    heads_up = exact.heads_up_feasible(game, one, deals)
+    heads_up = exact.heads_up_feasible(game, one)
     if heads_up:
         from .headsup import heads_up_work
 
