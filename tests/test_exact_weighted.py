@@ -175,3 +175,17 @@ def test_equity_against_a_range_is_the_same_either_way(game, monkeypatch):
         for name, value in theirs.classes.items():
             assert ours.classes[name] == pytest.approx(value, abs=1e-12)
         assert ours.scooping_hands.keys() == theirs.scooping_hands.keys()
+
+
+def test_auto_sweeps_a_wide_third_street_range_and_no_longer_misjudges_each_choice():
+    # counting these 333 choices one by one took 32 s on 2 cores, judged quick then
+    from stud_odds.engine import AUTO_EXACT_SECONDS, AUTO_THREADS, ranged
+
+    scenario = Scenario.build(["AhKh/Qh", "[pair, 3flush, 3straight]/Kd"])
+    spot, plan = spot_of(scenario, False), scenario.plan
+    listed = ranged.choices(plan)
+    how = ranged.counting(scenario.game.kernel_id, spot, plan, listed, AUTO_THREADS)
+    assert how.weighted and how.seconds <= AUTO_EXACT_SECONDS
+    ranged_spot = ranged._choice_spot(spot, plan, listed, 0)
+    one_choice = ranged.exact.heads_up_seconds(0, ranged_spot, AUTO_THREADS)
+    assert (one_choice + ranged.HEADS_UP_CALL_SECONDS) * len(listed) > AUTO_EXACT_SECONDS
