@@ -211,11 +211,18 @@ def _task(game, track_scoops, task, x, y, weights, sets, state):
         everything = _walk(x.packed[row], 0, x, sets, rank, y_table, y_table, FIND)
         r, c = _cell(game, Y_WINS, _low_mask(game, x.bucket[row], y_bucket))
         add_wide(counts[r, c], x_weight[row], everything)
-    for j in range(y_start, y_end):
-        _walk(y.packed[j], 0, y, sets, rank, y_table, y_table, CLEAR)
+    # leave both tables zeroed for the next task, by whichever way is shorter
+    if (y_end - y_start) * len(y.parent) < len(y_table):
+        for j in range(y_start, y_end):
+            _walk(y.packed[j], 0, y, sets, rank, y_table, y_table, CLEAR)
+    else:
+        y_table[:] = 0
     if track_scoops:
-        for row in range(x_start, x_unfinished):
-            _walk(x.packed[row], 0, x, sets, rank, x_table, x_table, CLEAR)
+        if (x_unfinished - x_start) * len(x.parent) < len(x_table):
+            for row in range(x_start, x_unfinished):
+                _walk(x.packed[row], 0, x, sets, rank, x_table, x_table, CLEAR)
+        else:
+            x_table[:] = 0
 
 
 @njit(cache=CACHE_KERNELS, parallel=True)
