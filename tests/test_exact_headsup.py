@@ -19,7 +19,7 @@ from stud_odds.engine.exact import enumerate_deals
 from stud_odds.engine.headsup import heads_up_tallies, heads_up_work
 from stud_odds.engine.job import Job
 from stud_odds.engine.running import spot_of
-from stud_odds.engine.tallies import Tallies, class_names
+from stud_odds.engine.tallies import Tallies, class_names, summarise
 from stud_odds.games import Game
 from stud_odds.kernels.showdown import (
     GAME_STUD8,
@@ -347,3 +347,14 @@ def _class_column(game, name):
     """The class column the engine reports under `name` (tallies.class_names' rule)."""
     high, low = class_names(Game(game))
     return dict((label, column) for column, label in high + low)[name]
+
+
+def test_tallies_in_python_ints_give_the_same_result():
+    # what a random opponent on third street returns (its SHARE_SQUARED passes an int64)
+    scenario = Scenario.build(["AhKh/Qh", "random"], game="stud8",
+                              dead="2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qs Kc As 2d 3h 4s 5c 6d 7h")
+    tallies = heads_up_tallies(scenario.game.kernel_id, spot_of(scenario, True))
+    expected = summarise(scenario, tallies, "exact", None, 0.0, "complete").to_dict()
+    tallies.per_player = tallies.per_player.astype(object)
+    tallies.table = tallies.table.astype(object)
+    assert summarise(scenario, tallies, "exact", None, 0.0, "complete").to_dict() == expected
