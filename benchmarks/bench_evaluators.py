@@ -17,8 +17,8 @@ import numba
 import numpy as np
 from numba import njit
 
-from stud_odds.hands import tables
 from stud_odds.kernels.evaluate import high_value, low8_value, razz_value
+from stud_odds.kernels.table_cache import tables
 
 
 @njit(cache=True)

@@ -5,15 +5,17 @@ One folder per version of the code that builds them::
     <user cache>/stud-odds/<version>-<digest>/
         VERSION        what made this folder (stud-odds, numba, numpy, Python versions)
         tables/        the evaluators' look-up tables, one .npy file each
-        numba/         NUMBA_CACHE_DIR: numba's own cache=True files
+        numba/         numba's cache=True files of our kernels (kernels/locator.py)
         compiled/      one empty file per kernel compiled here (for the first-run notice)
 
 The digest covers every kernel source, so a changed kernel never meets an old
 compiled one (numba alone checks only the file a kernel is defined in).  The
-folder is decided before numba is imported, through numba's public knob
-``NUMBA_CACHE_DIR``.  When the user cache directory cannot be written (no
-home, a read-only home) a private folder in the temporary directory is used;
-when nothing can be written, kernels are compiled in memory every run.
+folder is decided, and made, only when the tables or a kernel are first needed:
+answering a rules question touches no disk.  Our kernels alone are cached here;
+numba's own settings, and other libraries' caches, are left as they are.  When
+the user cache directory cannot be written (no home, a read-only home) a
+private folder in the temporary directory is used; when nothing can be
+written, kernels are compiled in memory every run.
 
 ``STUD_ODDS_CACHE_DIR`` overrides the user cache directory.
 """
@@ -133,23 +135,6 @@ def _ready(folder: Path) -> Path:
     return folder
 
 
-def configure_numba() -> bool:
-    """Point numba's cache at our folder; True when kernels may be cached on disk.
-
-    Must run before a kernel module is imported: ``cache=True`` reads the
-    setting when a kernel is decorated.
-    """
-    numba_dir = location().numba_dir
-    if numba_dir is None:
-        return False
-    os.environ["NUMBA_CACHE_DIR"] = str(numba_dir)
-    if "numba" in sys.modules:  # imported before us: numba read its settings already
-        from numba import config
-
-        config.CACHE_DIR = str(numba_dir)
-    return True
-
-
 def is_compiled(kernel: str) -> bool:
     """Whether ``kernel`` was compiled into this cache before (so loading is quick)."""
     folder = location().folder
@@ -176,5 +161,5 @@ def drop_compiled_kernels() -> None:
         shutil.rmtree(folder / name, ignore_errors=True)
 
 
-__all__ = ["CacheLocation", "code_digest", "configure_numba", "drop_compiled_kernels",
+__all__ = ["CacheLocation", "code_digest", "drop_compiled_kernels",
            "is_compiled", "location", "mark_compiled"]

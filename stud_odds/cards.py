@@ -17,6 +17,9 @@ RANK_NAMES = (
     "deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
     "jack", "queen", "king", "ace",
 )
+RANK_PLURALS = tuple(name + ("es" if name.endswith("x") else "s") for name in RANK_NAMES)
+# razz and the eight-or-better low count the ace as the lowest card
+ACE_LOW_RANKS = RANKS[-1] + RANKS[:-1]
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 UNKNOWN = -1
 UNKNOWN_CHARS = "xX?*"
@@ -37,6 +40,11 @@ def rank_of(card: int) -> int:
 
 def suit_of(card: int) -> int:
     return card & 3
+
+
+def rank_of_ace_low(place: int) -> int:
+    """The rank (0 = deuce .. 12 = ace) at ``place`` in :data:`ACE_LOW_RANKS` (0 = ace)."""
+    return (place - 1) % 13
 
 
 def format_card(card: int) -> str:

@@ -177,7 +177,7 @@ def hand(
 
     Example: stud-odds hand AsKsQsJsTs9d9c
     """
-    from stud_odds.hands import (
+    from stud_odds.describe import (
         describe_high,
         describe_low8,
         describe_razz,

@@ -30,7 +30,7 @@ def serve(
     """The calculator as a web page on this machine: pick cards, watch the equities settle.
 
     Prints "serving on http://HOST:PORT/" first; Ctrl-C stops it.  Needs the
-    web extra: pip install 'stud-odds[web]'.  See docs/web.md.
+    web extra: pip install 'stud-odds\\[web]'.  See docs/web.md.
 
     Example: stud-odds serve --open
     """

@@ -70,13 +70,11 @@ _ONE_AT_A_TIME = threading.Lock()
 
 def _thread_safe_kernels() -> bool:
     """Whether two tasks of one worker process may run numba's parallel kernels at once:
-    not under numba's workqueue threading layer (it aborts the process when they do)."""
-    import numba
+    not under numba's workqueue threading layer (it aborts the process when they do), nor
+    before a parallel kernel has run (no layer is chosen yet)."""
+    from stud_odds.kernels.threads import threading_layer
 
-    try:
-        return numba.threading_layer() != "workqueue"
-    except ValueError:  # no parallel kernel has run yet: the layer is not chosen
-        return False
+    return threading_layer() not in (None, "workqueue")
 
 
 def run_block(task: Callable[..., Any], block: Sequence[tuple], threads: int | None) -> list:
@@ -106,20 +104,15 @@ def _warm_up_spot(method: str, game: str) -> None:
 def prepare_worker(games: Sequence[str], methods: Sequence[str]) -> dict[str, Any]:
     """The warm-up task: compile (or load) these kernels once in this worker process and say
     which stud-odds code it runs, where it caches kernels and how numba runs threads."""
-    import numba
-
     from stud_odds import cache
+    from stud_odds.kernels.threads import threading_layer
 
     for game in games:
         for method in methods:
             _warm_up_spot(method, game)
-    try:
-        layer = numba.threading_layer()
-    except ValueError:
-        layer = None
     location = cache.location()
     return {"code": code_digest(), "cache": str(location.folder), "note": location.note,
-            "threading_layer": layer}
+            "threading_layer": threading_layer()}
 
 
 def code_digest() -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from stud_odds.cards import ACE_LOW_RANKS
 from stud_odds.errors import StudOddsError
 
 
@@ -57,7 +58,7 @@ class Game(Enum):
         info = _INFO[self]
         if info.low_worst is None:
             return ()
-        tops = tuple((top, f"{_ACE_LOW_RANKS[top]}-low") for top in range(info.low_worst, 3, -1))
+        tops = tuple((top, f"{ACE_LOW_RANKS[top]}-low") for top in range(info.low_worst, 3, -1))
         return ((0, "no low" if info.low_qualifier else "paired"), *tops)
 
     def __str__(self) -> str:
@@ -74,7 +75,6 @@ class _GameInfo:
     aliases: tuple[str, ...]
 
 
-_ACE_LOW_RANKS = "A23456789TJQK"
 _INFO = {
     Game.STUD: _GameInfo(
         "Seven Card Stud", 0, True, None, None,

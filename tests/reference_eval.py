@@ -79,3 +79,15 @@ def low8(cards) -> tuple | None:
             if best is None or value < best:
                 best = value
     return best
+
+
+def order(a, b) -> int:
+    """-1, 0 or 1 as ``a`` is below, equal to or above ``b``: two values compared alike."""
+    return (a > b) - (a < b)
+
+
+def low8_order(a, b) -> int:
+    """:func:`order` of two eight-or-better lows, where None (no low) is the worst."""
+    if a is None or b is None:
+        return order(a is None, b is None)
+    return order(a, b)

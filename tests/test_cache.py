@@ -1,7 +1,8 @@
 """The compile cache can never break the program: no writable place, damaged files, first runs.
 
 Each test runs stud-odds in a fresh process with its own cache folder, as a new
-user would, on a river spot (one showdown: the exact kernel of one game).
+user would, on a sixth-street spot of 447,720 deals: too many for numpy
+(engine/small.py), so the exact kernel of one game compiles.
 """
 
 import os
@@ -11,20 +12,23 @@ from pathlib import Path
 
 import pytest
 
-RIVER = ["AsKs2d/QhJhTh9c", "7c7dx/2s3h4h5d", "--json"]
+SPOT = ["AsKs/QhJhTh9c", "xx/2s3h4h5d", "--json"]
 
 
-def stud_odds(*args, cache=None, env=None, cwd=None):
+def _environment(cache=None, env=None) -> dict[str, str]:
+    """This process's environment without stud-odds' and numba's settings, then ``cache``
+    and ``env`` (a None value removes the name)."""
     environment = {k: v for k, v in os.environ.items() if not k.startswith(("STUD_ODDS_",
                                                                              "NUMBA_"))}
     if cache is not None:
         environment["STUD_ODDS_CACHE_DIR"] = str(cache)
     environment.update(env or {})
-    for name, value in list(environment.items()):
-        if value is None:
-            del environment[name]
+    return {name: value for name, value in environment.items() if value is not None}
+
+
+def stud_odds(*args, cache=None, env=None, cwd=None):
     return subprocess.run([sys.executable, "-m", "stud_odds", *args], capture_output=True,
-                          text=True, env=environment, cwd=cwd, timeout=600)
+                          text=True, env=_environment(cache, env), cwd=cwd, timeout=600)
 
 
 def folder_of(cache: Path) -> Path:
@@ -34,10 +38,10 @@ def folder_of(cache: Path) -> Path:
 
 def test_a_second_run_is_warm_and_gives_the_same_answer(tmp_path):
     cache = tmp_path / "missing" / "cache"  # not there yet: made on the first run
-    first = stud_odds("equity", *RIVER, cache=cache)
+    first = stud_odds("equity", *SPOT, cache=cache)
     assert first.returncode == 0, first.stderr
     assert "compiling" in first.stderr
-    second = stud_odds("equity", *RIVER, cache=cache)
+    second = stud_odds("equity", *SPOT, cache=cache)
     assert second.returncode == 0 and "compiling" not in second.stderr, second.stderr
     assert second.stdout.replace(_elapsed(second), "") == first.stdout.replace(
         _elapsed(first), "")
@@ -58,12 +62,12 @@ def test_an_unwritable_cache_falls_back_to_a_private_temporary_folder(tmp_path):
     env = {"TMPDIR": str(temporary), "HOME": str(blocker / "home")}
     helped = stud_odds("--help", cache=blocker / "cache", env=env)
     assert helped.returncode == 0 and "Usage" in helped.stdout and not helped.stderr
-    run = stud_odds("equity", *RIVER, cache=blocker / "cache", env=env)
+    run = stud_odds("equity", *SPOT, cache=blocker / "cache", env=env)
     assert run.returncode == 0, run.stderr
     assert run.stderr.count("is not writable; caching in") == 1, run.stderr
     (private,) = temporary.iterdir()
     assert private.stat().st_mode & 0o077 == 0 and any(private.rglob("*.nbi"))
-    again = stud_odds("equity", *RIVER, cache=blocker / "cache", env=env)
+    again = stud_odds("equity", *SPOT, cache=blocker / "cache", env=env)
     assert again.returncode == 0 and "compiling" not in again.stderr, again.stderr
 
 
@@ -74,7 +78,7 @@ def test_nothing_writable_compiles_in_memory_and_says_so_once(tmp_path):
               "from stud_odds.cli import main; sys.argv = ['stud-odds', *sys.argv[1:]]; main()")
     environment = {k: v for k, v in os.environ.items() if not k.startswith("NUMBA_")}
     environment["STUD_ODDS_CACHE_DIR"] = str(tmp_path / "cache")
-    for args in (["--help"], ["equity", *RIVER]):
+    for args in (["--help"], ["equity", *SPOT]):
         run = subprocess.run([sys.executable, "-c", script, *args], capture_output=True,
                              text=True, env=environment, timeout=600)
         assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr
@@ -93,7 +97,7 @@ def test_no_home_at_all(tmp_path):
 @pytest.mark.parametrize("damage", ["tables cut short", "kernel files garbage"])
 def test_a_damaged_cache_is_rebuilt_with_one_warning(tmp_path, damage):
     cache = tmp_path / "cache"
-    good = stud_odds("equity", *RIVER, cache=cache)
+    good = stud_odds("equity", *SPOT, cache=cache)
     assert good.returncode == 0, good.stderr
     folder = folder_of(cache)
     if damage == "tables cut short":
@@ -104,11 +108,83 @@ def test_a_damaged_cache_is_rebuilt_with_one_warning(tmp_path, damage):
         assert compiled
         for path in compiled:
             path.write_bytes(path.read_bytes()[:40] + b"\x00garbage")
-    damaged = stud_odds("equity", *RIVER, cache=cache)
+    damaged = stud_odds("equity", *SPOT, cache=cache)
     assert damaged.returncode == 0, damaged.stderr
     assert "Traceback" not in damaged.stderr
     assert damaged.stderr.count(" damaged") == 1, damaged.stderr
     assert damaged.stdout.replace(_elapsed(damaged), "") == good.stdout.replace(_elapsed(good),
                                                                                 "")
-    again = stud_odds("equity", *RIVER, cache=cache)
+    again = stud_odds("equity", *SPOT, cache=cache)
     assert again.returncode == 0 and " damaged" not in again.stderr, again.stderr
+
+
+_OTHER_LIBRARY = '''
+from numba import njit
+
+
+@njit(cache=True)
+def double(x):
+    return 2 * x
+'''
+
+_NUMBA_FIRST = '''
+import os, sys
+import numba
+sys.path.insert(0, sys.argv[1])
+from stud_odds import Scenario, equity
+result = equity(Scenario.build(["AsKs2d/QhJhTh9c", "7c7dx/2s3h4h5d"]))
+import other_library
+assert other_library.double(21) == 42
+print(result.players[0].equity, os.environ.get("NUMBA_CACHE_DIR"), repr(numba.config.CACHE_DIR))
+'''
+
+
+@pytest.mark.parametrize("numba_cache_dir", [None, "theirs"])
+def test_numba_imported_first_caches_our_kernels_with_us_and_moves_no_one_else(
+        tmp_path, numba_cache_dir):
+    """Imported after numba, beside a library with cached functions of its own: our kernels
+    are cached in our folder (and load from it next time), the library's where numba puts
+    it (its __pycache__, or NUMBA_CACHE_DIR when set), and numba's settings are untouched."""
+    library = tmp_path / "library"
+    library.mkdir()
+    (library / "other_library.py").write_text(_OTHER_LIBRARY)
+    theirs = None if numba_cache_dir is None else tmp_path / numba_cache_dir
+    cache = tmp_path / "ours"
+    env = {"STUD_ODDS_CACHE_DIR": str(cache),
+           "NUMBA_CACHE_DIR": None if theirs is None else str(theirs)}
+    runs = []
+    for _ in range(2):
+        runs.append(subprocess.run([sys.executable, "-c", _NUMBA_FIRST, str(library)],
+                                   capture_output=True, text=True, timeout=600,
+                                   env=_environment(cache=cache, env=env)))
+        assert runs[-1].returncode == 0, runs[-1].stderr
+        if len(runs) == 1:
+            ours = {path: path.stat().st_mtime_ns for path in cache.rglob("*.nb[ic]")}
+    assert runs[0].stdout == runs[1].stdout
+    _, environment_value, config_value = runs[0].stdout.split()
+    assert environment_value == str(theirs)  # "None" when unset
+    assert config_value == repr("" if theirs is None else str(theirs))
+    # ours: every kernel file in our folder, and the second run loaded them unchanged
+    assert ours and all(folder_of(cache) / "numba" in path.parents for path in ours)
+    assert {path: path.stat().st_mtime_ns for path in cache.rglob("*.nb[ic]")} == ours
+    # theirs: where numba would have put them without us, and none of ours there
+    where = library / "__pycache__" if theirs is None else theirs
+    assert [path.name.split(".")[0] for path in where.rglob("*.nbi")] == ["other_library"]
+
+
+@pytest.mark.parametrize("args", [
+    ["rules", "split", "11", "-g", "stud8", "Kh Kd Kc 9s 9h 2c 3d", "Ah 2h 3h 4c 8d Qd Jc",
+     "As 2s 3c 4d 8s Qs Jd"],
+    ["rules", "first-to-act", "Ah Kc", "Kh Kd", "7s 2d"],
+    ["hand", "AsKsQsJsTs9d9c"],
+])
+def test_a_rules_or_hand_question_creates_no_cache_folder(tmp_path, args):
+    """Answering a rule (or valuing one hand) builds no tables and compiles nothing, so it
+    leaves a fresh home, and the temporary directory, as they were."""
+    home, temporary = tmp_path / "home", tmp_path / "tmp"
+    home.mkdir()
+    temporary.mkdir()
+    run = stud_odds(*args, env={"HOME": str(home), "XDG_CACHE_HOME": None,
+                                "TMPDIR": str(temporary)}, cwd=tmp_path)
+    assert run.returncode == 0 and not run.stderr, run.stderr
+    assert not list(home.iterdir()) and not list(temporary.iterdir())

@@ -1,13 +1,10 @@
 """stud_odds.rules.acting: who acts first on fourth to seventh street (docs/rules.md)."""
 
 import pytest
+from rules_helpers import seats
 
 from stud_odds.games import Game
-from stud_odds.rules import RulesError, first_to_act, parse_seat_cards
-
-
-def seats(*texts: str) -> list[list[int]]:
-    return parse_seat_cards(texts)
+from stud_odds.rules import RulesError, first_to_act
 
 
 def test_a_pair_of_kings_showing_acts_before_ace_king():

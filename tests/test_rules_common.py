@@ -1,12 +1,9 @@
 """stud_odds.rules.common: the seat and card checks every rules topic shares."""
 
 import pytest
+from rules_helpers import seats
 
 from stud_odds.rules import RulesError, parse_seat_cards
-
-
-def seats(*texts: str) -> list[list[int]]:
-    return parse_seat_cards(texts)
 
 
 def test_parse_seat_cards_names_the_seat():

@@ -1,14 +1,10 @@
 """stud_odds.rules.showdown: who shows first at the showdown (docs/rules.md)."""
 
 import pytest
+from rules_helpers import seats
 
 from stud_odds.games import Game
-from stud_odds.rules import RulesError, parse_seat_cards, showdown_order
-
-
-def seats(*texts: str) -> list[list[int]]:
-    return parse_seat_cards(texts)
-
+from stud_odds.rules import RulesError, showdown_order
 
 SHOWDOWN_UPCARDS = ("Ah Kd 3c 2d", "9s 9c 4h 2s", "Qc Jd 8h 6h")
 

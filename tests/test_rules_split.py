@@ -7,15 +7,11 @@ from pathlib import Path
 
 import pytest
 import reference_eval
+from rules_helpers import seats
 
 from stud_odds.cards import format_cards
 from stud_odds.games import Game
-from stud_odds.rules import RulesError, parse_seat_cards, split_pot
-
-
-def seats(*texts: str) -> list[list[int]]:
-    return parse_seat_cards(texts)
-
+from stud_odds.rules import RulesError, split_pot
 
 # The odd-chip rule (RULES.md, Robert's Rules of Poker "Ties"): between the halves to the high
 # half; between tied highs to the highest card by suit; between tied lows and in razz to the

@@ -3,9 +3,10 @@
 The methods: heads-up pairs of completions counted (``headsup``), every deal
 enumerated (``exact``), or Monte Carlo (``sample``).  Each runs the kernels in
 short calls, so a stop (Ctrl-C, ``cancel``, the time limit: ``job``) is seen
-between them, with the same bundles of arrays (kernels/bundles.py).  numba and
-the kernels are imported only when a spot is run, and a kernel is compiled (or
-loaded from the cache) before the clock of ``max_time`` starts.
+between them, with the same bundles of arrays (kernels/bundles.py).  A small
+spot is counted with numpy instead (``small``).  numba and the kernels are
+imported only when a spot needs them, and a kernel is compiled (or loaded from
+the cache) before the clock of ``max_time`` starts.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from stud_odds.kernels.bundles import Spot
 from stud_odds.results import EquityResult, ExactProgress
 from stud_odds.scenario import Scenario
 
-from . import exact, ranged, running
+from . import exact, ranged, running, small
 from .job import Cancelled, CancelToken, Job
 from .options import (
     MAX_THREADS,
@@ -140,6 +141,8 @@ def _equity(scenario: Scenario, request: Request, job: Job) -> EquityResult:
     # enumerating is better than sampling whenever it is cheap and no bigger
     enumerate_if_cheap = method == "auto" and (request.trials is None
                                                or outcomes <= request.trials)
+    if (method == "exact" or enumerate_if_cheap) and small.is_small(outcomes):
+        return _small_equity(scenario, spot, request, job, started)
     if (method == "exact" or enumerate_if_cheap) and evaluations > exact.HEADS_UP_FROM:
         if exact.heads_up_feasible(game, spot) or (
                 method == "exact"
@@ -163,6 +166,20 @@ def _equity(scenario: Scenario, request: Request, job: Job) -> EquityResult:
         return summarise(scenario, tallies, "exact", None,
                          time.perf_counter() - started - compiling, "complete")
     return _sample(scenario, spot, request, job, started)
+
+
+def _small_equity(scenario: Scenario, spot: Spot, request: Request, job: Job,
+                  started: float) -> EquityResult:
+    """Every deal of a small spot counted with numpy (small.py): no numba, no turn at the
+    kernels, a moment's work, so the stop is checked once."""
+    outcomes = scenario.plan.outcomes()
+    progress = _counting(request, "enumerate", outcomes)
+    job.check_alone()
+    tallies = small.small_tallies(scenario.game.kernel_id, spot, running.lookups())
+    if progress:
+        progress(tallies.outcomes, outcomes)
+    return summarise(scenario, tallies, "exact", None, time.perf_counter() - started,
+                     "complete")
 
 
 def _counting(request: Request, method: str, total: int) -> Progress | None:

@@ -51,13 +51,13 @@ and short kernel calls: headsup_work.py.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from itertools import combinations
 
-import numba
 import numpy as np
 
+from stud_odds.kernels import threads
 from stud_odds.kernels.bundles import Spot
 from stud_odds.kernels.headsup import (
     LOW_BUCKETS,
@@ -214,18 +214,11 @@ def heads_up_tallies(game: int, spot: Spot, progress: Callable[[int, int], None]
     return tallies
 
 
-@contextmanager
-def _one_thread_when_small(work: int) -> Iterator[None]:
+def _one_thread_when_small(work: int) -> AbstractContextManager[None]:
     """Run small spots on the calling thread alone: waking numba's worker threads costs
     tens of milliseconds on a busy machine, far more than such a spot takes (the
     tallies do not depend on the number of threads)."""
-    previous = numba.get_num_threads()
-    if work < SMALL_WORK:
-        numba.set_num_threads(1)
-    try:
-        yield
-    finally:
-        numba.set_num_threads(previous)
+    return threads.at_most(1) if work < SMALL_WORK else nullcontext()
 
 
 def _tallies(game: int, spot: Spot, plan_name: str | None,
@@ -306,7 +299,7 @@ def _count(game: int, track_scoops: bool, work: tuple[np.ndarray, list[int]],
     """count_pairs over every task, in short calls: (outcome counts, X's and Y's scoops by
     hand class); progress(fraction done) after each call."""
     tasks, costs = work
-    lanes = max(1, min(numba.get_num_threads(), len(tasks)))
+    lanes = max(1, min(threads.in_use(), len(tasks)))
     outcome_counts = np.zeros((4, 4), np.int64)
     scoops_x = np.zeros(PAIR_CLASSES, np.int64)
     scoops_y = np.zeros(PAIR_CLASSES, np.int64)

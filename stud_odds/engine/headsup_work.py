@@ -7,9 +7,9 @@ import math
 from collections.abc import Callable, Iterator
 from typing import Protocol
 
-import numba
 import numpy as np
 
+from stud_odds.kernels import threads
 from stud_odds.kernels.headsup import LOW_BUCKETS, TASK_COLUMNS
 from stud_odds.kernels.layout import GAME_STUD8
 
@@ -145,7 +145,7 @@ def tasks_of(x: Completions, y: Completions, plan: list[tuple[int, int, int, int
         rows.append((x_base + int(x_starts[x_node]), x_base + int(x_starts[x_node + 1]),
                      y_base + int(y_starts[y_node]), y_base + int(y_starts[y_node + 1]),
                      y_bucket))
-    lanes = max(1, numba.get_num_threads())
+    lanes = max(1, threads.in_use())
     total_cost = sum((x1 - x0) * cost_x + (y1 - y0) * cost_y for x0, x1, y0, y1, _ in rows)
     piece_cost = max(1, min(total_cost // (PIECES_PER_LANE * lanes), BATCH_WORK))
     tasks, costs = [], []

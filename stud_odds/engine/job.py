@@ -50,11 +50,7 @@ class _Turns:
     def take(self, job: Job) -> None:
         """Wait for ``job``'s turn; its stop (Cancelled or KeyboardInterrupt) ends the wait."""
         with self._changed:
-            if self._queue and self._queue[0].thread == job.thread:
-                # called back by the job that holds the turn: waiting for it would never end
-                raise EquityError("equity() and warm_up() cannot be called from inside "
-                                  "on_round or progress: they would wait for the call "
-                                  "that runs them")
+            self.refuse_callback(job)
             self._queue.append(job)
             try:
                 while self._queue[0] is not job:
@@ -64,6 +60,15 @@ class _Turns:
                 self._queue.remove(job)
                 self._changed.notify_all()
                 raise
+
+    def refuse_callback(self, job: Job) -> None:
+        """EquityError when ``job`` is called from inside the on_round or progress of the
+        job that holds the turn (its thread): waiting for the turn would never end."""
+        with self._changed:  # an RLock: take() calls this holding it
+            if self._queue and self._queue[0].thread == job.thread:
+                raise EquityError("equity() and warm_up() cannot be called from inside "
+                                  "on_round or progress: they would wait for the call "
+                                  "that runs them")
 
     def give(self, job: Job) -> None:
         with self._changed:
@@ -134,6 +139,12 @@ class Job:
             if self._has_turn:
                 self._has_turn = False
                 _TURNS.give(self)
+
+    def check_alone(self) -> None:
+        """check(), and refuse a call from inside another call's on_round or progress, as
+        taking the turn would: for work that needs no turn (a small spot, no kernel)."""
+        self.check()
+        _TURNS.refuse_callback(self)
 
     def share(self) -> None:
         """Between kernel calls: check the stop, and let a waiting call have a turn first.

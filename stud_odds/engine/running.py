@@ -12,7 +12,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from functools import cache
 
 import numpy as np
@@ -20,7 +20,6 @@ import numpy as np
 from stud_odds import cache as kernel_cache
 from stud_odds.errors import StudOddsError
 from stud_odds.games import Game
-from stud_odds.hands import tables
 from stud_odds.kernels.bundles import (
     Levels,
     Lookups,
@@ -32,6 +31,7 @@ from stud_odds.kernels.bundles import (
     ranges_bundle,
 )
 from stud_odds.kernels.layout import CLASS_COLUMNS, TABLE_COLUMNS, TALLY_COLUMNS
+from stud_odds.kernels.table_cache import tables
 from stud_odds.scenario import Scenario
 
 from .tallies import Tallies
@@ -39,6 +39,10 @@ from .tallies import Tallies
 log = logging.getLogger("stud_odds")
 
 _GAME_NAMES = {game.kernel_id: game.value for game in Game}
+# what each kernel answers, and the seconds numba usually takes to compile it for one game
+# on an idle 2-core machine (benchmarks/bench_compile.py; docs/architecture.md)
+_KINDS = {"exact": ("enumeration", 15), "monte_carlo": ("sampling", 7),
+          "heads_up": ("heads-up counting", 10)}
 _READY: set[str] = set()
 
 
@@ -176,8 +180,10 @@ def compiled(name: str, game: int, warm_up: Callable[[], object]) -> float:
     started = time.perf_counter()
     if not kernel_cache.is_compiled(marker):
         where = kernel_cache.location()
-        log.info("compiling the %s %s kernel (first run only, a few seconds)...",
-                 _GAME_NAMES[game], name.replace("_", " "))
+        kind, seconds = _KINDS[name]
+        log.info("compiling the %s %s kernel (numba, once per game and kind of question: "
+                 "up to about %d s on 2 cores; later runs load it from the cache)...",
+                 _GAME_NAMES[game], kind, seconds)
         if where.note:
             log.warning("%s", where.note)
     try:
@@ -221,14 +227,8 @@ def ctrl_c_as_flag(flag: threading.Event) -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-@contextmanager
-def numba_threads(threads: int) -> Iterator[None]:
+def numba_threads(threads: int) -> AbstractContextManager[None]:
     """numba's parallel loops use at most ``threads`` threads inside the block."""
-    import numba
+    from stud_odds.kernels.threads import at_most
 
-    previous = numba.get_num_threads()
-    numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
-    try:
-        yield
-    finally:
-        numba.set_num_threads(previous)
+    return at_most(threads)

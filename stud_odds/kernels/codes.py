@@ -12,7 +12,8 @@ hands, so building the tables compiles nothing (a first run starts sooner).
 
 from __future__ import annotations
 
-from itertools import combinations
+from functools import cache
+from itertools import combinations, combinations_with_replacement
 
 import numpy as np
 
@@ -24,6 +25,9 @@ HIGH_CATEGORY_NAMES = (
 )
 # Ace-to-five low categories (smaller is better): only pairing matters.
 LOW_NO_PAIR, LOW_PAIR, LOW_TWO_PAIR, LOW_TRIPS, LOW_FULL_HOUSE, LOW_QUADS = range(6)
+LOW_CATEGORY_NAMES = (
+    "no pair", "one pair", "two pair", "three of a kind", "full house", "four of a kind",
+)
 CATEGORY_SHIFT = 20
 _WHEEL = 0b1000000001111  # A-2-3-4-5 as a rank mask (bit 0 = deuce)
 
@@ -85,8 +89,31 @@ def low_codes5(ranks: np.ndarray) -> np.ndarray:
 
 def best_codes_rows(rows: np.ndarray, flush: bool) -> tuple[np.ndarray, np.ndarray]:
     """Best high code and best ace-to-five code over every five-card subset of each row."""
-    rows = np.asarray(rows, np.int64)
-    subsets = [rows[:, list(five)] for five in combinations(range(rows.shape[1]), 5)]
-    highs = np.max([high_codes5(five, flush) for five in subsets], axis=0)
-    lows = np.min([low_codes5(five) for five in subsets], axis=0)
+    rows = np.sort(np.asarray(rows, np.int64), axis=1)  # so that every subset is sorted too
+    high_of, low_of = _five_card_codes(flush)
+    subsets = [_five_key(rows[:, list(five)]) for five in combinations(range(rows.shape[1]), 5)]
+    highs = np.max([high_of[key] for key in subsets], axis=0)
+    lows = np.min([low_of[key] for key in subsets], axis=0)
     return highs, lows
+
+
+def _five_key(ranks: np.ndarray) -> np.ndarray:
+    """Five sorted ranks per row as one base-13 number."""
+    return ranks @ (13 ** np.arange(4, -1, -1, dtype=np.int64))
+
+
+@cache
+def _five_card_codes(flush: bool) -> tuple[np.ndarray, np.ndarray]:
+    """(high, ace-to-five) code of every five sorted ranks, indexed by _five_key: each of the
+    few thousand five-card hands is coded once, not once per seven-card hand that holds it."""
+    if flush:  # five suited cards: five different ranks
+        fives = np.array(list(combinations(range(13), 5)), np.int64)
+    else:
+        fives = np.array(list(combinations_with_replacement(range(13), 5)), np.int64)
+        fives = fives[fives[:, 0] != fives[:, 4]]  # sorted: five of one rank spans the row
+    keys = _five_key(fives)
+    high_of = np.zeros(13 ** 5, np.int64)
+    low_of = np.zeros(13 ** 5, np.int64)
+    high_of[keys] = high_codes5(fives, flush)
+    low_of[keys] = low_codes5(fives)
+    return high_of, low_of

@@ -139,7 +139,11 @@ def _cells_to_outcomes(game, cells, best, p, values, scorers):
                                         lookups)] += found
 
 
-@njit(cache=CACHE_KERNELS, inline="always")
+# _single_level and _deal_range are compiled as functions of their own, not inlined
+# into the entry point: numba's inliner re-reads the whole growing body for every
+# inlined call, which made 13 of the entry point's 19 s of compiling; LLVM still
+# inlines them into each game's entry point, so the game folds away as before
+@njit(cache=CACHE_KERNELS)
 def _single_level(game, spot, levels, lookups, start, count, scorers):
     """No parents: the one level's completions start .. start + count - 1 (lexicographic),
     each valued as it comes against the players dealt nothing (k may be 0: one
@@ -180,7 +184,7 @@ def _single_level(game, spot, levels, lookups, start, count, scorers):
     _cells_to_outcomes(game, cells, best, p, values, scorers)
 
 
-@njit(cache=CACHE_KERNELS, inline="always")
+@njit(cache=CACHE_KERNELS)
 def _deal_range(game, spot, levels, lookups, start, count, scorers):
     """Tally every deal whose outer index is in start .. start + count - 1 (see the module
     docstring), adding to scorers = (outcome counts, classes, lookups, track_scoops)."""

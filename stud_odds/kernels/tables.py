@@ -1,13 +1,14 @@
 """The evaluators' look-up tables and card keys, built from first principles with numpy.
 
 See :mod:`stud_odds.kernels.evaluate` for how the kernels read them.  Nothing
-here imports numba: the tables are built (about half a second) and cached
+here imports numba: the tables are built (about a fifth of a second) and cached
 without compiling anything.
 """
 
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations, combinations_with_replacement
 from typing import NamedTuple
 
@@ -17,7 +18,7 @@ from stud_odds.kernels.codes import best_codes_rows
 
 # Found by a greedy search (each weight the smallest keeping all sums of up to
 # seven ranks, each at most four times, distinct among hands of the same size);
-# tests/test_evaluate.py checks the property.
+# tests/test_kernels_evaluate.py checks the property.
 RANK_WEIGHTS = np.array(
     [1, 2, 6, 23, 99, 454, 2032, 8699, 22855, 83662, 262350, 636346, 1479182], np.int64
 )
@@ -59,6 +60,21 @@ def _low8_table() -> np.ndarray:
     return table
 
 
+@cache
+def class_codes() -> tuple[np.ndarray, np.ndarray]:
+    """The code of every hand class, sorted (read-only): high (7462), ace-to-five (6175).
+
+    A hand's value is its code's place here: high values 1..7462, razz values 0..6174.
+    """
+    plain_high5, razz5 = best_codes_rows(_rank_multisets(5), False)
+    flush_sets = np.array(list(combinations(range(13), 5)), np.int64)
+    flush_high5, _ = best_codes_rows(flush_sets, True)
+    codes = np.unique(np.concatenate([plain_high5, flush_high5])), np.unique(razz5)
+    for array in codes:
+        array.flags.writeable = False
+    return codes
+
+
 def build_tables() -> Tables:
     """Build every look-up table from first principles (about a tenth of a second)."""
     card_key = np.array(
@@ -66,13 +82,7 @@ def build_tables() -> Tables:
     )
     card_bit = np.array([1 << (16 * (c & 3) + (c >> 2)) for c in range(52)], np.int64)
 
-    fives = _rank_multisets(5)
-    plain_high5, razz5 = best_codes_rows(fives, False)
-    flush_sets = np.array(list(combinations(range(13), 5)), np.int64)
-    flush_high5, _ = best_codes_rows(flush_sets, True)
-    high_codes = np.unique(np.concatenate([plain_high5, flush_high5]))
-    razz_codes = np.unique(razz5)
-
+    high_codes, razz_codes = class_codes()
     sevens = _rank_multisets(7)
     high7, razz7 = best_codes_rows(sevens, False)
     sums = RANK_WEIGHTS[sevens].sum(axis=1)
@@ -94,9 +104,10 @@ def build_tables() -> Tables:
     )
 
 
-def values_of_any_hand(cards: np.ndarray, tables: Tables) -> tuple[int, int, int]:
+def values_of_any_hand(cards: np.ndarray) -> tuple[int, int, int]:
     """(high, eight-or-better low, razz) values of 5, 6 or 7 cards by trying every
-    five-card subset (not hot: for people's questions, not for kernels)."""
+    five-card subset (not hot: for people's questions, not for kernels; builds only
+    :func:`class_codes`, never the whole tables)."""
     cards = np.asarray(cards, np.int64)
     ranks = cards >> 2
     high_codes, razz_codes = best_codes_rows(ranks[None, :], False)
@@ -107,6 +118,7 @@ def values_of_any_hand(cards: np.ndarray, tables: Tables) -> tuple[int, int, int
             high_code = max(high_code, int(best_codes_rows(suited[None, :], True)[0][0]))
     rank_mask = sum(1 << rank for rank in set(ranks.tolist()))
     ace_low = ((rank_mask << 1) | (rank_mask >> 12)) & 0xFF
-    high = int(np.searchsorted(tables.high_codes, high_code)) + 1
-    razz = int(np.searchsorted(tables.razz_codes, razz_code))
-    return high, int(tables.low8_by_mask[ace_low]), razz
+    all_high, all_razz = class_codes()
+    high = int(np.searchsorted(all_high, high_code)) + 1
+    razz = int(np.searchsorted(all_razz, razz_code))
+    return high, int(_low8_table()[ace_low]), razz

@@ -11,7 +11,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from stud_odds.cards import RANK_NAMES, RANKS, card_name, format_cards, rank_of
+from stud_odds.cards import (
+    RANK_PLURALS,
+    RANKS,
+    card_name,
+    format_cards,
+    rank_of,
+    rank_of_ace_low,
+)
 from stud_odds.games import Game, parse_game
 from stud_odds.rules.common import (
     RulesError,
@@ -23,10 +30,6 @@ from stud_odds.rules.common import (
     clockwise_from,
 )
 from stud_odds.scenario import STREET_NAMES
-
-
-def _plural(rank: int) -> str:
-    return RANK_NAMES[rank] + ("es" if RANK_NAMES[rank] == "six" else "s")
 
 
 def _showing_key(cards: Sequence[int], razz: bool) -> tuple[int, tuple[int, ...]]:
@@ -46,14 +49,14 @@ def _showing_key(cards: Sequence[int], razz: bool) -> tuple[int, tuple[int, ...]
 def _describe_showing(cards: Sequence[int], razz: bool) -> str:
     """``a pair of kings with 7``, ``two pair, nines and fours``, ``A-K-7 high``, ``7-5-A low``."""
     category, grouped = _showing_key(cards, razz)
-    ranks = [(r - 1) % 13 if razz else r for r in grouped]  # back to deuce = 0
+    ranks = [rank_of_ace_low(r) if razz else r for r in grouped]
     chars = [RANKS[r] for r in ranks]
     if category == 0:
         return "-".join(chars) + (" low" if razz else " high")
     if category == 2:
-        return f"two pair, {_plural(ranks[0])} and {_plural(ranks[1])}"
-    name = {1: f"a pair of {_plural(ranks[0])}", 3: f"three {_plural(ranks[0])}",
-            4: f"four {_plural(ranks[0])}"}[category]
+        return f"two pair, {RANK_PLURALS[ranks[0]]} and {RANK_PLURALS[ranks[1]]}"
+    name = {1: f"a pair of {RANK_PLURALS[ranks[0]]}", 3: f"three {RANK_PLURALS[ranks[0]]}",
+            4: f"four {RANK_PLURALS[ranks[0]]}"}[category]
     kickers = chars[1:]
     return name + (f" with {'-'.join(kickers)}" if kickers else "")
 

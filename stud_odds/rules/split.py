@@ -1,7 +1,8 @@
 """Splitting a pot into chips (docs/rules.md): halves, ties and the odd chips.
 
-The odd-chip rule has one owner, :func:`_award_odd_chips`.  The hand evaluators, and numpy
-with them, load only when a pot is split by the players' cards (:func:`_hands`).
+The odd-chip rule has one owner, :func:`_award_odd_chips`.  The hand values
+(:mod:`stud_odds.describe`), and numpy with them, load only when a pot is split by the
+players' cards (:func:`_describe`).
 """
 
 from __future__ import annotations
@@ -37,25 +38,28 @@ class _Ranking:
     low: bool  # a low half or a razz pot: the odd chip goes to the lowest card, aces low
 
 
-def _hands():
-    """The evaluators, imported (with numpy) only when a pot is split by cards, so the
+def _describe():
+    """The hand values, imported (with numpy) only when a pot is split by cards, so the
     other rules commands start at once."""
-    from stud_odds import hands
+    from stud_odds import describe
 
-    return hands
+    return describe
 
 
 def _low8_score(cards: Sequence[int]) -> int | None:
-    value = _hands().low8_value(cards)
+    value = _describe().low8_value(cards)
     return None if value is None else -value
 
 
-_HIGH = _Ranking(lambda cards: _hands().high_value(cards),
-                 lambda cards: _hands().describe_high(_hands().high_value(cards)), low=False)
+_HIGH = _Ranking(lambda cards: _describe().high_value(cards),
+                 lambda cards: _describe().describe_high(_describe().high_value(cards)),
+                 low=False)
 _LOW8 = _Ranking(_low8_score,
-                 lambda cards: _hands().describe_low8(_hands().low8_value(cards)), low=True)
-_RAZZ = _Ranking(lambda cards: -_hands().razz_value(cards),
-                 lambda cards: _hands().describe_razz(_hands().razz_value(cards)), low=True)
+                 lambda cards: _describe().describe_low8(_describe().low8_value(cards)),
+                 low=True)
+_RAZZ = _Ranking(lambda cards: -_describe().razz_value(cards),
+                 lambda cards: _describe().describe_razz(_describe().razz_value(cards)),
+                 low=True)
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""``stud-odds history`` end to end: JSON Lines, the summary, errors, --resume and Ctrl-C."""
+"""stud_odds.cli_history: ``stud-odds history`` end to end: JSON Lines, the summary, errors,
+--resume and Ctrl-C."""
 
 import json
 import os
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from history_maker import make_file, write
+from strict_json import loads_lines
 from typer.testing import CliRunner
 
 from stud_odds.cli import app
@@ -28,17 +30,10 @@ def run(*args):
     return CliRunner().invoke(app, ["history", *map(str, args)])
 
 
-def strict(line):
-    """json.loads that refuses NaN and Infinity, as the JSON standard does."""
-    def refuse(name):
-        raise ValueError(f"{name} is not JSON")
-    return json.loads(line, parse_constant=refuse)
-
-
 def test_json_lines_one_strict_object_per_stud_hand():
     result = run(*ALL, "--json", *FAST)
     assert result.exit_code == 2, result.output  # some hands could not be read
-    records = [strict(line) for line in result.stdout.splitlines()]
+    records = loads_lines(result.stdout)
     assert len(records) == 14  # every stud hand, no other game, nothing else on stdout
     assert all(set(r) == RECORD_KEYS for r in records)
     skipped = {r["id"]: r for r in records if r["skipped"]}

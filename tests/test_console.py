@@ -1,5 +1,6 @@
-"""What every command does at the edges of the command line: a reader that closes the pipe
-early, and a mistake in the options (one sentence, like every other error)."""
+"""stud_odds.console: what every command does at the edges of the command line, through its
+root group: a reader that closes the pipe early, and a mistake in the options (one sentence,
+like every other error)."""
 
 import os
 import subprocess
