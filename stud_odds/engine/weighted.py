@@ -23,9 +23,9 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import numba
 import numpy as np
 
+from stud_odds.kernels import threads
 from stud_odds.kernels.bundles import Spot
 from stud_odds.kernels.headsup import Side
 from stud_odds.kernels.layout import (
@@ -240,7 +240,7 @@ def _sweep(game: int, track_scoops: bool, x: _Player, y: _Player, n: int,
     weights = (x.weight[x_take], y.weight[y_take])
     assert max(x.weight.max(initial=0), y.weight.max(initial=0)) < MAX_WEIGHT
     between()
-    lanes = max(1, min(numba.get_num_threads(), len(tasks)))
+    lanes = max(1, min(threads.in_use(), len(tasks)))
     counts = np.zeros((4, 4, 2), np.int64)
     scoops = np.zeros((2, PAIR_CLASSES, 2), np.int64)
     done, total = 0, max(1, sum(costs))
