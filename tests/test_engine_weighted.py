@@ -189,3 +189,25 @@ def test_auto_sweeps_a_wide_third_street_range_and_no_longer_misjudges_each_choi
     ranged_spot = ranged._choice_spot(spot, plan, listed, 0)
     one_choice = ranged.exact.heads_up_seconds(0, ranged_spot, AUTO_THREADS)
     assert (one_choice + ranged.HEADS_UP_CALL_SECONDS) * len(listed) > AUTO_EXACT_SECONDS
+
+
+def test_a_weighted_count_stops_between_kernel_calls_when_cancelled():
+    import threading
+
+    from stud_odds.engine import Cancelled, equity
+
+    stop = threading.Event()
+    seen = []
+
+    def progress(done, total):
+        seen.append(done)
+        stop.set()
+
+    from stud_odds.engine import ranged
+
+    scenario = Scenario.build(["AhKh/Qh7c", "[pair, 3flush, 3straight]/Kd8d"])
+    listed = ranged.choices(scenario.plan)
+    assert ranged.counting(0, spot_of(scenario, False), scenario.plan, listed, 1).weighted
+    with pytest.raises(Cancelled):
+        equity(scenario, method="exact", progress=progress, cancel=stop, threads=1)
+    assert len(seen) == 1 and 0 < seen[0] < scenario.plan.outcomes() * len(listed)
