@@ -1,7 +1,7 @@
 """Heads-up exact tallies (engine/headsup.py): wall time per spot, and against the brute force.
 
     python benchmarks/bench_exact_headsup.py [--repeats R] [--scoops] [--threads T]
-                                             [--fourth-street]
+                                             [--fourth-street] [--ranges] [--random]
 
 Each spot runs once to compile (or load the compiled kernels from the cache),
 then --repeats times; the figure is the median wall time, and deals/s is the
@@ -11,6 +11,13 @@ every deal) is timed the same way on a fifth-street spot (and, with
 The target is third street in under 10 s on 2 cores, with and without the
 opponent's hole cards known.  Wall times on a shared machine are noisy: the
 CPU seconds are printed too.
+
+--ranges times a hand against ranges both ways in one run: every choice of
+hole pairs counted on its own (the old way) and one weighted sweep
+(engine/weighted.py), with the cost model's estimate for 2 threads (auto
+counts exactly up to 10 s).  Goals on 2 cores: a third-street range of 100+
+combinations under 2 s, of 500+ under 5 s.  --random times a known hand
+against a random one on third street (9.6e12 deals; goal under 30 s).
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ import time
 import numba
 from bench_evaluators import cpu_model
 
+from stud_odds.engine import ranged
 from stud_odds.engine.exact import enumerate_deals
 from stud_odds.engine.headsup import heads_up_tallies
 from stud_odds.engine.job import Job
@@ -35,6 +43,15 @@ THIRD_STREET = [
 FIFTH_STREET = ("5th, all known", ["8s8d/3cKhKd", "9hTh/JhQh2c"])
 FOURTH_STREET = ("4th, all known", ["8s8d/3cKh", "9hTh/JhQh"])
 GAMES = ("stud", "stud8", "razz")
+RANGED = [  # label, hands
+    ("3rd, 100+ combos", ["AhKh/Qh", "[99+, AK, AQ, AJ, 3flush]/Kd"]),
+    ("3rd, 333 combos", ["AhKh/Qh", "[pair, 3flush, 3straight]/Kd"]),
+    ("3rd, 500+ combos", ["AhKh/Qh", "[pair, 3flush, 3straight, Ax, Kx, Qx, Jx]/Kd"]),
+    ("3rd, two ranges", ["[QQ+, AK, 3flush]/Qh", "[pair, 3straight@0.5]/Kd"]),
+    ("5th, wide range", ["AhKh/Qh7c5s", "[random]/Kd8d6d"]),
+]
+PER_CHOICE_AT_MOST = 2_000  # choices counted one by one in the benchmark (0.1 s each)
+RANDOM = ("3rd, against random", ["AhKh/Qh", "random"])
 TARGET_SECONDS = 10.0
 
 
@@ -91,6 +108,44 @@ def _against_brute_force(args: argparse.Namespace) -> None:
                   f"({deals / ours:9.3g} deals/s)  {brute / ours:7.1f}x")
 
 
+def _ranges(args: argparse.Namespace) -> None:
+    print(f"\nAgainst ranges, exact, per choice vs one weighted sweep, median of {args.repeats}"
+          f" runs{', scooping hands counted' if args.scoops else ''}")
+    for label, hands in RANGED:
+        for game in GAMES:
+            scenario = Scenario.build(hands, game=game)
+            spot, plan = spot_of(scenario, args.scoops), scenario.plan
+            listed = ranged.choices(plan)
+            kernel = scenario.game.kernel_id
+            model = ranged.counting(kernel, spot, plan, listed, 2)
+            times = []
+            for weighted in (False, True):
+                how = ranged.Counting(True, 0.0, weighted)
+                if not weighted and len(listed) > PER_CHOICE_AT_MOST:
+                    times.append(float("nan"))  # hours: not run
+                    continue
+
+                def run(how=how, kernel=kernel, spot=spot, plan=plan, listed=listed):
+                    return ranged.exact_tallies(kernel, spot, plan, listed, how, args.threads,
+                                                None, Job())
+                run()  # compile / load from the cache
+                times.append(_median_seconds(run, args.repeats)[0])
+            print(f"  {game:5s} {label:18s} {len(listed):>6,} choices  per choice "
+                  f"{times[0]:7.2f} s  weighted {times[1]:6.2f} s  {times[0] / times[1]:6.1f}x"
+                  f"  (auto's model, 2 threads: {model.seconds:6.2f} s "
+                  f"{'weighted' if model.weighted else 'per choice'})")
+
+
+def _random(args: argparse.Namespace) -> None:
+    label, hands = RANDOM
+    print(f"\n{label}, heads_up_tallies, one run each")
+    for game in GAMES:
+        scenario = Scenario.build(hands, game=game)
+        wall, cpu = _median_seconds(lambda scenario=scenario: _heads_up(scenario, args.scoops), 1)
+        print(f"  {game:5s} {' vs '.join(hands):18s} {scenario.plan.outcomes():>17,} deals "
+              f"{wall:6.2f} s wall {cpu:6.2f} s CPU")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=3)
@@ -98,11 +153,20 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=numba.config.NUMBA_NUM_THREADS)
     parser.add_argument("--fourth-street", action="store_true",
                         help="also time the brute force on fourth street (141M deals)")
+    parser.add_argument("--ranges", action="store_true",
+                        help="only time ranges: per choice against one weighted sweep")
+    parser.add_argument("--random", action="store_true",
+                        help="only time a known hand against a random one on third street")
     args = parser.parse_args()
     numba.set_num_threads(args.threads)
     print(f"CPU: {cpu_model()}, {args.threads} of {numba.config.NUMBA_NUM_THREADS} threads")
-    _third_street(args)
-    _against_brute_force(args)
+    if args.ranges:
+        _ranges(args)
+    if args.random:
+        _random(args)
+    if not args.ranges and not args.random:
+        _third_street(args)
+        _against_brute_force(args)
 
 
 if __name__ == "__main__":

@@ -6,21 +6,24 @@ tally, class and table column is compared, scooping hands included.
 """
 
 import math
+import os
 import random
 
 import numba
 import numpy as np
 import pytest
 
-from stud_odds.cards import UNKNOWN
+from stud_odds.cards import UNKNOWN, format_card
 from stud_odds.engine import equity, headsup, headsup_work
+from stud_odds.engine.awards import add_awards
 from stud_odds.engine.exact import enumerate_deals
-from stud_odds.engine.headsup import HeadsUpOverflow, heads_up_tallies, heads_up_work
+from stud_odds.engine.headsup import heads_up_tallies, heads_up_work
 from stud_odds.engine.job import Job
 from stud_odds.engine.running import spot_of
-from stud_odds.engine.tallies import class_names
+from stud_odds.engine.tallies import Tallies, class_names, summarise
 from stud_odds.games import Game
 from stud_odds.kernels.showdown import (
+    GAME_STUD8,
     HIGH_CLASS_COLUMNS,
     HIGH_TIE,
     HIGH_WIN,
@@ -31,6 +34,7 @@ from stud_odds.kernels.showdown import (
     SCOOP,
     SCOOP_CLASS_BASE,
     SHARE,
+    SHARE_SQUARED,
 )
 from stud_odds.scenario import Hand, Scenario
 
@@ -227,11 +231,67 @@ def test_progress_reports_every_deal_once_done(scenario, monkeypatch):
     assert reports[-1] == (scenario.plan.outcomes(), scenario.plan.outcomes())
 
 
-def test_too_many_deals_for_int64_tallies_is_refused():
-    # a random hand against a known one on third street: 9.6e12 deals
-    scenario = Scenario.build(["AhKh/Qh", "random"])
-    with pytest.raises(HeadsUpOverflow):
-        _heads_up(scenario)
+def _door_sum_identity(hero, dead, game):
+    """A random opponent's tallies, and the sum over his every door card of the tallies
+    against xx/DOOR: each of his seven-card completions is counted once per card of it
+    that could be the door, so the sum is seven times the random opponent's."""
+    random_spot = Scenario.build([hero, "random"], game=game, dead=dead)
+    got = heads_up_tallies(random_spot.game.kernel_id, spot_of(random_spot, True))
+    summed = None
+    for door in random_spot.plan.unseen:
+        with_door = Scenario.build([hero, "xx/" + format_card(int(door))], game=game, dead=dead)
+        part = heads_up_tallies(with_door.game.kernel_id, spot_of(with_door, True))
+        if summed is None:
+            summed = part
+        else:
+            summed.add(part)
+    return got, summed
+
+
+@pytest.mark.parametrize("game", ["stud", "stud8", "razz"])
+def test_random_opponent_is_the_sum_over_his_door_card(game):
+    # dead cards leave 20 unseen: the identity, quickly, in every game
+    dead = "2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qs Kc As 2d 3h 4s 5c 6d 7h 8s 9c Td Jh 3c 4c 5d 6s 7s 9d"
+    got, summed = _door_sum_identity("AhKh/Qh", dead, game)
+    for name in ("per_player", "classes", "table"):
+        np.testing.assert_array_equal(7 * getattr(got, name), getattr(summed, name), err_msg=name)
+    assert 7 * got.outcomes == summed.outcomes
+
+
+@pytest.mark.skipif(not os.environ.get("STUD_ODDS_SLOW_TESTS"),
+                    reason="4 to 13 minutes a game on 2 cores: set STUD_ODDS_SLOW_TESTS=1")
+@pytest.mark.parametrize("game", ["stud", "stud8", "razz"])
+def test_random_opponent_on_third_street_is_the_sum_over_his_door_card(game):
+    # 9.6e12 deals: SHARE_SQUARED passes an int64 (Python ints, exact)
+    got, summed = _door_sum_identity("AhKh/Qh", "", game)
+    assert got.outcomes == math.comb(49, 4) * math.comb(45, 7)
+    for name in ("per_player", "classes", "table"):
+        np.testing.assert_array_equal(7 * getattr(got, name), getattr(summed, name), err_msg=name)
+
+
+def test_awards_beyond_int64_stay_exact():
+    counts = np.zeros((4, 4), np.int64)
+    counts[1, 0] = 4 * 10**12  # player 0 wins the high, nobody has a low
+    counts[3, 0] = 10**12  # a tied high
+    tallies = Tallies.zeros(2)
+    add_awards(GAME_STUD8, counts, tallies)
+    shares = tallies.per_player[:, SHARE]
+    squared = tallies.per_player[:, SHARE_SQUARED]
+    assert list(shares) == [4 * 10**12 * POT + 10**12 * (POT // 2), 10**12 * (POT // 2)]
+    assert list(squared) == [4 * 10**12 * POT**2 + 10**12 * (POT // 2)**2,
+                             10**12 * (POT // 2)**2]
+    assert squared[0] > np.iinfo(np.int64).max
+    assert tallies.table[NO_LOW_COUNT] == 5 * 10**12
+    small = Tallies.zeros(2)
+    add_awards(GAME_STUD8, counts // 10**6, small)
+    assert small.per_player.dtype == np.int64  # int64 whenever the tallies fit
+    # sums of tallies that fit an int64 each, but not together (forty-nine door cards)
+    part = Tallies.zeros(2)
+    part.per_player[0, SHARE_SQUARED] = 5 * 10**18
+    summed = Tallies.zeros(2)
+    summed.add(part)
+    summed.add(part)
+    assert summed.per_player[0, SHARE_SQUARED] == 10**19
 
 
 def test_work_estimate_grows_with_the_unknown_cards():
@@ -289,3 +349,14 @@ def _class_column(game, name):
     """The class column the engine reports under `name` (tallies.class_names' rule)."""
     high, low = class_names(Game(game))
     return dict((label, column) for column, label in high + low)[name]
+
+
+def test_tallies_in_python_ints_give_the_same_result():
+    # what a random opponent on third street returns (its SHARE_SQUARED passes an int64)
+    scenario = Scenario.build(["AhKh/Qh", "random"], game="stud8",
+                              dead="2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qs Kc As 2d 3h 4s 5c 6d 7h")
+    tallies = heads_up_tallies(scenario.game.kernel_id, spot_of(scenario, True))
+    expected = summarise(scenario, tallies, "exact", None, 0.0, "complete").to_dict()
+    tallies.per_player = tallies.per_player.astype(object)
+    tallies.table = tallies.table.astype(object)
+    assert summarise(scenario, tallies, "exact", None, 0.0, "complete").to_dict() == expected

@@ -144,7 +144,12 @@ def _equity(scenario: Scenario, request: Request, job: Job) -> EquityResult:
     if (method == "exact" or enumerate_if_cheap) and small.is_small(outcomes):
         return _small_equity(scenario, spot, request, job, started)
     if (method == "exact" or enumerate_if_cheap) and evaluations > exact.HEADS_UP_FROM:
-        if exact.heads_up_feasible(game, spot, outcomes):
+        if exact.heads_up_feasible(game, spot) or (
+                method == "exact"
+                and exact.heads_up_feasible(game, spot, exact.HEADS_UP_EXACT_COMPLETIONS)):
+            seconds = exact.heads_up_seconds(game, spot, threads)
+            if method == "exact" and seconds > exact.EXACT_SECONDS:
+                _refuse_exact(f"counting {outcomes:.3g} heads-up deals", seconds, threads)
             # two players: every deal counted without walking them, so always exact
             tallies, compiling = exact.heads_up(game, spot, threads,
                                                 _counting(request, "headsup", outcomes), job)

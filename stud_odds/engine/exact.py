@@ -26,7 +26,6 @@ from stud_odds.kernels.layout import (
     GAME_STUD8,
     HIGH_CLASS_COLUMNS,
     LOW_CLASS_COLUMNS,
-    POT,
 )
 
 from . import running
@@ -55,6 +54,13 @@ HEADS_UP_WORK = 20_000_000_000
 # a moment, with kernels that are compiled anyway)
 HEADS_UP_FROM = 20_000_000
 HEADS_UP_COMPLETIONS = 16_000_000
+# method="exact" counts bigger heads-up spots, up to C(49, 7) completions of one player (a
+# known hand against a random one on third street: about 3 GB), when heads_up_seconds says
+# EXACT_SECONDS or less; heads-up counting does about HEADS_UP_RATE table operations a
+# second per thread (heads_up_work) and values COMPLETION_RATE completions
+HEADS_UP_EXACT_COMPLETIONS = 90_000_000
+HEADS_UP_RATE = 300_000_000
+COMPLETION_RATE = 10_000_000
 # the levels' value tables hold at most this many completions in all (int32: 16 MB)
 MAX_COMPLETIONS = 1 << 22
 
@@ -266,8 +272,10 @@ def _ranges(choices: list[int], outer: int, single: bool) -> Iterator[tuple[int,
         yield start, count, count * deals_per_index
 
 
-def heads_up_feasible(game: int, spot: Spot, outcomes: int) -> bool:
-    """Whether the heads-up counting method takes this spot in reasonable time and memory."""
+def heads_up_feasible(game: int, spot: Spot, largest: int = HEADS_UP_COMPLETIONS) -> bool:
+    """Whether the heads-up counting method takes this spot in reasonable time and memory:
+    auto's limits, or with ``largest`` more completions of one player (then ask
+    heads_up_seconds)."""
     if len(spot.known_key) != 2:
         return False
     from .headsup import heads_up_work
@@ -277,10 +285,21 @@ def heads_up_feasible(game: int, spot: Spot, outcomes: int) -> bool:
     if sum(draws) + spot.shared_draw > deck:
         return False
     communities = deck - sum(draws) if spot.shared_draw else 1
-    largest = max(math.comb(deck, k) for k in draws)
-    return (outcomes * POT * POT <= np.iinfo(np.int64).max
-            and largest <= HEADS_UP_COMPLETIONS
+    if largest > HEADS_UP_COMPLETIONS:
+        return max(math.comb(deck, k) for k in draws) <= largest
+    return (max(math.comb(deck, k) for k in draws) <= largest
             and heads_up_work(game, deck, draws) * communities <= HEADS_UP_WORK)
+
+
+def heads_up_seconds(game: int, spot: Spot, threads: int) -> float:
+    """About how long heads-up counting takes on ``threads`` threads (a cost model)."""
+    from .headsup import heads_up_work
+
+    deck = len(spot.deck)
+    draws = [int(k) for k in spot.draws]
+    communities = deck - sum(draws) if spot.shared_draw else 1
+    valued = sum(math.comb(deck, k) for k in draws) / COMPLETION_RATE
+    return communities * (heads_up_work(game, deck, draws) / HEADS_UP_RATE + valued) / threads
 
 
 def heads_up(game: int, spot: Spot, threads: int, progress: Progress | None,

@@ -73,13 +73,12 @@ from stud_odds.kernels.layout import (
     GAME_STUD8,
     HIGH_CLASS_COLUMNS,
     LOW_CLASS_COLUMNS,
-    POT,
     SCOOP_CLASS_BASE,
 )
-from stud_odds.kernels.showdown import award_outcomes
 from stud_odds.kernels.tables import HIGH_CLASSES, NO_LOW, RAZZ_CLASSES
 
 from . import running
+from .awards import add_awards
 from .headsup_work import LOW_LEVELS, batches, heads_up_work, lanes_of, plan_sweeps, tasks_of
 from .tallies import Tallies
 
@@ -174,10 +173,6 @@ def _class_tallies(game: int, side: _Completions, weight: int, classes: np.ndarr
         classes[player, HIGH_CLASS_COLUMNS:SCOOP_CLASS_BASE] += per_pair.sum(axis=0)
 
 
-class HeadsUpOverflow(OverflowError):
-    """A spot with so many deals that a tally no longer fits an int64."""
-
-
 def heads_up_tallies(game: int, spot: Spot, progress: Callable[[int, int], None] | None = None,
                      plan_name: str | None = None) -> Tallies:
     """Exact tallies of a two-player spot, identical to enumerating every deal.
@@ -191,10 +186,9 @@ def heads_up_tallies(game: int, spot: Spot, progress: Callable[[int, int], None]
     "halving") forces stud8's plan (for tests); by default the cheaper one runs.
 
     The tallies are exactly as the brute-force enumeration sums them (the same
-    deals, the same columns).  Raises HeadsUpOverflow when the spot has more
-    than about 3.27e12 deals: SHARE_SQUARED (deals * 1680**2) would no longer
-    fit an int64.  The work is about heads_up_work(...) table operations: check
-    it first.
+    deals, the same columns), int64 when they fit and Python ints when they do
+    not (awards.py: a random opponent on third street).  The work is about
+    heads_up_work(...) table operations: check it first.
     """
     if len(spot.draws) != 2:
         raise ValueError("heads_up_tallies counts two players")
@@ -204,9 +198,6 @@ def heads_up_tallies(game: int, spot: Spot, progress: Callable[[int, int], None]
     deals = 0
     if sum(draws) <= n and per_community > 0:
         deals = math.comb(n, draws[0]) * math.comb(n - draws[0], draws[1]) * per_community
-    if deals * POT * POT > np.iinfo(np.int64).max:
-        raise HeadsUpOverflow(
-            f"{deals:.3g} deals: the sum of squared pot shares would overflow an int64")
     if not spot.shared_draw:
         report = None if progress is None else (lambda part: progress(int(deals * part), deals))
         return _tallies(game, spot, plan_name, report)
@@ -294,7 +285,7 @@ def _counted(game: int, spot: Spot, plan_name: str | None,
     if px == 1:  # the counts have X as bit 0: make bit 0 player 0
         swap = [0, 2, 1, 3]
         outcome_counts = outcome_counts[swap][:, swap]
-    award_outcomes(game, 2, np.ascontiguousarray(outcome_counts), tallies.tally())
+    add_awards(game, outcome_counts, tallies)
     if track_scoops:
         tallies.classes[px, SCOOP_CLASS_BASE:] += scoops_x
         tallies.classes[py, SCOOP_CLASS_BASE:] += scoops_y

@@ -28,10 +28,10 @@ MAX_CHOICES = 2_000_000
 # sampling refuses ranges whose drawn pairs share a card more often than this leaves
 # (each redraw costs a trial's worth of draws; below this the kernel would crawl)
 MIN_FIT = 1e-4
-# heads-up counting: about this many table operations a second per thread
-# (engine/headsup.py's heads_up_work), and each call's fixed cost, in seconds
-HEADS_UP_RATE = 300_000_000
+# each exact call's fixed cost, in seconds; heads-up counting's is larger (the rows
+# sorted, the tasks planned, in Python: a third-street choice took about 0.1 s in all)
 CALL_SECONDS = 0.001
+HEADS_UP_CALL_SECONDS = 0.05
 
 
 @dataclass(frozen=True)
@@ -120,30 +120,33 @@ def _choice_spot(spot: Spot, plan: DealPlan, listed: Choices, choice: int) -> Sp
 
 @dataclass(frozen=True)
 class Counting:
-    """How each choice is counted exactly, and about how long all of them take."""
+    """How the choices are counted exactly, and about how long all of them take: each
+    choice on its own (heads-up pairs or every deal), or heads-up in one weighted
+    sweep over every choice (weighted.py)."""
 
     heads_up: bool
     seconds: float
+    weighted: bool = False
 
 
 def counting(game: int, spot: Spot, plan: DealPlan, listed: Choices, threads: int) -> Counting:
-    """The cheaper exact method for one choice (heads-up pairs or every deal), and the
-    estimated seconds for every choice: a cost model, never a clock, so the method
-    that auto picks is the same on every machine with the same threads."""
+    """The cheapest exact method, and its estimated seconds for every choice: a cost
+    model, never a clock, so the method that auto picks is the same on every machine
+    with the same threads."""
     one = _choice_spot(spot, plan, listed, 0)
-    deals = plan.outcomes()
     enumerating = exact.enumeration_seconds(one, threads) + CALL_SECONDS
-    heads_up = exact.heads_up_feasible(game, one, deals)
+    heads_up = exact.heads_up_feasible(game, one)
     if heads_up:
-        from .headsup import heads_up_work
-
-        draws = [int(k) for k in one.draws]
-        communities = len(one.deck) - sum(draws) if one.shared_draw else 1
-        work = heads_up_work(game, len(one.deck), draws) * communities
-        counting_seconds = work / (HEADS_UP_RATE * threads) + CALL_SECONDS
+        counting_seconds = exact.heads_up_seconds(game, one, threads) + HEADS_UP_CALL_SECONDS
         heads_up = counting_seconds < enumerating
-    per_choice = counting_seconds if heads_up else enumerating
-    return Counting(heads_up, per_choice * len(listed))
+    per_choice = Counting(heads_up, (counting_seconds if heads_up else enumerating)
+                          * len(listed))
+    from .weighted import weighted_fits, weighted_seconds
+
+    if not weighted_fits(spot, plan.ranges):
+        return per_choice
+    sweep = Counting(True, weighted_seconds(game, spot, plan.ranges, threads), True)
+    return sweep if sweep.seconds < per_choice.seconds else per_choice
 
 
 def exact_tallies(game: int, spot: Spot, plan: DealPlan, listed: Choices, how: Counting,
@@ -154,6 +157,8 @@ def exact_tallies(game: int, spot: Spot, plan: DealPlan, listed: Choices, how: C
     choice, ``outcomes``) gives each fraction weighted by the choices' weights."""
     deals = plan.outcomes()
     total = deals * len(listed)
+    if how.weighted:
+        return _weighted(game, spot, plan, total, threads, progress, job)
     count: Callable = exact.heads_up if how.heads_up else exact.enumerate_deals
     players = len(plan.draws)
     summed = Tallies.zeros(players)
@@ -184,3 +189,31 @@ def exact_tallies(game: int, spot: Spot, plan: DealPlan, listed: Choices, how: C
     summed.table *= scale
     summed.outcomes = total
     return summed, compiling
+
+
+def _weighted(game: int, spot: Spot, plan: DealPlan, total: int, threads: int,
+              progress: Progress | None, job: Job) -> tuple[Tallies, float]:
+    """exact_tallies by one weighted sweep: the same sums, from exact integers (weights in
+    millionths) divided once, so that dividing by ``total`` deals gives each fraction."""
+    from .weighted import weighted_kernels, weighted_tallies
+
+    reported = [0]
+
+    def checked(fraction: float) -> None:  # the sweep's calls are short
+        job.share()  # raises when stopped
+        done = int(total * fraction)
+        if progress and done > reported[0]:
+            reported[0] = done
+            progress(done, total)
+
+    with job.kernels(), running.numba_threads(threads):
+        compiling = weighted_kernels(game)
+        counted = weighted_tallies(game, spot, plan.ranges, checked)
+    job.check()
+    weighted_deals = max(int(counted.outcomes), 1)
+
+    def scaled(counts: np.ndarray) -> np.ndarray:
+        return (counts.astype(object) * total / weighted_deals).astype(np.float64)
+
+    return Tallies(scaled(counted.per_player), scaled(counted.classes), scaled(counted.table),
+                   total), compiling

@@ -42,7 +42,7 @@ _GAME_NAMES = {game.kernel_id: game.value for game in Game}
 # what each kernel answers, and the seconds numba usually takes to compile it for one game
 # on an idle 2-core machine (benchmarks/bench_compile.py; docs/architecture.md)
 _KINDS = {"exact": ("enumeration", 15), "monte_carlo": ("sampling", 7),
-          "heads_up": ("heads-up counting", 10)}
+          "heads_up": ("heads-up counting", 10), "weighted": ("weighted heads-up counting", 15)}
 _READY: set[str] = set()
 
 

@@ -53,9 +53,17 @@ class Tallies:
         return Tally(self.per_player, self.classes, self.table)
 
     def add(self, other: Tallies) -> None:
-        self.per_player += other.per_player
-        self.classes += other.classes
-        self.table += other.table
+        """Add ``other``; sums too big for an int64 become Python ints and stay exact."""
+        pairs = ((self.per_player, other.per_player), (self.classes, other.classes),
+                 (self.table, other.table))
+        if all(_fits_sum(mine, theirs) for mine, theirs in pairs):
+            self.per_player += other.per_player
+            self.classes += other.classes
+            self.table += other.table
+        else:
+            self.per_player = narrowed(self.per_player.astype(object) + other.per_player)
+            self.classes = narrowed(self.classes.astype(object) + other.classes)
+            self.table = narrowed(self.table.astype(object) + other.table)
         self.outcomes += other.outcomes
 
     def equity_se(self) -> np.ndarray:
@@ -63,6 +71,27 @@ class Tallies:
         mean = self.per_player[:, SHARE] / (POT * n)
         mean_square = self.per_player[:, SHARE_SQUARED] / (POT * POT * n)
         return np.sqrt(np.maximum(mean_square - mean * mean, 0.0) / n)
+
+
+INT64_MAX = int(np.iinfo(np.int64).max)
+
+
+def narrowed(counts: np.ndarray) -> np.ndarray:
+    """Integer counts as int64 when every one fits, else as Python ints (an object array),
+    which never overflow: the tallies of the largest heads-up spots need them."""
+    if counts.dtype == np.int64:
+        return counts
+    if all(-INT64_MAX <= int(c) <= INT64_MAX for c in counts.flat):
+        return counts.astype(np.int64)
+    return counts.astype(object)
+
+
+def _fits_sum(mine: np.ndarray, theirs: np.ndarray) -> bool:
+    """Whether int64 arrays add up without overflow (a quick bound)."""
+    if mine.dtype != np.int64 or theirs.dtype != np.int64 or not mine.size:
+        return mine.dtype == theirs.dtype == np.int64
+    bound = int(np.abs(mine).max()) + int(np.abs(theirs).max())
+    return bound <= INT64_MAX
 
 
 def class_names(game: Game) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:

@@ -1,0 +1,262 @@
+"""Exact heads-up tallies against ranges in one weighted sweep (kernels/weighted.py).
+
+Counting every choice of hole pairs on its own (ranged.py) repeats the same
+work per choice.  Here a ranged player's completions are those of a player
+whose hole cards are unknown (his two hole cards and later cards together),
+each weighing the summed weight of the range's hole pairs inside it, and the
+two players' completions are counted in pairs once, as headsup.py counts
+them, each pair weighing the product of its two weights.  That equals the sum
+over choices of their weight times their tallies: a deal of a choice (hole
+pair P, later cards F, the other player's cards) is the pair of completions
+(P + F, ...) and P is one of the pairs inside P + F.
+
+Weights are counted in millionths (WEIGHT_SCALE): a weight written with up to
+six decimals is exact, so the tallies are exact integers, the per-choice sums
+scaled by WEIGHT_SCALE per ranged player; ranges with finer weights are
+counted per choice (``exact_weights``).  The sums outgrow an int64 and come
+back as Python ints.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from stud_odds.kernels import threads
+from stud_odds.kernels.bundles import Spot
+from stud_odds.kernels.headsup import Side
+from stud_odds.kernels.layout import (
+    GAME_RAZZ,
+    GAME_STUD,
+    GAME_STUD8,
+    HIGH_CLASS_COLUMNS,
+    LOW_CLASS_COLUMNS,
+    SCOOP_CLASS_BASE,
+)
+from stud_odds.kernels.weighted import (
+    LIMB_BITS,
+    MAX_WEIGHT,
+    class_weights,
+    completion_weights,
+    count_weighted_pairs,
+    disjoint_pair_weights,
+)
+from stud_odds.ranges import Combos
+
+from . import exact, running
+from .awards import add_awards
+from .headsup import PAIR_CLASSES, _Completions, _low_buckets, _subset_plan
+from .headsup_work import (
+    LOW_LEVELS,
+    batches,
+    lanes_of,
+    pair_counting_work,
+    plan_sweeps,
+    tasks_of,
+)
+from .tallies import Tallies, narrowed
+
+WEIGHT_SCALE = 1_000_000
+HOLE_CARDS = 2
+# the weighted sweep's table operations are a little dearer than unweighted counting's
+# (int64 tables, two-limb sums): this many a second per thread, plus a fixed cost
+WEIGHTED_RATE = 200_000_000
+FIXED_SECONDS = 0.05
+
+
+def weighted_fits(spot: Spot, ranges: tuple[Combos | None, ...]) -> bool:
+    """Whether weighted counting takes the spot: two players, no community card to come,
+    weights in millionths, and completions that fit in memory."""
+    if len(spot.draws) != 2 or spot.shared_draw:
+        return False
+    if not all(r is None or exact_weights(r) for r in ranges):
+        return False
+    sizes = _sizes(spot, ranges)
+    return (sum(sizes) <= len(spot.deck)
+            and max(math.comb(len(spot.deck), k) for k in sizes) <= exact.HEADS_UP_COMPLETIONS)
+
+
+def _sizes(spot: Spot, ranges: tuple[Combos | None, ...]) -> list[int]:
+    return [int(k) + HOLE_CARDS * (r is not None)
+            for k, r in zip(spot.draws, ranges, strict=True)]
+
+
+def weighted_seconds(game: int, spot: Spot, ranges: tuple[Combos | None, ...],
+                     threads: int) -> float:
+    """About how long weighted_tallies takes on ``threads`` threads (a cost model): every
+    completion valued, then the rows a range allows swept."""
+    n = len(spot.deck)
+    sizes = _sizes(spot, ranges)
+    rows = [math.comb(n, k) if r is None else
+            min(math.comb(n, k), len(r) * math.comb(n - HOLE_CARDS, k - HOLE_CARDS))
+            for k, r in zip(sizes, ranges, strict=True)]
+    valued = sum(math.comb(n, k) for k in sizes) / exact.COMPLETION_RATE
+    work = pair_counting_work(game, sizes, rows) / WEIGHTED_RATE
+    return FIXED_SECONDS + (valued + work) / threads
+
+
+def weighted_kernels(game: int) -> float:
+    """Compile (or load) the weighted counting kernels of a game; the seconds that took."""
+    tiny = running.tiny_spot()._replace(deck=np.arange(6, dtype=np.int64),
+                                        draws=np.array([1, 0], np.int64))
+    pair = Combos(np.array([2], np.int64), np.array([3], np.int64), np.ones(1))
+    return running.compiled("weighted", game, lambda: weighted_tallies(game, tiny, (None, pair)))
+
+
+def exact_weights(combos: Combos) -> bool:
+    """Whether every weight is a whole number of millionths (written with up to six
+    decimals), so that counting in millionths is exact."""
+    scaled = np.asarray(combos.weight, np.float64) * WEIGHT_SCALE
+    return bool(np.all(np.abs(scaled - np.round(scaled)) <= 1e-6 * scaled))
+
+
+@dataclass
+class _Player:
+    """One player's completions (rows with a weight above 0) and their weights."""
+
+    rows: _Completions
+    weight: np.ndarray  # int64 per row
+    size: int  # cards per completion
+    pairs: np.ndarray | None  # int64[deck, deck]: a ranged player's pair weights by position
+
+
+def _pair_weights(deck: np.ndarray, combos: Combos) -> np.ndarray:
+    position = np.full(52, -1, np.int64)
+    position[deck] = np.arange(len(deck))
+    weights = np.zeros((len(deck), len(deck)), np.int64)
+    scaled = np.round(np.asarray(combos.weight, np.float64) * WEIGHT_SCALE).astype(np.int64)
+    first, second = position[combos.first], position[combos.second]
+    weights[first, second] = scaled
+    weights[second, first] = scaled
+    return weights
+
+
+def _player(game: int, spot: Spot, player: int, combos: Combos | None,
+            between: Callable[[], None]) -> _Player:
+    rows = _Completions(game, spot, player, _low_buckets(), between)
+    size = int(spot.draws[player])
+    if combos is None:
+        return _Player(rows, np.ones(len(rows), np.int64), size, None)
+    pairs = _pair_weights(spot.deck, combos)
+    weight = completion_weights(rows.packed, size, pairs)
+    between()
+    keep = np.flatnonzero(weight)
+    rows.packed, rows.primary = rows.packed[keep], rows.primary[keep]
+    rows.bucket, rows.pair_class = rows.bucket[keep], rows.pair_class[keep]
+    rows.per_bucket = np.bincount(rows.bucket, minlength=1 << LOW_LEVELS)
+    return _Player(rows, weight[keep], size, pairs)
+
+
+def _wide(limbs: np.ndarray) -> np.ndarray:
+    """Two-limb sums (last axis) as Python ints."""
+    return limbs[..., 1].astype(object) * (1 << LIMB_BITS) + limbs[..., 0].astype(object)
+
+
+def _disjoint_weight(player: _Player, other: _Player, deck: int) -> np.ndarray:
+    """Per row of ``player``, the summed weight of the other player's completions that
+    share no card with it."""
+    free = deck - player.size
+    if other.pairs is None:
+        return np.full(len(player.weight), math.comb(free, other.size), np.int64)
+    later = math.comb(free - HOLE_CARDS, other.size - HOLE_CARDS)
+    return later * disjoint_pair_weights(player.rows.packed, player.size, other.pairs,
+                                         other.pairs.sum(axis=1))
+
+
+def _classes(game: int, player: _Player, other: _Player, deck: int,
+             classes: np.ndarray) -> int:
+    """The player's hand classes, each row once per weighted deal it is in, into
+    ``classes`` (Python ints); returns the weighted deals."""
+    limbs = np.zeros((PAIR_CLASSES, 2), np.int64)
+    class_weights(player.rows.pair_class, player.weight,
+                  _disjoint_weight(player, other, deck), limbs)
+    per_pair = _wide(limbs).reshape(HIGH_CLASS_COLUMNS, LOW_CLASS_COLUMNS)
+    if game != GAME_RAZZ:
+        classes[:HIGH_CLASS_COLUMNS] += per_pair.sum(axis=1)
+    if game != GAME_STUD:
+        classes[HIGH_CLASS_COLUMNS:SCOOP_CLASS_BASE] += per_pair.sum(axis=0)
+    return int(per_pair.sum())
+
+
+def weighted_tallies(game: int, spot: Spot, ranges: tuple[Combos | None, Combos | None],
+                     progress: Callable[[float], None] | None = None) -> Tallies:
+    """Two players' tallies summed over every choice of hole pairs, each choice's tallies
+    times its weight in millionths per ranged player (Python ints); outcomes is the
+    weighted number of deals.  spot: the kernels' bundle (spot.draws without the
+    ranged players' hole cards, no community card to come); ranges: per player his
+    Combos or None.  progress(fraction done) between kernel calls."""
+    if spot.shared_draw or len(spot.draws) != 2:
+        raise ValueError("weighted counting takes two players and no community card to come")
+    n = len(spot.deck)
+    draws = np.array([int(k) + HOLE_CARDS * (r is not None) for k, r in zip(spot.draws, ranges,
+                                                                              strict=True)])
+    tallies = Tallies.zeros(2)
+    if draws.sum() > n:
+        return tallies
+    between = (lambda: progress(0.0)) if progress else (lambda: None)
+    full = spot._replace(draws=draws)
+    players = [_player(game, full, p, ranges[p], between) for p in range(2)]
+    classes = tallies.classes.astype(object)
+    deals = _classes(game, players[0], players[1], n, classes[0])
+    _classes(game, players[1], players[0], n, classes[1])
+    between()
+    px = 0 if len(players[0].weight) <= len(players[1].weight) else 1
+    counts, scoops_x, scoops_y = _sweep(game, bool(spot.track_scoops), players[px],
+                                        players[1 - px], n, progress)
+    if px == 1:
+        swap = [0, 2, 1, 3]
+        counts = counts[swap][:, swap]
+    add_awards(game, counts, tallies)
+    if spot.track_scoops:
+        classes[px, SCOOP_CLASS_BASE:] += scoops_x
+        classes[1 - px, SCOOP_CLASS_BASE:] += scoops_y
+    tallies.classes = narrowed(classes)
+    tallies.outcomes = deals
+    return tallies
+
+
+def _sweep(game: int, track_scoops: bool, x: _Player, y: _Player, n: int,
+           progress: Callable[[float], None] | None) -> tuple[np.ndarray, ...]:
+    """The weighted outcome counts and scoops by class of X and Y (Python ints)."""
+    between = (lambda: progress(0.0)) if progress else (lambda: None)
+    largest = min(x.size, y.size)
+    offset = np.zeros(largest + 2, np.int64)
+    for s in range(largest + 1):
+        offset[s + 1] = offset[s] + math.comb(n, s)
+    binom = np.array([[math.comb(p, s) for s in range(largest + 1)] for p in range(n)],
+                     np.int64).reshape(n, largest + 1)
+    x_plan, y_plan = _subset_plan(x.size, largest), _subset_plan(y.size, largest)
+    cost_x = (3 + 2 * track_scoops) * len(x_plan[0])
+    cost_y = (2 + track_scoops) * len(y_plan[0])
+    levels = LOW_LEVELS if game == GAME_STUD8 else 0
+    plan = plan_sweeps(x.rows, y.rows, levels, cost_x, cost_y)
+    x_take, y_take, tasks, costs = tasks_of(x.rows, y.rows, plan, cost_x, cost_y, between)
+    sides = tuple(Side(p.rows.packed[take], p.rows.primary[take], p.rows.bucket[take],
+                       p.rows.pair_class[take], *subsets)
+                  for p, take, subsets in ((x, x_take, x_plan), (y, y_take, y_plan)))
+    weights = (x.weight[x_take], y.weight[y_take])
+    assert max(x.weight.max(initial=0), y.weight.max(initial=0)) < MAX_WEIGHT
+    between()
+    lanes = max(1, min(threads.in_use(), len(tasks)))
+    counts = np.zeros((4, 4, 2), np.int64)
+    scoops = np.zeros((2, PAIR_CLASSES, 2), np.int64)
+    done, total = 0, max(1, sum(costs))
+    for batch in batches(costs, lanes):
+        used = min(lanes, len(batch))
+        lane_tasks, lane_starts = lanes_of(batch, costs, used)
+        per_lane = (np.zeros((used, 4, 4, 2), np.int64),
+                    np.zeros((used, PAIR_CLASSES, 2), np.int64),
+                    np.zeros((used, PAIR_CLASSES, 2), np.int64))
+        count_weighted_pairs(game, track_scoops, (tasks, lane_tasks, lane_starts), *sides,
+                             weights, (offset, binom), per_lane)
+        # limbs of lanes add up as limbs: each stays far below 2**63 over any spot's calls
+        counts += per_lane[0].sum(axis=0)
+        scoops[0] += per_lane[1].sum(axis=0)
+        scoops[1] += per_lane[2].sum(axis=0)
+        done += sum(costs[t] for t in batch)
+        if progress:
+            progress(done / total)
+    return _wide(counts), _wide(scoops[0]), _wide(scoops[1])
