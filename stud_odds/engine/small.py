@@ -11,9 +11,9 @@ The deals are built whole: one row per deal, its cards' summed keys per
 player (the shared seventh-street card first, then each player's combinations
 of the unseen cards that the earlier ones left), valued as the kernels value
 them (kernels/evaluate.py), and the winners of each deal found as the
-kernels' bit masks.  Deals with the same winners are awarded together; the
-award mirrors kernels/showdown.award, and a scoop is layout.sole_winner, the
-one definition.  Nothing here imports numba.
+kernels' bit masks.  Deals with the same winners are awarded together by
+layout.share_out, the one pot award the kernels compile too, and a scoop is
+layout.sole_winner, the one definition.  Nothing here imports numba.
 """
 
 from __future__ import annotations
@@ -29,22 +29,10 @@ from stud_odds.kernels.layout import (
     GAME_RAZZ,
     GAME_STUD,
     GAME_STUD8,
-    HALF_POT,
     HIGH_CLASS_COLUMNS,
-    HIGH_HALF,
-    HIGH_TIE,
-    HIGH_WIN,
     LOW_CLASS_COLUMNS,
-    LOW_HALF,
-    LOW_TIE,
-    LOW_WIN,
-    NO_LOW_COUNT,
-    POT,
-    SCOOP,
     SCOOP_CLASS_BASE,
-    SHARE,
-    SHARE_SQUARED,
-    SPLIT,
+    share_out,
     sole_winner,
 )
 from stud_odds.kernels.tables import NO_LOW, RANK_SUM_MASK, SUIT_SHIFT
@@ -78,8 +66,8 @@ def small_tallies(game: int, spot: Spot, lookups: Lookups) -> Tallies:
     sole = np.zeros(len(counts), np.int64)  # by outcome: who took the whole pot alone
     for index in np.flatnonzero(counts).tolist():
         high_mask, low_mask = index >> n, index & ((1 << n) - 1)
-        _award(game, n, high_mask, low_mask, int(counts[index]), tallies)
         sole[index] = sole_winner(game, high_mask, low_mask)
+        share_out(game, n, high_mask, low_mask, int(sole[index]), int(counts[index]), tallies)
     if spot.track_scoops:
         _count_scoops(game, highs, lows, sole[outcome], lookups, tallies.classes)
     return tallies
@@ -192,39 +180,3 @@ def _count_scoops(game: int, highs: np.ndarray, lows: np.ndarray, sole: np.ndarr
         columns = high[p, scooped] * LOW_CLASS_COLUMNS + low[p, scooped]
         classes[p, SCOOP_CLASS_BASE:] += np.bincount(
             columns, minlength=classes.shape[1] - SCOOP_CLASS_BASE)
-
-
-def _award(game: int, n: int, high_mask: int, low_mask: int, count: int,
-           tallies: Tallies) -> None:
-    """kernels/showdown.award: share out ``count`` pots won by high_mask (best high) and
-    low_mask (best qualifying low, 0 for none) into the tallies."""
-    high_winners, low_winners = high_mask.bit_count(), low_mask.bit_count()
-    high_share = low_share = 0
-    if game == GAME_STUD:
-        high_share = POT // high_winners
-    elif game == GAME_RAZZ:
-        low_share = POT // low_winners
-    elif low_winners == 0:
-        tallies.table[NO_LOW_COUNT] += count
-        high_share = POT // high_winners
-    else:
-        high_share, low_share = HALF_POT // high_winners, HALF_POT // low_winners
-    sole = sole_winner(game, high_mask, low_mask)
-    row = tallies.per_player
-    for p in range(n):
-        in_high, in_low = high_mask >> p & 1, low_mask >> p & 1
-        share = high_share * in_high + low_share * in_low
-        if in_high:
-            row[p, HIGH_WIN if high_winners == 1 else HIGH_TIE] += count
-        if in_low:
-            row[p, LOW_WIN if low_winners == 1 else LOW_TIE] += count
-        if sole == 1 << p:
-            row[p, SCOOP] += count
-        elif in_high and not in_low and high_winners == 1 and low_winners > 0:
-            row[p, HIGH_HALF] += count
-        elif in_low and not in_high and low_winners == 1 and high_winners > 0:
-            row[p, LOW_HALF] += count
-        elif share > 0:
-            row[p, SPLIT] += count
-        row[p, SHARE] += count * share
-        row[p, SHARE_SQUARED] += count * share * share

@@ -4,10 +4,10 @@ Every card carries two 64-bit keys whose sums describe a hand, so the keys of
 a player's known cards are added once per scenario and only the dealt cards
 are added per trial (cards are distinct, so a sum of bits is their OR):
 
-* ``CARD_KEY``: a rank weight in the low 32 bits (``RANK_WEIGHTS``: any seven
+* ``Tables.card_key``: a rank weight in the low 32 bits (``RANK_WEIGHTS``: any seven
   ranks, each used at most four times, have a distinct sum) plus a 4-bit
   counter per suit in bits 32..47;
-* ``CARD_BIT``: bit ``16 * suit + rank``.
+* ``Tables.card_bit``: bit ``16 * suit + rank``.
 
 A hand of seven is then valued with one table look-up: the flush table over
 the flush suit's 13-bit rank mask when a suit counter reaches five, else the

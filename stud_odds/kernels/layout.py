@@ -7,6 +7,8 @@ half pot split among up to eight players is always a whole number of units.
 
 from __future__ import annotations
 
+from typing import Any
+
 from stud_odds.games import Game
 
 GAME_STUD, GAME_STUD8, GAME_RAZZ = (game.kernel_id for game in (Game.STUD, Game.STUD8, Game.RAZZ))
@@ -49,3 +51,55 @@ def sole_winner(game: int, high_mask: int, low_mask: int) -> int:
     else:
         mask = high_mask if low_mask == 0 or low_mask == high_mask else 0
     return mask if mask & (mask - 1) == 0 else 0
+
+
+def share_out(game: int, n: int, high_mask: int, low_mask: int, sole: int, count: int,
+              tally: Any) -> None:
+    """The pot award, written once: share out ``count`` pots won by the players in
+    high_mask (best high) and low_mask (best qualifying low, 0 for none) into
+    ``tally.table`` and ``tally.per_player``; ``sole`` is sole_winner's mask.
+
+    stud: the best high takes all.  stud8: the best high and the best
+    qualifying low split the pot; with no qualifying low (low_mask 0) the high
+    takes all.  razz: the lowest takes all.  Ties split the part they tie for.
+    The kernels compile it (showdown.award); numpy's small-spot counting calls it
+    as it is.
+    """
+    high_winners = 0
+    low_winners = 0
+    for p in range(n):
+        high_winners += (high_mask >> p) & 1
+        low_winners += (low_mask >> p) & 1
+    high_share = 0
+    low_share = 0
+    if game == GAME_STUD:
+        high_share = POT // high_winners
+    elif game == GAME_RAZZ:
+        low_share = POT // low_winners
+    elif low_winners == 0:
+        tally.table[NO_LOW_COUNT] += count
+        high_share = POT // high_winners
+    else:
+        high_share = HALF_POT // high_winners
+        low_share = HALF_POT // low_winners
+    per_player = tally.per_player
+    for p in range(n):
+        share = 0
+        in_high = (high_mask >> p) & 1
+        in_low = (low_mask >> p) & 1
+        if in_high:
+            share += high_share
+            per_player[p, HIGH_WIN if high_winners == 1 else HIGH_TIE] += count
+        if in_low:
+            share += low_share
+            per_player[p, LOW_WIN if low_winners == 1 else LOW_TIE] += count
+        if sole == 1 << p:
+            per_player[p, SCOOP] += count
+        elif in_high and not in_low and high_winners == 1 and low_winners > 0:
+            per_player[p, HIGH_HALF] += count
+        elif in_low and not in_high and low_winners == 1 and high_winners > 0:
+            per_player[p, LOW_HALF] += count
+        elif share > 0:
+            per_player[p, SPLIT] += count
+        per_player[p, SHARE] += count * share
+        per_player[p, SHARE_SQUARED] += count * share * share

@@ -21,28 +21,18 @@ from stud_odds.kernels.layout import (
     GAME_RAZZ,
     GAME_STUD,
     GAME_STUD8,
-    HALF_POT,
     HIGH_CLASS_COLUMNS,
-    HIGH_HALF,
-    HIGH_TIE,
-    HIGH_WIN,
     LOW_CLASS_COLUMNS,
-    LOW_HALF,
-    LOW_TIE,
-    LOW_WIN,
-    NO_LOW_COUNT,
-    POT,
-    SCOOP,
     SCOOP_CLASS_BASE,
-    SHARE,
-    SHARE_SQUARED,
-    SPLIT,
+    share_out,
     sole_winner,
 )
 from stud_odds.kernels.tables import NO_LOW
 
-# layout.sole_winner, the one definition of a scoop, compiled
+# layout.sole_winner (the one definition of a scoop) and layout.share_out (the one pot
+# award), compiled
 jit_sole_winner = njit(cache=CACHE_KERNELS, inline="always")(sole_winner)
+jit_share_out = njit(cache=CACHE_KERNELS, inline="always")(share_out)
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
@@ -140,51 +130,9 @@ def count_scoop(game, classes, high_mask, low_mask, highs, lows, lookups):
 @njit(cache=CACHE_KERNELS)
 def award(game, n, high_mask, low_mask, count, tally):
     """Share out `count` pots won by the players in high_mask (best high) and low_mask,
-    into ``tally`` (a bundles.Tally).
-
-    stud: the best high takes all.  stud8: the best high and the best
-    qualifying low split the pot; with no qualifying low (low_mask 0) the high
-    takes all.  razz: the lowest takes all.  Ties split the part they tie for.
-    """
-    high_winners = 0
-    low_winners = 0
-    for p in range(n):
-        high_winners += (high_mask >> p) & 1
-        low_winners += (low_mask >> p) & 1
-    high_share = 0
-    low_share = 0
-    if game == GAME_STUD:
-        high_share = POT // high_winners
-    elif game == GAME_RAZZ:
-        low_share = POT // low_winners
-    elif low_winners == 0:
-        tally.table[NO_LOW_COUNT] += count
-        high_share = POT // high_winners
-    else:
-        high_share = HALF_POT // high_winners
-        low_share = HALF_POT // low_winners
-    sole = jit_sole_winner(game, high_mask, low_mask)
-    per_player = tally.per_player
-    for p in range(n):
-        share = 0
-        in_high = (high_mask >> p) & 1
-        in_low = (low_mask >> p) & 1
-        if in_high:
-            share += high_share
-            per_player[p, HIGH_WIN if high_winners == 1 else HIGH_TIE] += count
-        if in_low:
-            share += low_share
-            per_player[p, LOW_WIN if low_winners == 1 else LOW_TIE] += count
-        if sole == 1 << p:
-            per_player[p, SCOOP] += count
-        elif in_high and not in_low and high_winners == 1 and low_winners > 0:
-            per_player[p, HIGH_HALF] += count
-        elif in_low and not in_high and low_winners == 1 and high_winners > 0:
-            per_player[p, LOW_HALF] += count
-        elif share > 0:
-            per_player[p, SPLIT] += count
-        per_player[p, SHARE] += count * share
-        per_player[p, SHARE_SQUARED] += count * share * share
+    into ``tally`` (a bundles.Tally): layout.share_out, compiled."""
+    jit_share_out(game, n, high_mask, low_mask, jit_sole_winner(game, high_mask, low_mask),
+                  count, tally)
 
 
 # Outcome counts: counts[high_mask, low_mask] deals, an array with 2**n rows for
