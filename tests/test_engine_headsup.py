@@ -22,7 +22,7 @@ from stud_odds.engine.job import Job
 from stud_odds.engine.running import spot_of
 from stud_odds.engine.tallies import Tallies, class_names, summarise
 from stud_odds.games import Game
-from stud_odds.kernels.showdown import (
+from stud_odds.kernels.layout import (
     GAME_STUD8,
     HIGH_CLASS_COLUMNS,
     HIGH_TIE,
