@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
 
@@ -83,8 +82,6 @@ def _all_hands(files: list[Path], out: Path | None, resume: bool, json_out: bool
     except StudyInterrupted as stop:
         where = f"; results so far are in {out}" if out is not None else ""
         stopped(f"interrupted after {stop.done:,} of {stop.total:,} hands{where}")
-    except BrokenPipeError:  # stdout closed by its reader (| head): stop quietly
-        _quiet_exit()
     render_summary(summary, trials_for(precision), seed, out,
                    error_console if json_out else console)
     if summary.any_skipped:
@@ -116,16 +113,6 @@ def _one_hand(files: list[Path], hand_id: str, out: Path | None, resume: bool, j
             sys.stdout.write(HAND_RECORD.text(result.to_dict()))
         else:
             render_hand(result, console)
-
-
-def _quiet_exit() -> NoReturn:
-    """Exit as a program killed by SIGPIPE, without Python reporting the closed pipe again
-    when it flushes stdout at exit."""
-    try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    except (OSError, ValueError):
-        pass
-    raise typer.Exit(141)
 
 
 __all__ = ["history"]

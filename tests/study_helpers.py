@@ -2,8 +2,10 @@
 
 import dataclasses
 import json
+import time
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 import stud_odds.study.replays
@@ -78,3 +80,16 @@ def reference_batch(tmp_path: Path, spots_file: Path, suffix: str) -> Path:
     result = runner.invoke(app, ["batch", str(spots_file), "--out", str(ref)])
     assert result.exit_code == 0, result.output
     return ref
+
+
+def wait_for_lines(path: Path, count: int, process, limit: float = 240) -> None:
+    """Until ``path`` holds ``count`` whole lines (records) written by the running
+    ``process``: then it can be interrupted or killed with finished work to keep."""
+    started = time.monotonic()
+    while time.monotonic() - started < limit:
+        if path.exists() and path.read_bytes().count(b"\n") >= count:
+            return
+        if process.poll() is not None:
+            pytest.fail(f"the run ended before it could be stopped: {process.returncode}")
+        time.sleep(0.02)
+    pytest.fail(f"{path} never held {count} lines")

@@ -8,12 +8,12 @@ import re
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 from history_maker import make_file, write
 from strict_json import loads_lines
+from study_helpers import wait_for_lines
 from typer.testing import CliRunner
 
 from stud_odds.cli import app
@@ -133,19 +133,6 @@ def test_resume_refuses_a_file_that_is_not_its_own(tmp_path):
     assert out.read_text() == '{"id": "1"}\nnot json\n{"id": "2"}\n'
 
 
-def _wait_for_lines(folder: Path, count: int, process, limit: float = 120) -> None:
-    """Until --out (out.jsonl) holds ``count`` whole hands."""
-    started = time.monotonic()
-    while time.monotonic() - started < limit:
-        out = folder / "out.jsonl"
-        if out.exists() and out.read_bytes().count(b"\n") >= count:
-            return
-        if process.poll() is not None:
-            pytest.fail(f"the run ended before it could be interrupted: {process.returncode}")
-        time.sleep(0.05)
-    pytest.fail("no hands were written")
-
-
 def test_ctrl_c_keeps_whole_hands_and_resume_finishes(tmp_path):
     made = make_file(random.Random(5), 300, to_river=3)
     history = tmp_path / "made.txt"
@@ -156,7 +143,7 @@ def test_ctrl_c_keeps_whole_hands_and_resume_finishes(tmp_path):
     env = {**os.environ, "COLUMNS": "80"}
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                text=True, env=env)
-    _wait_for_lines(tmp_path, 5, process)
+    wait_for_lines(tmp_path / "out.jsonl", 5, process)
     process.send_signal(signal.SIGINT)
     stdout, stderr = process.communicate(timeout=60)
     assert process.returncode == 130, stderr

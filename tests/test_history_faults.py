@@ -8,11 +8,11 @@ import re
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 from history_maker import make_file, write
+from study_helpers import wait_for_lines
 from typer.testing import CliRunner
 
 from stud_odds.cli import app
@@ -202,17 +202,6 @@ def test_resume_trusts_only_whole_records_of_its_own(tmp_path, damage):
 # ---------------------------------------------------------------- item 3: SIGKILL
 
 
-def _wait_for_lines(path: Path, count: int, process, limit: float = 240) -> None:
-    started = time.monotonic()
-    while time.monotonic() - started < limit:
-        if path.exists() and path.read_bytes().count(b"\n") >= count:
-            return
-        if process.poll() is not None:
-            pytest.fail(f"the run ended before it was killed: {process.returncode}")
-        time.sleep(0.02)
-    pytest.fail("no hands were written")
-
-
 def test_a_killed_run_keeps_every_finished_hand_and_resume_finishes(tmp_path):
     made = make_file(random.Random(14), 120, to_river=3)
     history = tmp_path / "h.txt"
@@ -221,7 +210,7 @@ def test_a_killed_run_keeps_every_finished_hand_and_resume_finishes(tmp_path):
     command = [sys.executable, "-m", "stud_odds", "history", str(history), "--out", str(out),
                *FAST]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _wait_for_lines(out, 5, process)
+    wait_for_lines(out, 5, process)
     process.send_signal(signal.SIGKILL)
     process.wait(timeout=60)
     kept = out.read_bytes()
