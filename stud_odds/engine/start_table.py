@@ -1,0 +1,281 @@
+"""The exact starting-hand table: every three-card start against one random hand.
+
+kernels/starts.py explains the counting (every seven-card hand against every
+disjoint one, swept once up to suits, credited to the starts it holds).  This
+module builds its inputs, cuts the sweep into short kernel calls, and checks
+the result: each start's outcome counts add up to its deals, and the sums
+over a class of starts divide evenly among them.
+
+Stud and razz sweep every hand against every hand: X rows are split among the
+threads, each lane counting every Y it needs into its own table.  Stud hi-lo
+compares lows per task, by halving the 57 low buckets as heads-up counting
+does (engine/headsup.py): X of one half against Y of the other, then each
+half on its own; each hand takes part in seven sweeps.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from stud_odds.games import Game, parse_game
+from stud_odds.kernels import threads
+from stud_odds.kernels.headsup import (
+    BOTH,
+    NO_BUCKET,
+    X_WINS,
+    Y_WINS,
+    counting_order,
+    sweep_values,
+)
+from stud_odds.kernels.layout import GAME_STUD8
+from stud_odds.kernels.starts import (
+    DONE,
+    HAND,
+    STATE_PHASE,
+    SUITS,
+    TASK_COLUMNS,
+    TASK_EVERYTHING,
+    TASK_X_END,
+    TASK_X_START,
+    TASK_Y_END,
+    TASK_Y_START,
+    canonical_hands,
+    credit_starts,
+    set_classes,
+    sweep_tasks,
+)
+
+from . import running
+from .headsup import VALUE_SPAN, _low_buckets, _subset_plan
+from .headsup_work import LOW_LEVELS
+
+START = 3  # cards in a start
+SHARED = HAND - 1  # a set two hands share has at most six cards
+CALL_OPERATIONS = 20_000_000  # table operations per lane and kernel call: a fraction of a second
+
+
+@dataclass(frozen=True)
+class StartCounts:
+    """One class of starts (equal up to suits) against one random hand, counted exactly."""
+
+    cards: tuple[int, ...]  # one start of the class, card ids ascending
+    hands: int  # starts in the class
+    deals: int  # deals per start
+    outcomes: np.ndarray  # int64[4, 4]: deals per start by [high winners, low winners]; start: bit 0
+
+
+def _deck(ranks: Sequence[int]) -> np.ndarray:
+    """Card ids by position: rank index p // 4 (of ``ranks``), suit p % 4."""
+    return np.array([rank * SUITS + suit for rank in ranks for suit in range(SUITS)], np.int64)
+
+
+def _binomials(n: int) -> np.ndarray:
+    return np.array([[math.comb(m, k) for k in range(HAND + 1)] for m in range(n + 1)], np.int64)
+
+
+def _classes(ranks: int, sizes: range, binom: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The card sets of the given sizes, indexed by size offset plus colex rank: (offset,
+    dense class id of every set, stabiliser order of every class, sets in every class)."""
+    offset = np.zeros(len(sizes) + 1, np.int64)
+    canonical, stabiliser = [], []
+    for k in sizes:
+        canon, stab = set_classes(ranks, k, binom)
+        canonical.append(canon + offset[k - sizes.start])
+        stabiliser.append(stab)
+        offset[k - sizes.start + 1] = offset[k - sizes.start] + len(canon)
+    canon = np.concatenate(canonical)
+    stab = np.concatenate(stabiliser)
+    is_class = canon == np.arange(len(canon))
+    dense = np.cumsum(is_class) - 1
+    class_of = dense[canon].astype(np.int32)
+    return offset, class_of, stab[is_class], np.bincount(class_of)
+
+
+def _split(values: np.ndarray, lanes: int) -> list[int]:
+    """Cut sorted rows into ``lanes`` ranges of about equal work, a range [a, b) costing
+    its two reads per X plus the Y counted up to b."""
+    total = len(values)
+    bounds = [0]
+    for lane in range(1, lanes):
+        # lane l's end e_l satisfies 3 e_l - 2 e_(l-1) = the same for every lane
+        bounds.append(int(total * (1 - (2 / 3) ** lane) / (1 - (2 / 3) ** lanes)))
+    return bounds + [total]
+
+
+@dataclass
+class _Sweep:
+    """One set of tasks over one row order, runnable a lane per task."""
+
+    order: np.ndarray
+    tasks: np.ndarray  # int64[tasks, 6] (kernels.starts TASK_*)
+
+
+def _plain_sweeps(primary: np.ndarray, lanes: int, everything: int) -> list[_Sweep]:
+    order = counting_order(primary, VALUE_SPAN)
+    bounds = _split(order, lanes)
+    # Y: every hand (a task stops counting them once its X are done)
+    tasks = [(bounds[lane], bounds[lane + 1], 0, len(order), 0, 1, everything)
+             for lane in range(lanes) if bounds[lane] < bounds[lane + 1]]
+    return [_Sweep(order, np.array(tasks, np.int64).reshape(-1, TASK_COLUMNS))]
+
+
+def _halving_sweeps(primary: np.ndarray, bucket: np.ndarray) -> list[_Sweep]:
+    """Stud hi-lo: X of each half of a node's buckets against Y of the other half (the
+    lower bucket's low wins), then each bucket against itself."""
+    sweeps = []
+    for depth in range(1, LOW_LEVELS + 1):
+        node = bucket.astype(np.int64) >> (LOW_LEVELS - depth)
+        order = counting_order(node * VALUE_SPAN + primary, (1 << depth) * VALUE_SPAN)
+        starts = np.zeros((1 << depth) + 1, np.int64)
+        np.cumsum(np.bincount(node, minlength=1 << depth), out=starts[1:])
+        tasks = []
+        for left in range(0, 1 << depth, 2):
+            a, b, c = starts[left], starts[left + 1], starts[left + 2]
+            if a < b and b < c:
+                tasks.append((a, b, b, c, X_WINS, 0, -1))
+                tasks.append((b, c, a, b, Y_WINS, 0, -1))
+        sweeps.append(_Sweep(order, np.array(tasks, np.int64).reshape(-1, TASK_COLUMNS)))
+        if depth == LOW_LEVELS:
+            leaves = [(starts[b], starts[b + 1], starts[b], starts[b + 1],
+                       0 if b == NO_BUCKET else BOTH, 1, -1)
+                      for b in range(1 << depth) if starts[b] < starts[b + 1]]
+            sweeps.append(_Sweep(order, np.array(leaves, np.int64).reshape(-1, TASK_COLUMNS)))
+    return sweeps
+
+
+def _cost(task: np.ndarray, walk: int) -> int:
+    """Table operations of a task, as the kernel counts them."""
+    x = task[TASK_X_END] - task[TASK_X_START]
+    y = task[TASK_Y_END] - task[TASK_Y_START]
+    if task[TASK_EVERYTHING] >= 0:
+        return (2 * x + task[TASK_X_END]) * walk
+    return (3 * x + y) * walk
+
+
+def _run(game: int, sweeps: list[_Sweep], hands: tuple[np.ndarray, ...],
+         tables: tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...]], counts: np.ndarray,
+         progress: Callable[[int, int], None] | None) -> None:
+    """Every task of every sweep, a lane per task at a time, in short calls."""
+    plan, sets = tables
+    walk = len(plan[0])
+    lanes = max(1, threads.in_use())
+    table_size = len(sets[3])
+    lane_tables = np.zeros((lanes, table_size), np.int64)
+    primary = hands[2]
+    # the longest run of one value: scratch for one group of X rows
+    runs = np.diff(np.flatnonzero(np.diff(np.sort(primary), prepend=-1, append=1 << 20)))
+    scratch = int(runs.max(initial=1))
+    total = sum(_cost(task, walk) for sweep in sweeps for task in sweep.tasks)
+    done = 0
+    for sweep in sweeps:
+        waiting = list(range(len(sweep.tasks)))
+        running_tasks: list[int] = []
+        states = np.zeros((lanes, 4), np.int64)
+        while waiting or running_tasks:
+            while waiting and len(running_tasks) < lanes:
+                task = waiting.pop(0)
+                slot = len(running_tasks)
+                running_tasks.append(task)
+                lane_tables[slot] = 0
+                states[slot] = (sweep.tasks[task, TASK_X_START], sweep.tasks[task, TASK_Y_START],
+                                0, 0)
+            used = len(running_tasks)
+            before = states[:used].copy()
+            sweep_tasks(game, sweep.tasks[running_tasks], states[:used], sweep.order, hands, plan,
+                        sets, lane_tables[:used], scratch, CALL_OPERATIONS, counts)
+            done += _progress_of(sweep.tasks[running_tasks], before, states[:used], walk)
+            if progress:
+                progress(min(done, total), total)
+            finished = [slot for slot in range(used) if states[slot, STATE_PHASE] == DONE]
+            for slot in reversed(finished):  # free the slots, keeping the others' tables
+                last = len(running_tasks) - 1
+                running_tasks[slot] = running_tasks[last]
+                states[slot] = states[last]
+                lane_tables[slot] = lane_tables[last]
+                running_tasks.pop()
+    if progress:
+        progress(total, total)
+
+
+def _progress_of(tasks: np.ndarray, before: np.ndarray, after: np.ndarray, walk: int) -> int:
+    """The table operations a call did (about: rows advanced, as _cost counts them)."""
+    done = 0
+    for task, old, new in zip(tasks, before, after, strict=True):
+        x = int(new[0] - old[0])
+        y = int(new[1] - old[1])
+        totals = int(new[3] - max(old[3], task[TASK_X_START]))
+        done += (2 * x + y + (totals if task[TASK_EVERYTHING] < 0 else 0)) * walk
+    return done
+
+
+def start_table(game: str | Game, ranks: Sequence[int] = range(13),
+                progress: Callable[[int, int], None] | None = None) -> list[StartCounts]:
+    """Every class of three-card starts against one random hand, exactly.
+
+    ``ranks``: the deck, these ranks (0 = deuce .. 12 = ace) in four suits (the full
+    deck by default; tests use smaller ones).  progress(done, total) in table
+    operations between kernel calls (each a fraction of a second; Ctrl-C and a
+    stop raised from progress are seen there).  Classes come in colex order of
+    their canonical start.
+    """
+    game_id = parse_game(game).kernel_id
+    ranks = sorted(ranks)
+    n = len(ranks) * SUITS
+    if n < 2 * HAND:
+        raise ValueError(f"a deck of {n} cards cannot deal two hands of seven")
+    binom = _binomials(n)
+    cards = _deck(ranks)
+    offset, class_of, stabiliser, _ = _classes(len(ranks), range(SHARED + 1), binom)
+    lookups = running.lookups()
+    packed, orbit, high, low = canonical_hands(len(ranks), cards, game_id, lookups)
+    primary, bucket, _ = sweep_values(game_id, high, low, lookups, _low_buckets())
+    everything = math.comb(n - HAND, HAND)
+    if game_id == GAME_STUD8:
+        sweeps = _halving_sweeps(primary, bucket)
+    else:
+        sweeps = _plain_sweeps(primary, max(1, threads.in_use()), everything)
+    counts = np.zeros((len(packed), 4, 4), np.int32)
+    plan = _subset_plan(HAND, SHARED)
+    _run(game_id, sweeps, (packed, orbit, primary),
+         (plan, (offset, binom, class_of, stabiliser)), counts, progress)
+    start_offset, start_class, _, class_sizes = _classes(len(ranks), range(START, START + 1),
+                                                         binom)
+    sums = credit_starts(packed, orbit, counts, start_class, binom, len(class_sizes),
+                         max(1, threads.in_use()))
+    return _per_start(sums, class_sizes, start_class, cards, n)
+
+
+def _per_start(sums: np.ndarray, class_sizes: np.ndarray, start_class: np.ndarray,
+               cards: np.ndarray, n: int) -> list[StartCounts]:
+    """Each class's sums shared out among its starts, checked exactly."""
+    deals = math.comb(n - START, HAND - START) * math.comb(n - HAND, HAND)
+    first_rank = np.full(len(class_sizes), -1, np.int64)
+    for rank in range(len(start_class) - 1, -1, -1):
+        first_rank[start_class[rank]] = rank
+    binom = _binomials(n)
+    out = []
+    for c, size in enumerate(class_sizes):
+        size = int(size)
+        if np.any(sums[c] % size):
+            raise ArithmeticError(f"start class {c}: its counts do not divide among {size} starts")
+        outcomes = sums[c] // size
+        if int(outcomes.sum()) != deals:
+            raise ArithmeticError(f"start class {c}: {int(outcomes.sum())} deals, not {deals}")
+        out.append(StartCounts(_unrank3(int(first_rank[c]), binom, cards), size, deals, outcomes))
+    return out
+
+
+def _unrank3(rank: int, binom: np.ndarray, cards: np.ndarray) -> tuple[int, ...]:
+    """The three cards of colex rank ``rank``."""
+    positions = []
+    for k in range(START, 0, -1):
+        p = k - 1
+        while binom[p + 1, k] <= rank:
+            p += 1
+        positions.append(p)
+        rank -= int(binom[p, k])
+    return tuple(int(cards[p]) for p in sorted(positions))

@@ -1,0 +1,331 @@
+"""Exact starting-hand tables: every seven-card hand against every disjoint one, at once.
+
+A start H (three cards) against one random hand on third street deals the
+pairs (S, O) of disjoint seven-card hands with H inside S, all equally
+likely.  So every start's outcome counts are sums, over the hands S that
+hold it, of W(S): how many disjoint O S beats, ties and loses to (for each
+low outcome in stud8).  One sweep finds W(S) for every S, as heads-up
+counting does (kernels/headsup.py: hands swept by value, inclusion-exclusion
+over the card sets S and O share, a table of how many hands counted so far
+contain each card set), and each S credits its 35 three-card subsets.
+
+Suits: relabelling the suits maps deals to deals with the same outcome, so
+only the hands whose four suit masks (13-bit rank masks) are in descending
+order are swept ("canonical": 6,009,159 of the 133,784,560 hands), each
+standing for its orbit of 24 / |stabiliser| hands.  Card sets T (at most six
+cards) are grouped the same way into classes, and the table holds, per class,
+24 times how many hands counted so far contain any one set of the class: a
+canonical hand Y adds orbit(Y) * |stabiliser(T)| to the class of each subset
+T (the orbit's hands contain orbit(Y) * #{T in Y's subsets} / orbit(T) sets
+of T's class, and 24 / orbit(T) = |stabiliser(T)|).  Between two values the
+counted hands are closed under relabelling, so every set of a class has the
+same count and reading the class is exact.
+
+The deck is any set of ranks in all four suits (tests use small ones);
+position p is rank index p // 4 and suit p % 4.  The kernels take plain
+arrays; engine/start_table.py drives them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from stud_odds.kernels import CACHE_KERNELS
+from stud_odds.kernels.completions import POSITION_BITS, next_combination
+from stud_odds.kernels.headsup import BOTH, X_WINS, Y_WINS
+from stud_odds.kernels.layout import GAME_RAZZ
+from stud_odds.kernels.showdown import hand_values
+
+POSITION_MASK = (1 << POSITION_BITS) - 1
+SUITS = 4
+ORBIT_SCALE = 24  # 4! suit relabellings: the table's counts are scaled by it
+HAND = 7
+# a task's columns: its X and Y rows (ranges of its order), the low outcome of its pairs
+# (a winners mask: stud8's buckets are compared per task), whether X is among Y, and
+# when Y is every hand of the deck, how many of them each X is disjoint from (else -1)
+TASK_X_START, TASK_X_END, TASK_Y_START, TASK_Y_END, TASK_LOW_MASK, TASK_X_IN_Y = range(6)
+TASK_EVERYTHING = 6
+TASK_COLUMNS = 7
+# a task's progress: its next X and Y rows, its phase (SWEEP, TOTALS, DONE), totals' next X
+STATE_X, STATE_Y, STATE_PHASE, STATE_TOTAL = range(4)
+SWEEP, TOTALS, DONE = range(3)
+
+
+@njit(cache=CACHE_KERNELS, inline="always")
+def _suit_masks(positions, k, masks):
+    """masks[s] = the rank mask of suit s among positions[:k], sorted descending in place
+    (a sorting network); returns the set's stabiliser order (product of the factorials of
+    the runs of equal masks)."""
+    for s in range(SUITS):
+        masks[s] = 0
+    for i in range(k):
+        masks[positions[i] & 3] |= 1 << (positions[i] >> 2)
+    for a, b in ((0, 1), (2, 3), (0, 2), (1, 3), (1, 2)):
+        if masks[a] < masks[b]:
+            masks[a], masks[b] = masks[b], masks[a]
+    stabiliser = 1
+    run = 1
+    for s in range(1, SUITS):
+        if masks[s] == masks[s - 1]:
+            run += 1
+            stabiliser *= run
+        else:
+            run = 1
+    return stabiliser
+
+
+@njit(cache=CACHE_KERNELS, inline="always")
+def _canonical_rank(masks, ranks, binom):
+    """The colex rank of the set whose suit s holds the ranks of masks[s]."""
+    rank = 0
+    i = 0
+    for r in range(ranks):
+        for s in range(SUITS):
+            if (masks[s] >> r) & 1:
+                i += 1
+                rank += binom[r * SUITS + s, i]
+    return rank
+
+
+@njit(cache=CACHE_KERNELS)
+def set_classes(ranks, k, binom):
+    """For every k-set of the deck (by colex rank): the colex rank of its class's
+    canonical set, and its stabiliser order."""
+    n = ranks * SUITS
+    total = binom[n, k] if n < binom.shape[0] else 0
+    canonical = np.empty(total, np.int64)
+    stabiliser = np.empty(total, np.int64)
+    positions = np.arange(max(k, 1))
+    masks = np.zeros(SUITS, np.int64)
+    if k == 0:
+        canonical[0] = 0
+        stabiliser[0] = 24
+        return canonical, stabiliser
+    while True:
+        rank = 0
+        for i in range(k):
+            rank += binom[positions[i], i + 1]
+        stabiliser[rank] = _suit_masks(positions, k, masks)
+        canonical[rank] = _canonical_rank(masks, ranks, binom)
+        if not next_combination(positions, k, n):
+            break
+    return canonical, stabiliser
+
+
+@njit(cache=CACHE_KERNELS, inline="always")
+def _in_order(positions, sorted_masks):
+    """Whether a hand's own suit masks are already in descending order (it is canonical)."""
+    own = np.zeros(SUITS, np.int64)
+    for i in range(HAND):
+        own[positions[i] & 3] |= 1 << (positions[i] >> 2)
+    for s in range(SUITS):
+        if own[s] != sorted_masks[s]:
+            return False
+    return True
+
+
+@njit(cache=CACHE_KERNELS)
+def _canonical_count(n):
+    positions = np.arange(HAND)
+    masks = np.zeros(SUITS, np.int64)
+    count = 0
+    while True:
+        _suit_masks(positions, HAND, masks)
+        if _in_order(positions, masks):
+            count += 1
+        if not next_combination(positions, HAND, n):
+            return count
+
+
+@njit(cache=CACHE_KERNELS)
+def canonical_hands(ranks, cards, game, lookups):
+    """The canonical seven-card hands of the deck, in lexicographic order: (packed
+    positions, POSITION_BITS each, ascending; orbit size; high value; low value)."""
+    n = ranks * SUITS
+    count = _canonical_count(n)
+    packed = np.empty(count, np.int64)
+    orbit = np.empty(count, np.int64)
+    high = np.empty(count, np.int16)
+    low = np.empty(count, np.int16)
+    positions = np.arange(HAND)
+    masks = np.zeros(SUITS, np.int64)
+    row = 0
+    while True:
+        stabiliser = _suit_masks(positions, HAND, masks)
+        if _in_order(positions, masks):
+            code = np.int64(0)
+            key = np.int64(0)
+            bits = np.int64(0)
+            for i in range(HAND):
+                code |= np.int64(positions[i]) << (POSITION_BITS * i)
+                card = cards[positions[i]]
+                key += lookups.card_key[card]
+                bits |= lookups.card_bit[card]
+            packed[row] = code
+            orbit[row] = ORBIT_SCALE // stabiliser
+            high[row], low[row] = hand_values(game, key, bits, lookups)
+            row += 1
+        if not next_combination(positions, HAND, n):
+            return packed, orbit, high, low
+
+
+FIND, COUNT = range(2)
+
+
+@njit(cache=CACHE_KERNELS, inline="always")
+def _walk(code, plan, sets, rank, table, weight, mode):
+    """Visit the subsets of at most six cards of one packed hand in the table of classes.
+
+    FIND: the signed sum of their entries (ORBIT_SCALE times the hands counted so far
+    that are disjoint from it, but for the hand itself); COUNT: add the hand, standing
+    for ``weight`` hands, to them.  plan = (parent, element, size, sign) lists the
+    subsets depth first (as kernels.headsup._walk); sets = (offset, binom, class_of,
+    stabiliser): a set of s positions has class class_of[offset[s] + its colex rank].
+    """
+    parent, element, size, sign = plan
+    offset, binom, class_of, stabiliser = sets
+    found = np.int64(0)
+    rank[0] = 0
+    for s in range(len(parent)):
+        if s == 0:
+            index = 0
+        else:
+            position = (code >> (POSITION_BITS * element[s])) & POSITION_MASK
+            r = rank[parent[s]] + binom[position, size[s]]
+            rank[s] = r
+            index = offset[size[s]] + r
+        c = class_of[index]
+        if mode == FIND:
+            found += sign[s] * table[c]
+        else:
+            table[c] += weight * stabiliser[c]
+    return found
+
+
+@njit(cache=CACHE_KERNELS, inline="always")
+def _credit(game, counts, row, outcome, low_mask, pairs):
+    """Add ``pairs`` to a row's outcome counts [high winners, low winners] (razz: its one
+    comparison is the low)."""
+    if game == GAME_RAZZ:
+        counts[row, 0, outcome] += pairs
+    else:
+        counts[row, outcome, low_mask] += pairs
+
+
+@njit(cache=CACHE_KERNELS, inline="always")
+def _disjoint(code, plan, sets, rank, table, self_counted):
+    """How many counted hands are disjoint from this one: the walk, less the hand itself
+    when it is counted (the one set of seven cards the table leaves out)."""
+    return _walk(code, plan, sets, rank, table, 0, FIND) // ORBIT_SCALE - self_counted
+
+
+@njit(cache=CACHE_KERNELS)
+def _run_task(game, task, state, order, hands, plan, sets, scratch, budget, counts):
+    """Advance one task by about ``budget`` table operations (see sweep_tasks)."""
+    x_start, x_end = task[TASK_X_START], task[TASK_X_END]
+    y_start, y_end = task[TASK_Y_START], task[TASK_Y_END]
+    low_mask, x_in_y = task[TASK_LOW_MASK], task[TASK_X_IN_Y]
+    everything = task[TASK_EVERYTHING]
+    packed, orbit, primary = hands
+    table, below, rank = scratch
+    walk_cost = len(plan[0])
+    spent = 0
+    i, j = state[STATE_X], state[STATE_Y]
+    while state[STATE_PHASE] == SWEEP and spent < budget:
+        if i == x_end and (j == y_end or everything >= 0):
+            state[STATE_PHASE] = TOTALS
+            break
+        if j == y_end or (i < x_end and primary[order[i]] <= primary[order[j]]):
+            value = primary[order[i]]
+        else:
+            value = primary[order[j]]
+        # the X of this value count the disjoint Y below them, before those of the value
+        group_end = i
+        while group_end < x_end and primary[order[group_end]] == value:
+            code = packed[order[group_end]]
+            below[group_end - i] = 0 if j == y_start else _disjoint(code, plan, sets, rank,
+                                                                    table, 0)
+            group_end += 1
+        y_before = j
+        while j < y_end and primary[order[j]] == value:
+            _walk(packed[order[j]], plan, sets, rank, table, orbit[order[j]], COUNT)
+            j += 1
+        for at in range(i, group_end):
+            row = order[at]
+            lower = below[at - i]
+            at_most = lower if j == y_before else _disjoint(packed[row], plan, sets, rank,
+                                                            table, x_in_y)
+            _credit(game, counts, row, X_WINS, low_mask, lower)
+            _credit(game, counts, row, BOTH, low_mask, at_most - lower)
+            _credit(game, counts, row, Y_WINS, low_mask, -at_most)  # + all, in TOTALS
+        spent += (2 * (group_end - i) + j - y_before) * walk_cost
+        i = group_end
+    state[STATE_X], state[STATE_Y] = i, j
+    # every Y is counted: each X's disjoint Y in all, the rest of its losses
+    at = state[STATE_TOTAL] if state[STATE_TOTAL] > x_start else x_start
+    while state[STATE_PHASE] == TOTALS and spent < budget:
+        if at == x_end:
+            state[STATE_PHASE] = DONE
+            break
+        row = order[at]
+        if everything >= 0:
+            _credit(game, counts, row, Y_WINS, low_mask, everything)
+        else:
+            _credit(game, counts, row, Y_WINS, low_mask,
+                    _disjoint(packed[row], plan, sets, rank, table, x_in_y))
+            spent += walk_cost
+        at += 1
+    state[STATE_TOTAL] = at
+
+
+@njit(cache=CACHE_KERNELS, parallel=True)
+def sweep_tasks(game, tasks, states, order, hands, plan, sets, tables, scratch_size, budget,
+                counts):
+    """Advance each task (a row of ``tasks``, its progress the same row of ``states``) by
+    about ``budget`` table operations, one lane each, with its own table of classes
+    (``tables[lane]``, kept between calls: zero it before a task starts).
+
+    Rows are canonical hands (hands = (packed, orbit, primary), primary larger is
+    better); a task's X and Y rows are ranges of ``order``, each sorted by primary.
+    counts[row, high winners, low winners] (X = bit 0) gains, per X row, the disjoint
+    Y hands it beats, ties and loses to, with the task's low outcome.  The X rows of
+    the tasks of one call must differ (they write their rows' counts).
+    """
+    for lane in prange(len(tasks)):
+        below = np.empty(scratch_size, np.int64)
+        rank = np.empty(len(plan[0]), np.int64)
+        _run_task(game, tasks[lane], states[lane], order, hands, plan, sets,
+                  (tables[lane], below, rank), budget, counts)
+
+
+@njit(cache=CACHE_KERNELS, parallel=True)
+def credit_starts(packed, orbit, counts, start_class, binom, classes, lanes):
+    """Sum every hand's outcome counts, times its orbit, into the classes of the three-card
+    sets it holds: out[class, high winners, low winners] (start_class: by colex rank)."""
+    rows = len(packed)
+    out = np.zeros((lanes, classes, counts.shape[1], counts.shape[2]), np.int64)
+    for lane in prange(lanes):
+        positions = np.empty(HAND, np.int64)
+        cell_high = np.empty(16, np.int64)
+        cell_low = np.empty(16, np.int64)
+        cell_pairs = np.empty(16, np.int64)
+        for row in range(lane * rows // lanes, (lane + 1) * rows // lanes):
+            code = packed[row]
+            for i in range(HAND):
+                positions[i] = (code >> (POSITION_BITS * i)) & POSITION_MASK
+            cells = 0
+            for high in range(counts.shape[1]):
+                for low in range(counts.shape[2]):
+                    if counts[row, high, low]:
+                        cell_high[cells], cell_low[cells] = high, low
+                        cell_pairs[cells] = orbit[row] * np.int64(counts[row, high, low])
+                        cells += 1
+            for a in range(HAND):
+                for b in range(a + 1, HAND):
+                    for c in range(b + 1, HAND):
+                        start = start_class[binom[positions[a], 1] + binom[positions[b], 2]
+                                            + binom[positions[c], 3]]
+                        for cell in range(cells):
+                            out[lane, start, cell_high[cell], cell_low[cell]] += cell_pairs[cell]
+    return out.sum(axis=0)
