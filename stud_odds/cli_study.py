@@ -138,8 +138,12 @@ def starting_hands_command(
     vs: Annotated[str | None, typer.Option(
         "--vs", help="One opponent instead: a hand or range, e.g. '[QQ+, AK]/Kd'.",
         metavar="HAND")] = None,
-    trials: Annotated[str, typer.Option("--trials", "-n", help="Trials per class.",
-                                        metavar="N")] = "100k",
+    trials: Annotated[str | None, typer.Option(
+        "--trials", "-n", help="Sample each class with N trials (default 100k; against one "
+        "random hand the table is exact unless N is given).", metavar="N")] = None,
+    exact: Annotated[bool, typer.Option(
+        "--exact", help="Count the exact table against one random hand afresh (minutes) "
+        "instead of reading the one shipped.")] = False,
     seed: Annotated[int, typer.Option(help="Seed for every class.", metavar="N")] = 0,
     door: Annotated[str | None, typer.Option(
         help="Only hands holding this rank, shown as the door card (e.g. A).", metavar="RANK")
@@ -156,21 +160,30 @@ def starting_hands_command(
 ) -> None:
     """Every three-card starting hand (1,755 suit classes) against random opponents, ranked.
 
-    With --vs each class plays one opponent's hand or range (docs/ranges.md); the
+    Against one random hand the table is exact, every deal counted: read at once
+    from the table shipped with stud-odds (razz: one row per set of ranks), or
+    counted afresh with --exact.  With more opponents, --vs or -n the classes
+    are sampled.  With --vs each class plays one opponent's hand or range (docs/ranges.md); the
     hand column then shows the suits played against his cards.  Ctrl-C stops at
     once; with --out the finished rows are written, each marked
     stopped_by=interrupted.  With --scheduler the classes run on a Dask
     cluster and the table is the same.
 
-    Example: stud-odds starting-hands -g stud8 --opponents 1 -n 20k --out stud8.csv --top 20
+    Example: stud-odds starting-hands -g stud8 --out stud8.csv --top 20
     """
     trials_per_class = _check_starting_options(top, opponents, trials, seed, threads, out, plot)
     from stud_odds.plot import plot_starting_hands
     from stud_odds.study.report import render_starting_hands, starting_hands_title
+    from stud_odds.study.starting import DEFAULT_TRIALS, uses_shipped_table
 
+    counted = exact or uses_shipped_table(opponents, vs, trials)
+    if counted and scheduler is not None:
+        from stud_odds.study import StudyError
+
+        raise StudyError("the exact table needs no cluster: drop --scheduler")
     results = _interruptible(
         lambda: _starting_table(game, opponents, vs, trials_per_class, seed, door,
-                                threads, scheduler),
+                                threads, scheduler, exact),
         lambda stop: _table_stopped(stop, out, plot))
     rows = [r.to_dict() for r in results]
     if out is not None:
@@ -178,7 +191,8 @@ def starting_hands_command(
     if plot is not None:
         _save_plot(plot_starting_hands, results, plot)
     against = vs if vs is not None else f"{opponents} random"
-    title = starting_hands_title(str(results[0].result.game), rows, against, trials_per_class)
+    sampled = None if counted else trials_per_class or DEFAULT_TRIALS
+    title = starting_hands_title(str(results[0].result.game), rows, against, sampled, exact)
     render_starting_hands(rows, title, top, console)
     if out:
         console.print(f"full table written to {out}")
@@ -186,16 +200,17 @@ def starting_hands_command(
         console.print(f"chart saved to {plot}")
 
 
-def _check_starting_options(top: int, opponents: int, trials: str, seed: int,
-                            threads: int | None, out: Path | None, plot: Path | None) -> int:
+def _check_starting_options(top: int, opponents: int, trials: str | None, seed: int,
+                            threads: int | None, out: Path | None,
+                            plot: Path | None) -> int | None:
     """Every option before any work (a cluster is not even reached), each by its one
-    checker; the trials per class."""
+    checker; the trials per class (None: not given)."""
     from stud_odds.engine.options import check_count, check_seed, check_threads, parse_trials
     from stud_odds.scenario import MAX_PLAYERS
 
     check_count(top, "--top", 1)
     check_count(opponents, "--opponents", 1, MAX_PLAYERS - 1)
-    trials_per_class = parse_trials(trials, "--trials")
+    trials_per_class = None if trials is None else parse_trials(trials, "--trials")
     check_seed(seed, "--seed")
     check_threads(threads, "--threads")
     if out is not None:
@@ -204,8 +219,9 @@ def _check_starting_options(top: int, opponents: int, trials: str, seed: int,
     return trials_per_class
 
 
-def _starting_table(game: str, opponents: int, vs: str | None, trials: int, seed: int,
-                    door: str | None, threads: int | None, scheduler: str | None) -> list:
+def _starting_table(game: str, opponents: int, vs: str | None, trials: int | None, seed: int,
+                    door: str | None, threads: int | None, scheduler: str | None,
+                    exact: bool) -> list:
     """The starting-hand table, here or on a cluster, with a progress bar on a terminal."""
     from rich.progress import Progress
 
@@ -218,10 +234,12 @@ def _starting_table(game: str, opponents: int, vs: str | None, trials: int, seed
     with runner(scheduler, [game_name], ("monte-carlo",)) as run, \
             Progress(console=error_console, transient=True,
                      disable=not error_console.is_terminal) as progress:
-        task = progress.add_task("starting hands", total=classes)
+        task = progress.add_task("counting every deal" if exact else "starting hands",
+                                 total=classes)
         return starting_hands(game, opponents, trials=trials, seed=seed, door=door,
-                              threads=threads, run=run, vs=vs,
-                              progress=lambda done, total: progress.update(task, completed=done))
+                              threads=threads, run=run, vs=vs, exact=exact,
+                              progress=lambda done, total: progress.update(
+                                  task, completed=done, total=total))
 
 
 def _table_stopped(stop: KeyboardInterrupt, out: Path | None, plot: Path | None) -> str:

@@ -65,7 +65,8 @@ class StartCounts:
     cards: tuple[int, ...]  # one start of the class, card ids ascending
     hands: int  # starts in the class
     deals: int  # deals per start
-    outcomes: np.ndarray  # int64[4, 4]: deals per start by [high winners, low winners]; start: bit 0
+    # deals per start by [high winners mask, low winners mask], the start as bit 0
+    outcomes: np.ndarray
 
 
 def _deck(ranks: Sequence[int]) -> np.ndarray:

@@ -68,11 +68,14 @@ def render_starting_hands(rows: list[dict[str, Any]], title: str, top: int,
 
 
 def starting_hands_title(game: str, rows: list[dict[str, Any]], against: str,
-                         trials: int) -> str:
-    """``stud8: 1,755 classes (22,100 hands) vs 1 random, 100,000 trials each``."""
+                         trials: int | None, counted_now: bool = False) -> str:
+    """``stud8: 1,755 classes (22,100 hands) vs 1 random, 100,000 trials each``; with no
+    trials the table is exact, counted now or read from the one shipped."""
     hands = sum(row["count"] for row in rows)
-    return (f"{game}: {plural(len(rows), 'class')} ({plural(hands, 'hand')}) vs {against}, "
-            f"{plural(trials, 'trial')} each")
+    how = (f"{plural(trials, 'trial')} each" if trials is not None
+           else "exact, every deal counted just now" if counted_now
+           else "exact, every deal counted (the table shipped with stud-odds)")
+    return f"{game}: {plural(len(rows), 'class')} ({plural(hands, 'hand')}) vs {against}, {how}"
 
 
 def render_scoop(study: ScoopStudy, target: Any) -> None:

@@ -31,7 +31,7 @@ from stud_odds.study.common import (
 _SUIT_ORDER = tuple(permutations(range(4)))
 
 
-def _canonical(cards: tuple[int, ...]) -> tuple[int, ...]:
+def canonical(cards: tuple[int, ...]) -> tuple[int, ...]:
     """The same hand under the suit relabelling that gives the smallest sorted ids."""
     return min(tuple(sorted(c - (c & 3) + order[c & 3] for c in cards)) for order in _SUIT_ORDER)
 
@@ -42,10 +42,13 @@ class StartingHand:
 
     cards: tuple[int, ...]  # hole, hole, door
     count: int  # how many of the 22,100 hands are in the class
+    suits_matter: bool = True  # False: a razz row, every start of these ranks
 
     @property
     def label(self) -> str:
         ranks = "".join(format_card(c)[0] for c in sorted(self.cards, reverse=True))
+        if not self.suits_matter:
+            return ranks
         suits = [c & 3 for c in self.cards]
         distinct = len(set(suits))
         if distinct == 1:
@@ -66,7 +69,7 @@ def starting_hand_classes(door: str | None = None) -> list[StartingHand]:
     written with a card of that rank as the door card."""
     counts: dict[tuple[int, ...], int] = {}
     for cards in combinations(range(52), 3):
-        key = _canonical(cards)
+        key = canonical(cards)
         counts[key] = counts.get(key, 0) + 1
     door_rank = None
     if door is not None:
@@ -133,22 +136,50 @@ def starting_hand_result(hand: StartingHand, game: str | Game, opponents: int, t
                            trials=trials, seed=seed, threads=threads))
 
 
-def starting_hands(game: str | Game = "stud", opponents: int = 1, *, trials: int = 100_000,
-                   seed: int = 0, door: str | None = None, threads: int | None = None,
+DEFAULT_TRIALS = 100_000  # per class, when a table is sampled
+
+
+def uses_shipped_table(opponents: int, vs: str | None, trials: int | str | None) -> bool:
+    """Whether starting_hands reads the exact table shipped with stud-odds: against one
+    random hand, unless trials are asked for."""
+    return opponents == 1 and vs is None and trials is None
+
+
+def starting_hands(game: str | Game = "stud", opponents: int = 1, *,
+                   trials: int | str | None = None, seed: int = 0, door: str | None = None,
+                   threads: int | None = None,
                    progress: Callable[[int, int], None] | None = None,
-                   run: Runner = run_here, vs: str | None = None) -> list[StartingHandResult]:
+                   run: Runner = run_here, vs: str | None = None,
+                   exact: bool = False) -> list[StartingHandResult]:
     """Each starting-hand class against ``opponents`` random hands, or against the one
     opponent ``vs`` (a hand or a range such as ``[QQ+, AK]/Kd``), best equity first.
 
-    ``run`` runs the classes (here by default; see ``stud_odds.cluster``);
-    ``progress(done, total)`` counts finished classes.  Ctrl-C raises
-    StudyInterrupted whose ``partial`` is the finished rows, ranked the same
-    way and each marked ``interrupted``.
+    Against one random hand the table is exact: read at once from the table
+    shipped with stud-odds, or with ``exact`` counted afresh (a few minutes on
+    two cores); give ``trials`` to sample it instead.  Otherwise each class is
+    sampled (``trials`` each, DEFAULT_TRIALS by default).
+
+    ``run`` runs the sampled classes (here by default; see ``stud_odds.cluster``);
+    ``progress(done, total)`` counts finished classes (counting afresh: table
+    operations).  Ctrl-C raises StudyInterrupted whose ``partial`` is the
+    finished sampled rows, ranked the same way and each marked ``interrupted``;
+    an exact count is all or nothing (KeyboardInterrupt).
     """
     # every option is checked before the first class (each by its one checker)
     check_count(opponents, "opponents", 1, MAX_PLAYERS - 1)
-    trials, seed, threads = parse_trials(trials), check_seed(seed), check_threads(threads)
-    parse_game(game)  # a bad game (or opponent) is refused before the first class
+    if exact and (opponents != 1 or vs is not None):
+        raise StudyError("the exact table is against one random hand: drop "
+                         + (f"--opponents {opponents}" if opponents != 1 else "--vs"))
+    if exact and trials is not None:
+        raise StudyError("the exact table counts every deal: drop --trials")
+    seed, threads = check_seed(seed), check_threads(threads)
+    game = parse_game(game)  # a bad game (or opponent) is refused before the first class
+    if exact or uses_shipped_table(opponents, vs, trials):
+        from stud_odds.study.start_tables import count_table, exact_starting_hands
+
+        counted = count_table(game, progress) if exact else None
+        return exact_starting_hands(game, starting_hand_classes(door), counted)
+    trials = DEFAULT_TRIALS if trials is None else parse_trials(trials)
     if vs is not None:
         if opponents != 1:
             raise StudyError(f"--vs is one opponent: drop --opponents {opponents}")
@@ -176,15 +207,16 @@ def starting_hands(game: str | Game = "stud", opponents: int = 1, *, trials: int
                          lambda hand: (hand, game, opponents, trials, seed, vs),
                          threads=threads, block=CLASSES_PER_TASK, progress=advance), keep)
     except KeyboardInterrupt:
-        rows = [replace(row, interrupted=True) for row in _ranked(results)]
+        rows = [replace(row, interrupted=True) for row in ranked(results)]
         raise StudyInterrupted(len(results), len(classes), "class", partial=rows) from None
-    return _ranked(results)
+    return ranked(results)
 
 
-def _ranked(results: list[StartingHandResult]) -> list[StartingHandResult]:
+def ranked(results: list[StartingHandResult]) -> list[StartingHandResult]:
     """Best equity first; equal equities keep the order of the classes (a stable sort)."""
     return sorted(results, key=lambda r: -r.result.players[0].equity)
 
 
-__all__ = ["CLASSES_PER_TASK", "StartingHand", "StartingHandResult", "starting_hand_classes",
-           "starting_hand_result", "starting_hands"]
+__all__ = ["CLASSES_PER_TASK", "DEFAULT_TRIALS", "StartingHand", "StartingHandResult",
+           "canonical", "ranked", "starting_hand_classes", "starting_hand_result",
+           "starting_hands", "uses_shipped_table"]
