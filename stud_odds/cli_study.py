@@ -177,10 +177,10 @@ def starting_hands_command(
     from stud_odds.study.starting import DEFAULT_TRIALS, uses_shipped_table
 
     counted = exact or uses_shipped_table(opponents, vs, trials)
-    if counted and scheduler is not None:
-        from stud_odds.study import StudyError
-
-        raise StudyError("the exact table needs no cluster: drop --scheduler")
+    if counted and scheduler is not None:  # (perhaps set in the environment for every command)
+        error_console.print("the exact table needs no cluster: --scheduler is not used",
+                            style="dim", highlight=False)
+        scheduler = None
     results = _interruptible(
         lambda: _starting_table(game, opponents, vs, trials_per_class, seed, door,
                                 threads, scheduler, exact),

@@ -1,0 +1,172 @@
+"""The exact starting-hand tables shipped with stud-odds (stud_odds/data, read by
+stud_odds.study.start_tables) and ``starting-hands`` against one random hand."""
+
+import csv
+import io
+import math
+import os
+import random
+import subprocess
+import sys
+from importlib import resources
+
+import numpy as np
+import pytest
+from study_helpers import runner
+
+from stud_odds.cli import app
+from stud_odds.engine import equity
+from stud_odds.games import Game
+from stud_odds.scenario import Scenario
+from stud_odds.study import StudyError, starting_hands
+from stud_odds.study.start_tables import (
+    count_table,
+    shipped_table,
+    table_file,
+    write_table,
+)
+
+DEALS = math.comb(49, 4) * math.comb(45, 7)  # per start: his four cards, the other's seven
+SLOW = pytest.mark.skipif(not os.environ.get("STUD_ODDS_SLOW_TESTS"),
+                          reason="minutes on 2 cores: set STUD_ODDS_SLOW_TESTS=1")
+
+
+def shipped_text(game):
+    return resources.files("stud_odds").joinpath("data", table_file(game)).read_text()
+
+
+@pytest.mark.parametrize("game, classes", [(Game.STUD, 1755), (Game.STUD8, 1755),
+                                           (Game.RAZZ, 455)])
+def test_every_start_is_in_the_table_once_with_all_its_deals(game, classes):
+    table = shipped_table(game)
+    assert len(table) == classes
+    assert sum(hands for hands, _, _ in table.values()) == math.comb(52, 3)
+    for _, deals, outcomes in table.values():
+        assert deals == DEALS and outcomes.sum() == DEALS
+
+
+@pytest.mark.parametrize("game", list(Game))
+def test_over_every_start_the_random_hand_does_as_well(game):
+    """Random against random is fair: summed over the starts (by how many hands each
+    class holds), the start wins each half exactly as often as the other hand."""
+    total = sum(hands * outcomes for hands, _, outcomes in shipped_table(game).values())
+    swap = [0, 2, 1, 3]
+    assert np.array_equal(total, total[swap][:, swap])
+
+
+def test_the_hi_lo_table_has_the_stud_table_as_its_high_half():
+    """Stud hi-lo's high hand is stud's: summed over the low outcomes, its counts are the
+    stud table's, start by start (two tables counted by different sweeps)."""
+    stud = shipped_table(Game.STUD)
+    for key, (_, _, outcomes) in shipped_table(Game.STUD8).items():
+        assert np.array_equal(outcomes.sum(axis=1), stud[key][2].sum(axis=1))
+
+
+@pytest.mark.parametrize("game", list(Game))
+def test_the_equity_column_is_the_counts_awarded(game):
+    """The file's equity column (for people reading it) is what the counts award."""
+    written = {row["start"]: row["equity"]
+               for row in csv.DictReader(io.StringIO(shipped_text(game)))}
+    awarded = {row.hand.label: f"{row.result.players[0].equity:.12f}"
+               for row in starting_hands(game)}
+    assert written == awarded
+
+
+def test_reading_a_table_loads_no_numba():
+    code = ("import sys; from stud_odds.study import starting_hands; "
+            "rows = starting_hands('stud8'); "
+            "assert 'numba' not in sys.modules, 'numba loaded'; print(len(rows))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "1755"
+
+
+def test_the_shipped_stud_table_is_what_the_counting_gives():
+    """The whole stud table counted afresh (about a minute) is the shipped file, byte for
+    byte."""
+    target = io.StringIO()
+    write_table(Game.STUD, count_table(Game.STUD), target)
+    assert target.getvalue() == shipped_text(Game.STUD)
+
+
+@SLOW
+@pytest.mark.parametrize("game", [Game.STUD8, Game.RAZZ])
+def test_the_shipped_tables_are_what_the_counting_gives(game):
+    target = io.StringIO()
+    write_table(game, count_table(game), target)
+    assert target.getvalue() == shipped_text(game)
+
+
+def test_a_start_equals_its_single_spot_count():
+    """One stud start against the heads-up exact count of the same spot (about 45 s)."""
+    check_single_spots(Game.STUD, 1, seed=11)
+
+
+@SLOW
+@pytest.mark.parametrize("game", list(Game))
+def test_twenty_starts_equal_their_single_spot_counts(game):
+    check_single_spots(game, 20, seed=2026)
+
+
+def check_single_spots(game, count, seed):
+    rows = starting_hands(game)
+    for row in random.Random(seed).sample(rows, count):
+        spot = equity(Scenario.build([row.hand.text, "random"], game=game), method="exact")
+        mine, theirs = row.result.players[0], spot.players[0]
+        assert spot.outcomes == DEALS == row.result.outcomes
+        assert (mine.equity, mine.high_win, mine.high_tie, mine.low_win, mine.low_tie,
+                mine.scoop, mine.pot_shares) == (
+            theirs.equity, theirs.high_win, theirs.high_tie, theirs.low_win, theirs.low_tie,
+            theirs.scoop, theirs.pot_shares), row.hand.label
+
+
+@SLOW
+@pytest.mark.parametrize("game", list(Game))
+def test_ten_starts_within_four_standard_errors_of_fifty_million_trials(game):
+    rows = starting_hands(game)
+    for row in random.Random(5).sample(rows, 10):
+        sampled = equity(Scenario.build([row.hand.text, "random"], game=game),
+                         method="monte-carlo", trials=50_000_000, seed=3)
+        hero = sampled.players[0]
+        assert abs(hero.equity - row.result.players[0].equity) < 4 * hero.equity_se
+
+
+def test_razz_rows_are_sets_of_ranks():
+    rows = starting_hands("razz")
+    assert len(rows) == 455
+    labels = [row.hand.label for row in rows]
+    assert labels[0] == "A32" and "suited" not in " ".join(labels)
+    assert sum(row.hand.count for row in rows) == 22_100
+
+
+def test_a_door_rank_keeps_the_rows_holding_it():
+    rows = starting_hands("stud", door="K")
+    assert rows and all(row.hand.cards[2] >> 2 == 11 for row in rows)
+    assert len(rows) == len([r for r in starting_hands("stud")
+                             if 11 in [c >> 2 for c in r.hand.cards]])
+
+
+def test_the_command_says_the_table_is_exact_and_shipped():
+    result = runner.invoke(app, ["starting-hands", "-g", "stud8", "--top", "3"])
+    assert result.exit_code == 0, result.output
+    assert "exact, every deal counted (the table shipped with stud-odds)" in " ".join(
+        result.stdout.split())
+    assert "AAA rainbow" in result.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--exact", "--opponents", "2"], "the exact table is against one random hand: drop "
+                                      "--opponents 2"),
+    (["--exact", "--vs", "AsAh/Ad"], "the exact table is against one random hand: drop --vs"),
+    (["--exact", "-n", "1k"], "the exact table counts every deal: drop --trials"),
+])
+def test_exact_with_other_opponents_or_trials_is_refused(args, message):
+    result = runner.invoke(app, ["starting-hands", *args])
+    assert result.exit_code == 2
+    assert message in result.stderr and "Traceback" not in result.output
+
+
+def test_exact_is_refused_from_python_too():
+    with pytest.raises(StudyError, match="drop --opponents 3"):
+        starting_hands("stud", 3, exact=True)
