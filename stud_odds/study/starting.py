@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import cache
 from itertools import combinations, permutations
 from typing import Any
 
@@ -32,8 +33,22 @@ _SUIT_ORDER = tuple(permutations(range(4)))
 
 
 def canonical(cards: tuple[int, ...]) -> tuple[int, ...]:
-    """The same hand under the suit relabelling that gives the smallest sorted ids."""
-    return min(tuple(sorted(c - (c & 3) + order[c & 3] for c in cards)) for order in _SUIT_ORDER)
+    """The same three cards under the suit relabelling that gives the smallest sorted ids."""
+    return _canonical_starts()[tuple(sorted(cards))]
+
+
+@cache
+def _canonical_starts() -> dict[tuple[int, ...], tuple[int, ...]]:
+    """canonical() of every three-card hand, all relabellings tried at once with numpy."""
+    import numpy as np
+
+    hands = np.array(list(combinations(range(52), 3)), np.int64)
+    orders = np.array(_SUIT_ORDER, np.int64)
+    relabelled = np.sort((hands & ~3)[None] | orders[:, hands & 3], axis=2)  # [order, hand]
+    codes = (relabelled * np.array([52 * 52, 52, 1])).sum(axis=2)
+    best = relabelled[codes.argmin(axis=0), np.arange(len(hands))]
+    return {tuple(hand): tuple(cards) for hand, cards in zip(hands.tolist(), best.tolist(),
+                                                              strict=True)}
 
 
 @dataclass(frozen=True)
