@@ -18,6 +18,10 @@ hole pairs counted on its own (the old way) and one weighted sweep
 counts exactly up to 10 s).  Goals on 2 cores: a third-street range of 100+
 combinations under 2 s, of 500+ under 5 s.  --random times a known hand
 against a random one on third street (9.6e12 deals; goal under 30 s).
+--table times the whole exact starting-hand table of each game
+(engine/start_table.py: every start against one random hand) beside one start
+counted on its own as above, in starts per minute both ways (goal: a table
+in under an hour on 2 cores).
 """
 
 from __future__ import annotations
@@ -146,6 +150,21 @@ def _random(args: argparse.Namespace) -> None:
               f"{wall:6.2f} s wall {cpu:6.2f} s CPU")
 
 
+def _table(args: argparse.Namespace) -> None:
+    from stud_odds.engine.start_table import start_table
+
+    label, hands = RANDOM
+    print("\nthe exact starting-hand table (1,755 starts) beside one start on its own")
+    for game in GAMES:
+        scenario = Scenario.build(hands, game=game)
+        one, one_cpu = _median_seconds(lambda scenario=scenario: _heads_up(scenario, False), 1)
+        table, table_cpu = _median_seconds(lambda game=game: start_table(game), 1)
+        print(f"  {game:5s} table {table:7.1f} s wall {table_cpu:7.1f} s CPU "
+              f"= {1755 * 60 / table:8.0f} starts/min | one start ({' vs '.join(hands)}) "
+              f"{one:5.1f} s wall = {60 / one:4.1f} starts/min, "
+              f"a table {1755 * one / 3600:4.1f} h")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=3)
@@ -157,6 +176,8 @@ def main() -> None:
                         help="only time ranges: per choice against one weighted sweep")
     parser.add_argument("--random", action="store_true",
                         help="only time a known hand against a random one on third street")
+    parser.add_argument("--table", action="store_true",
+                        help="only time the exact starting-hand tables (minutes)")
     args = parser.parse_args()
     numba.set_num_threads(args.threads)
     print(f"CPU: {cpu_model()}, {args.threads} of {numba.config.NUMBA_NUM_THREADS} threads")
@@ -164,7 +185,9 @@ def main() -> None:
         _ranges(args)
     if args.random:
         _random(args)
-    if not args.ranges and not args.random:
+    if args.table:
+        _table(args)
+    if not args.ranges and not args.random and not args.table:
         _third_street(args)
         _against_brute_force(args)
 
