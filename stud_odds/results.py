@@ -3,7 +3,30 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
+
+
+class Method(StrEnum):
+    """How a result was found: EXACT (every deal counted) or MONTE_CARLO (sampled); AUTO
+    is only asked for (equity() then picks one of the two).  A str: JSON and text show
+    the value."""
+
+    AUTO = "auto"
+    EXACT = "exact"
+    MONTE_CARLO = "monte-carlo"
+
+
+class StoppedBy(StrEnum):
+    """Why a result's count ended."""
+
+    COMPLETE = "complete"  # every deal counted (exact)
+    TRIALS = "trials"  # the trials asked for were sampled
+    PRECISION = "precision"  # every equity's standard error reached the target
+    TIME = "time"  # the first round to end past max_time
+    INTERRUPTED = "interrupted"  # Ctrl-C: the whole rounds sampled before it
+    CANCELLED = "cancelled"  # the caller's cancel token: likewise
+    RUNNING = "running"  # a partial result handed to equity()'s on_round
 
 
 @dataclass(frozen=True)

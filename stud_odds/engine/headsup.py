@@ -52,7 +52,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from contextlib import AbstractContextManager, nullcontext
 from itertools import combinations
 
 import numpy as np
@@ -79,12 +78,11 @@ from stud_odds.kernels.tables import HIGH_CLASSES, NO_LOW, RAZZ_CLASSES
 
 from . import running
 from .awards import add_awards
-from .headsup_work import LOW_LEVELS, batches, heads_up_work, lanes_of, plan_sweeps, tasks_of
+from .headsup_work import LOW_LEVELS, batches, lanes_of, plan_sweeps, tasks_of
 from .tallies import Tallies
 
 VALUE_SPAN = max(HIGH_CLASSES, RAZZ_CLASSES) + 1  # primary values are 1..VALUE_SPAN - 1
 PAIR_CLASSES = HIGH_CLASS_COLUMNS * LOW_CLASS_COLUMNS
-SMALL_WORK = 30_000_000  # heads_up_work below which one thread is quicker (about 60 ms)
 
 
 def _low_buckets() -> np.ndarray:
@@ -188,7 +186,8 @@ def heads_up_tallies(game: int, spot: Spot, progress: Callable[[int, int], None]
     The tallies are exactly as the brute-force enumeration sums them (the same
     deals, the same columns), int64 when they fit and Python ints when they do
     not (awards.py: a random opponent on third street).  The work is about
-    heads_up_work(...) table operations: check it first.
+    headsup_work.heads_up_work(...) table operations: planning.py checks it first and
+    says how many threads it may use (numba's count when called).
     """
     if len(spot.draws) != 2:
         raise ValueError("heads_up_tallies counts two players")
@@ -198,37 +197,15 @@ def heads_up_tallies(game: int, spot: Spot, progress: Callable[[int, int], None]
     deals = 0
     if sum(draws) <= n and per_community > 0:
         deals = math.comb(n, draws[0]) * math.comb(n - draws[0], draws[1]) * per_community
-    if not spot.shared_draw:
-        report = None if progress is None else (lambda part: progress(int(deals * part), deals))
-        return _tallies(game, spot, plan_name, report)
-    # each unseen card in turn is the community card: every deal once
-    lookups = running.lookups()
+    # with a community card to come, each unseen card in turn is it: every deal once
+    parts = n if spot.shared_draw else 1
     tallies = Tallies.zeros(2)
-    for i, card in enumerate(spot.deck):
-        with_card = Spot(np.delete(spot.deck, i), spot.known_key + lookups.card_key[card],
-                         spot.known_bits | lookups.card_bit[card], spot.draws, 0,
-                         spot.track_scoops)
+    for part in running.each_shared_card(spot):
         report = None if progress is None else (
-            lambda part, done=tallies.outcomes: progress(done + int(deals // n * part), deals))
-        tallies.add(_tallies(game, with_card, plan_name, report))
+            lambda fraction, done=tallies.outcomes: progress(done + int(deals // parts
+                                                                    * fraction), deals))
+        tallies.add(_counted(game, part, plan_name, report))
     return tallies
-
-
-def _one_thread_when_small(work: int) -> AbstractContextManager[None]:
-    """Run small spots on the calling thread alone: waking numba's worker threads costs
-    tens of milliseconds on a busy machine, far more than such a spot takes (the
-    tallies do not depend on the number of threads)."""
-    return threads.at_most(1) if work < SMALL_WORK else nullcontext()
-
-
-def _tallies(game: int, spot: Spot, plan_name: str | None,
-             progress: Callable[[float], None] | None) -> Tallies:
-    """heads_up_tallies without a community card to come; progress(fraction done) between
-    kernel calls."""
-    n = len(spot.deck)
-    draws = [int(k) for k in spot.draws]
-    with _one_thread_when_small(heads_up_work(game, n, draws) if sum(draws) <= n else 0):
-        return _counted(game, spot, plan_name, progress)
 
 
 def _counted(game: int, spot: Spot, plan_name: str | None,

@@ -22,6 +22,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Protocol
 
+from stud_odds.results import StoppedBy
+
 from .options import EquityError
 
 # how often a call waiting for its turn looks at its stop, in seconds
@@ -94,20 +96,20 @@ class Job:
         self.thread = threading.get_ident()  # the caller's: only it takes the turn
         self._has_turn = False
 
-    def reason(self) -> str | None:
-        """Why the call must stop now: "interrupted" (Ctrl-C), "cancelled", or None."""
+    def reason(self) -> StoppedBy | None:
+        """Why the call must stop now: INTERRUPTED (Ctrl-C), CANCELLED, or None."""
         if self.interrupted.is_set():
-            return "interrupted"
+            return StoppedBy.INTERRUPTED
         if self.cancel is not None and self.cancel.is_set():
-            return "cancelled"
+            return StoppedBy.CANCELLED
         return None
 
     def check(self) -> None:
         """Raise KeyboardInterrupt after Ctrl-C, Cancelled after a cancel; else nothing."""
         reason = self.reason()
-        if reason == "interrupted":
+        if reason is StoppedBy.INTERRUPTED:
             raise KeyboardInterrupt
-        if reason == "cancelled":
+        if reason is StoppedBy.CANCELLED:
             raise Cancelled("the count was cancelled before it finished")
 
     def start_clock(self) -> None:

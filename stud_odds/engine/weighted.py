@@ -13,7 +13,8 @@ pair P, later cards F, the other player's cards) is the pair of completions
 Weights are counted in millionths (WEIGHT_SCALE): a weight written with up to
 six decimals is exact, so the tallies are exact integers, the per-choice sums
 scaled by WEIGHT_SCALE per ranged player; ranges with finer weights are
-counted per choice (``exact_weights``).  The sums outgrow an int64 and come
+counted per choice (``exact_weights``; when the sweep is chosen, and what it
+costs: planning.py).  The sums outgrow an int64 and come
 back as Python ints.
 """
 
@@ -45,59 +46,15 @@ from stud_odds.kernels.weighted import (
     disjoint_pair_weights,
 )
 from stud_odds.ranges import Combos
+from stud_odds.scenario.table import HOLE_CARDS
 
-from . import exact, running
+from . import running
 from .awards import add_awards
 from .headsup import PAIR_CLASSES, _Completions, _low_buckets, _subset_plan
-from .headsup_work import (
-    LOW_LEVELS,
-    batches,
-    lanes_of,
-    pair_counting_work,
-    plan_sweeps,
-    tasks_of,
-)
+from .headsup_work import LOW_LEVELS, batches, lanes_of, plan_sweeps, tasks_of
 from .tallies import Tallies, narrowed
 
 WEIGHT_SCALE = 1_000_000
-HOLE_CARDS = 2
-# the weighted sweep's table operations are a little dearer than unweighted counting's
-# (int64 tables, two-limb sums): this many a second per thread, plus a fixed cost
-WEIGHTED_RATE = 200_000_000
-FIXED_SECONDS = 0.05
-
-
-def weighted_fits(spot: Spot, ranges: tuple[Combos | None, ...]) -> bool:
-    """Whether weighted counting takes the spot: two players, no community card to come,
-    weights in millionths, and completions that fit in memory."""
-    if len(spot.draws) != 2 or spot.shared_draw:
-        return False
-    if not all(r is None or exact_weights(r) for r in ranges):
-        return False
-    sizes = _sizes(spot, ranges)
-    return (sum(sizes) <= len(spot.deck)
-            and max(math.comb(len(spot.deck), k) for k in sizes) <= exact.HEADS_UP_COMPLETIONS)
-
-
-def _sizes(spot: Spot, ranges: tuple[Combos | None, ...]) -> list[int]:
-    return [int(k) + HOLE_CARDS * (r is not None)
-            for k, r in zip(spot.draws, ranges, strict=True)]
-
-
-def weighted_seconds(game: int, spot: Spot, ranges: tuple[Combos | None, ...],
-                     threads: int) -> float:
-    """About how long weighted_tallies takes on ``threads`` threads (a cost model): every
-    completion valued, then the rows a range allows swept."""
-    n = len(spot.deck)
-    sizes = _sizes(spot, ranges)
-    rows = [math.comb(n, k) if r is None else
-            min(math.comb(n, k), len(r) * math.comb(n - HOLE_CARDS, k - HOLE_CARDS))
-            for k, r in zip(sizes, ranges, strict=True)]
-    valued = sum(math.comb(n, k) for k in sizes) / exact.COMPLETION_RATE
-    work = pair_counting_work(game, sizes, rows) / WEIGHTED_RATE
-    return FIXED_SECONDS + (valued + work) / threads
-
-
 def weighted_kernels(game: int) -> float:
     """Compile (or load) the weighted counting kernels of a game; the seconds that took."""
     tiny = running.tiny_spot()._replace(deck=np.arange(6, dtype=np.int64),
