@@ -6,8 +6,9 @@ SHARE_SQUARED the count times up to 1680**2, which overflows an int64 from
 about 3.3e12 deals (a known hand against a random one on third street has
 9.6e12).  So each outcome's tally per deal (a handful of small ints, from
 the one award in kernels/showdown.py) is multiplied by its count in Python
-integers; the result is int64 when it fits, as every smaller spot's is.
-Weighted counting (weighted.py) passes counts that are already Python ints.
+integers, and added by Tallies.add, whose sums are int64 when they fit, as
+every smaller spot's are.  Weighted counting (weighted.py) passes counts that
+are already Python ints.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import numpy as np
 
 from stud_odds.kernels.showdown import award_outcomes
 
-from .tallies import Tallies, narrowed
+from .tallies import Tallies
 
 
 def add_awards(game: int, counts: np.ndarray, tallies: Tallies) -> None:
@@ -32,5 +33,4 @@ def add_awards(game: int, counts: np.ndarray, tallies: Tallies) -> None:
             award_outcomes(game, 2, one, unit.tally())
             per_player += int(count) * unit.per_player.astype(object)
             table += int(count) * unit.table.astype(object)
-    tallies.per_player = narrowed(tallies.per_player.astype(object) + per_player)
-    tallies.table = narrowed(tallies.table.astype(object) + table)
+    tallies.add(Tallies(per_player, np.zeros(tallies.classes.shape, np.int64), table))

@@ -234,17 +234,9 @@ def heads_up(game: int, spot: Spot, threads: int, progress: Progress | None,
     seconds spent compiling."""
     from .headsup import heads_up_tallies
 
-    reported = [0]
-
-    def checked(done: int, total: int) -> None:  # the heads-up driver's calls are short
-        job.share()  # raises when stopped
-        if progress and done > reported[0]:
-            reported[0] = done
-            progress(done, total)
-
     with job.kernels(), running.numba_threads(threads):
         compiling = heads_up_kernels(game)
-        tallies = heads_up_tallies(game, spot, progress=checked)
+        tallies = heads_up_tallies(game, spot, progress=job.sharing(progress))
     job.check()
     return tallies, compiling
 

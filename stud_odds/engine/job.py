@@ -18,7 +18,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Protocol
 
@@ -76,6 +76,20 @@ class _Turns:
         with self._changed:
             self._queue.remove(job)
             self._changed.notify_all()
+
+    def sharing(self, progress: Callable[[int, int], None] | None
+                ) -> Callable[[int, int], None]:
+        """progress(done, total) for a driver whose kernel calls are short: share() between
+        them (which raises when stopped), and pass on only counts that have grown."""
+        reported = 0
+
+        def between(done: int, total: int) -> None:
+            nonlocal reported
+            self.share()
+            if progress and done > reported:
+                reported = done
+                progress(done, total)
+        return between
 
     def others_waiting(self) -> bool:
         return len(self._queue) > 1
@@ -158,6 +172,20 @@ class Job:
             self._has_turn = False
             _TURNS.take(self)
             self._has_turn = True
+
+    def sharing(self, progress: Callable[[int, int], None] | None
+                ) -> Callable[[int, int], None]:
+        """progress(done, total) for a driver whose kernel calls are short: share() between
+        them (which raises when stopped), and pass on only counts that have grown."""
+        reported = 0
+
+        def between(done: int, total: int) -> None:
+            nonlocal reported
+            self.share()
+            if progress and done > reported:
+                reported = done
+                progress(done, total)
+        return between
 
     def others_waiting(self) -> bool:
         return self._has_turn and _TURNS.others_waiting()

@@ -139,18 +139,11 @@ def weighted_sweep_tallies(game: int, spot: Spot, plan: DealPlan, total: int, th
     ``total`` deals gives each fraction."""
     from .weighted import weighted_kernels, weighted_tallies
 
-    reported = [0]
-
-    def checked(fraction: float) -> None:  # the sweep's calls are short
-        job.share()  # raises when stopped
-        done = int(total * fraction)
-        if progress and done > reported[0]:
-            reported[0] = done
-            progress(done, total)
-
+    between = job.sharing(progress)
     with job.kernels(), running.numba_threads(threads):
         compiling = weighted_kernels(game)
-        counted = weighted_tallies(game, spot, plan.ranges, checked)
+        counted = weighted_tallies(game, spot, plan.ranges,
+                                   lambda fraction: between(int(total * fraction), total))
     job.check()
     weighted_deals = max(int(counted.outcomes), 1)
 

@@ -76,12 +76,17 @@ class Tallies:
 INT64_MAX = int(np.iinfo(np.int64).max)
 
 
+def _fits_int64(largest: int) -> bool:
+    """Whether counts of at most ``largest`` in size fit an int64: the one overflow check."""
+    return largest <= INT64_MAX
+
+
 def narrowed(counts: np.ndarray) -> np.ndarray:
     """Integer counts as int64 when every one fits, else as Python ints (an object array),
     which never overflow: the tallies of the largest heads-up spots need them."""
     if counts.dtype == np.int64:
         return counts
-    if all(-INT64_MAX <= int(c) <= INT64_MAX for c in counts.flat):
+    if _fits_int64(max((abs(int(c)) for c in counts.flat), default=0)):
         return counts.astype(np.int64)
     return counts.astype(object)
 
@@ -90,8 +95,7 @@ def _fits_sum(mine: np.ndarray, theirs: np.ndarray) -> bool:
     """Whether int64 arrays add up without overflow (a quick bound)."""
     if mine.dtype != np.int64 or theirs.dtype != np.int64 or not mine.size:
         return mine.dtype == theirs.dtype == np.int64
-    bound = int(np.abs(mine).max()) + int(np.abs(theirs).max())
-    return bound <= INT64_MAX
+    return _fits_int64(int(np.abs(mine).max()) + int(np.abs(theirs).max()))
 
 
 def class_names(game: Game) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
