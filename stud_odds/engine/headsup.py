@@ -53,6 +53,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from itertools import combinations
+from typing import NamedTuple
 
 import numpy as np
 
@@ -83,6 +84,7 @@ from .tallies import Tallies
 
 VALUE_SPAN = max(HIGH_CLASSES, RAZZ_CLASSES) + 1  # primary values are 1..VALUE_SPAN - 1
 PAIR_CLASSES = HIGH_CLASS_COLUMNS * LOW_CLASS_COLUMNS
+SWAP_PLAYERS = [0, 2, 1, 3]  # outcome masks with bits 0 and 1 swapped
 
 
 def _low_buckets() -> np.ndarray:
@@ -210,6 +212,9 @@ def heads_up_tallies(game: int, spot: Spot, progress: Callable[[int, int], None]
 
 def _counted(game: int, spot: Spot, plan_name: str | None,
              progress: Callable[[float], None] | None) -> Tallies:
+    """heads_up_tallies of a spot without a community card to come; progress(fraction
+    done) between kernel calls (each step is a fraction of a second, so a stop raised
+    from it is seen at once)."""
     n = len(spot.deck)
     draws = [int(k) for k in spot.draws]
     tallies = Tallies.zeros(2)
@@ -217,13 +222,11 @@ def _counted(game: int, spot: Spot, plan_name: str | None,
         return tallies
     if n > POSITION_MASK + 1:
         raise ValueError(f"a deck of {n} cards does not fit the packed positions")
-    track_scoops = bool(spot.track_scoops)
-    low_bucket = _low_buckets()
+    between = (lambda: progress(0.0)) if progress else (lambda: None)
     # X: the player with fewer completions (player 0 on equal counts)
     px = 0 if math.comb(n, draws[0]) <= math.comb(n, draws[1]) else 1
     py = 1 - px
-    # a stop is seen between every two steps (each a fraction of a second)
-    between = (lambda: progress(0.0)) if progress else (lambda: None)
+    low_bucket = _low_buckets()
     x = _Completions(game, spot, px, low_bucket, between)
     between()
     y = _Completions(game, spot, py, low_bucket, between)
@@ -233,7 +236,39 @@ def _counted(game: int, spot: Spot, plan_name: str | None,
     _class_tallies(game, x, math.comb(n - a, b), tallies.classes, px)
     _class_tallies(game, y, math.comb(n - b, a), tallies.classes, py)
     between()
+    track_scoops = bool(spot.track_scoops)
+    setup = sweep_setup(game, n, (a, b), track_scoops)
+    plan = plan_sweeps(x, y, setup.levels, setup.cost_x, setup.cost_y, plan_name)
+    x_take, y_take, tasks, costs = tasks_of(x, y, plan, setup.cost_x, setup.cost_y, between)
+    sides = (_side(x, x_take, setup.x_subsets), _side(y, y_take, setup.y_subsets))
+    between()
+    outcome_counts, scoops_x, scoops_y = _count(game, track_scoops, (tasks, costs), sides,
+                                                setup.tables, progress)
+    if px == 1:  # the counts have X as bit 0: make bit 0 player 0
+        outcome_counts = outcome_counts[SWAP_PLAYERS][:, SWAP_PLAYERS]
+    add_awards(game, outcome_counts, tallies)
+    if track_scoops:
+        tallies.classes[px, SCOOP_CLASS_BASE:] += scoops_x
+        tallies.classes[py, SCOOP_CLASS_BASE:] += scoops_y
+    return tallies
 
+
+class SweepSetup(NamedTuple):
+    """What a sweep over X and Y (plain or weighted) needs besides the rows: the card-set
+    index tables (offset, binom), each side's subsets, its table operations per row and
+    task, and the depth of stud8's bucket halving (0 otherwise)."""
+
+    tables: tuple[np.ndarray, np.ndarray]
+    x_subsets: tuple[np.ndarray, ...]
+    y_subsets: tuple[np.ndarray, ...]
+    cost_x: int
+    cost_y: int
+    levels: int
+
+
+def sweep_setup(game: int, n: int, sizes: tuple[int, int], track_scoops: bool) -> SweepSetup:
+    """The setup of a sweep of X and Y completions of ``sizes`` cards from ``n``."""
+    a, b = sizes
     # card sets S shared by X and Y have at most min(a, b) cards; S of s cards has index
     # offset[s] + colex rank, the rank being the sum of C(p_i, i) over its positions
     largest = min(a, b)
@@ -242,31 +277,19 @@ def _counted(game: int, spot: Spot, plan_name: str | None,
         offset[s + 1] = offset[s] + math.comb(n, s)
     binom = np.array([[math.comb(p, s) for s in range(largest + 1)] for p in range(n)],
                      np.int64).reshape(n, largest + 1)
-    x_plan = _subset_plan(a, largest)
-    y_plan = _subset_plan(b, largest)
+    x_subsets, y_subsets = _subset_plan(a, largest), _subset_plan(b, largest)
     # table operations per row and task: X reads below / at most / all (+ counts itself
     # in and out when scoops are tracked); Y counts itself in and out (+ reads)
-    cost_x = (3 + 2 * track_scoops) * len(x_plan[0])
-    cost_y = (2 + track_scoops) * len(y_plan[0])
-    levels = LOW_LEVELS if game == GAME_STUD8 else 0
-    plan = plan_sweeps(x, y, levels, cost_x, cost_y, plan_name)
-    x_take, y_take, tasks, costs = tasks_of(x, y, plan, cost_x, cost_y, between)
-    x_side = Side(x.packed[x_take], x.primary[x_take], x.bucket[x_take], x.pair_class[x_take],
-                  *x_plan)
-    between()
-    y_side = Side(y.packed[y_take], y.primary[y_take], y.bucket[y_take], y.pair_class[y_take],
-                  *y_plan)
-    between()
-    outcome_counts, scoops_x, scoops_y = _count(game, track_scoops, (tasks, costs),
-                                                (x_side, y_side), (offset, binom), progress)
-    if px == 1:  # the counts have X as bit 0: make bit 0 player 0
-        swap = [0, 2, 1, 3]
-        outcome_counts = outcome_counts[swap][:, swap]
-    add_awards(game, outcome_counts, tallies)
-    if track_scoops:
-        tallies.classes[px, SCOOP_CLASS_BASE:] += scoops_x
-        tallies.classes[py, SCOOP_CLASS_BASE:] += scoops_y
-    return tallies
+    return SweepSetup((offset, binom), x_subsets, y_subsets,
+                      (3 + 2 * track_scoops) * len(x_subsets[0]),
+                      (2 + track_scoops) * len(y_subsets[0]),
+                      LOW_LEVELS if game == GAME_STUD8 else 0)
+
+
+def _side(rows: _Completions, take: np.ndarray, subsets: tuple[np.ndarray, ...]) -> Side:
+    """One side of the sweep for the kernels: its rows in sweep order, and its subsets."""
+    return Side(rows.packed[take], rows.primary[take], rows.bucket[take],
+                rows.pair_class[take], *subsets)
 
 
 def _count(game: int, track_scoops: bool, work: tuple[np.ndarray, list[int]],

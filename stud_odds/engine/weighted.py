@@ -28,11 +28,9 @@ import numpy as np
 
 from stud_odds.kernels import threads
 from stud_odds.kernels.bundles import Spot
-from stud_odds.kernels.headsup import Side
 from stud_odds.kernels.layout import (
     GAME_RAZZ,
     GAME_STUD,
-    GAME_STUD8,
     HIGH_CLASS_COLUMNS,
     LOW_CLASS_COLUMNS,
     SCOOP_CLASS_BASE,
@@ -50,7 +48,14 @@ from stud_odds.scenario.table import HOLE_CARDS
 
 from . import running
 from .awards import add_awards
-from .headsup import PAIR_CLASSES, _Completions, _low_buckets, _subset_plan
+from .headsup import (
+    PAIR_CLASSES,
+    SWAP_PLAYERS,
+    _Completions,
+    _low_buckets,
+    _side,
+    sweep_setup,
+)
 from .headsup_work import LOW_LEVELS, batches, lanes_of, plan_sweeps, tasks_of
 from .tallies import Tallies, narrowed
 
@@ -164,8 +169,7 @@ def weighted_tallies(game: int, spot: Spot, ranges: tuple[Combos | None, Combos 
     counts, scoops_x, scoops_y = _sweep(game, bool(spot.track_scoops), players[px],
                                         players[1 - px], n, progress)
     if px == 1:
-        swap = [0, 2, 1, 3]
-        counts = counts[swap][:, swap]
+        counts = counts[SWAP_PLAYERS][:, SWAP_PLAYERS]
     add_awards(game, counts, tallies)
     if spot.track_scoops:
         classes[px, SCOOP_CLASS_BASE:] += scoops_x
@@ -179,21 +183,11 @@ def _sweep(game: int, track_scoops: bool, x: _Player, y: _Player, n: int,
            progress: Callable[[float], None] | None) -> tuple[np.ndarray, ...]:
     """The weighted outcome counts and scoops by class of X and Y (Python ints)."""
     between = (lambda: progress(0.0)) if progress else (lambda: None)
-    largest = min(x.size, y.size)
-    offset = np.zeros(largest + 2, np.int64)
-    for s in range(largest + 1):
-        offset[s + 1] = offset[s] + math.comb(n, s)
-    binom = np.array([[math.comb(p, s) for s in range(largest + 1)] for p in range(n)],
-                     np.int64).reshape(n, largest + 1)
-    x_plan, y_plan = _subset_plan(x.size, largest), _subset_plan(y.size, largest)
-    cost_x = (3 + 2 * track_scoops) * len(x_plan[0])
-    cost_y = (2 + track_scoops) * len(y_plan[0])
-    levels = LOW_LEVELS if game == GAME_STUD8 else 0
-    plan = plan_sweeps(x.rows, y.rows, levels, cost_x, cost_y)
-    x_take, y_take, tasks, costs = tasks_of(x.rows, y.rows, plan, cost_x, cost_y, between)
-    sides = tuple(Side(p.rows.packed[take], p.rows.primary[take], p.rows.bucket[take],
-                       p.rows.pair_class[take], *subsets)
-                  for p, take, subsets in ((x, x_take, x_plan), (y, y_take, y_plan)))
+    setup = sweep_setup(game, n, (x.size, y.size), track_scoops)
+    plan = plan_sweeps(x.rows, y.rows, setup.levels, setup.cost_x, setup.cost_y)
+    x_take, y_take, tasks, costs = tasks_of(x.rows, y.rows, plan, setup.cost_x, setup.cost_y,
+                                            between)
+    sides = _side(x.rows, x_take, setup.x_subsets), _side(y.rows, y_take, setup.y_subsets)
     weights = (x.weight[x_take], y.weight[y_take])
     assert max(x.weight.max(initial=0), y.weight.max(initial=0)) < MAX_WEIGHT
     between()
@@ -208,7 +202,7 @@ def _sweep(game: int, track_scoops: bool, x: _Player, y: _Player, n: int,
                     np.zeros((used, PAIR_CLASSES, 2), np.int64),
                     np.zeros((used, PAIR_CLASSES, 2), np.int64))
         count_weighted_pairs(game, track_scoops, (tasks, lane_tasks, lane_starts), *sides,
-                             weights, (offset, binom), per_lane)
+                             weights, setup.tables, per_lane)
         # limbs of lanes add up as limbs: each stays far below 2**63 over any spot's calls
         counts += per_lane[0].sum(axis=0)
         scoops[0] += per_lane[1].sum(axis=0)
