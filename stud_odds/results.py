@@ -6,6 +6,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from stud_odds.games import Game
+from stud_odds.scenario.plan import DeckRule
+
 
 class Method(StrEnum):
     """How a result was found: EXACT (every deal counted) or MONTE_CARLO (sampled); AUTO
@@ -27,6 +30,11 @@ class StoppedBy(StrEnum):
     INTERRUPTED = "interrupted"  # Ctrl-C: the whole rounds sampled before it
     CANCELLED = "cancelled"  # the caller's cancel token: likewise
     RUNNING = "running"  # a partial result handed to equity()'s on_round
+
+
+# the stops of a whole result (a study writes only these): a partial one is not finished
+FINISHED = frozenset({StoppedBy.COMPLETE, StoppedBy.TRIALS, StoppedBy.PRECISION,
+                      StoppedBy.TIME})
 
 
 @dataclass(frozen=True)
@@ -93,18 +101,16 @@ class PlayerEquity:
 class EquityResult:
     """Every live player's equity in one spot, and how it was found."""
 
-    game: str
+    game: Game
     players: tuple[PlayerEquity, ...]
-    method: str  # "exact" or "monte-carlo"
+    method: Method  # EXACT or MONTE_CARLO
     outcomes: int  # deals enumerated or trials run
     seed: int | None  # None for exact enumeration
     elapsed_s: float
     shared_river: bool
     no_low: float | None  # stud8: fraction of outcomes where nobody has a qualifying low
-    deck_rule: str
-    # complete (exact), trials, precision, time, interrupted (Ctrl-C), cancelled, or running
-    # (a partial result handed to equity()'s on_round)
-    stopped_by: str = "complete"
+    deck_rule: DeckRule
+    stopped_by: StoppedBy = StoppedBy.COMPLETE
 
     @property
     def max_se(self) -> float:
@@ -148,8 +154,8 @@ class EquityResult:
 class ExactProgress:
     """How far an exact count has got, for equity()'s ``on_round``: ``done`` of ``total``
     deals.  ``method`` is "headsup" (pairs of completions counted), "enumerate" (every
-    deal walked) or "ranged" (every choice of the ranged hole cards counted).  A partial
-    count is biased, so it carries no equities."""
+    deal walked) or "ranged" (every choice of the ranged hole cards counted): the values
+    of engine.planning.Algorithm.  A partial count is biased, so it carries no equities."""
 
     method: str
     done: int

@@ -109,7 +109,7 @@ def equity(
     job = Job(request.cancel, request.max_time)
     with running.ctrl_c_as_flag(job.interrupted):
         result = _equity(scenario, request, job)
-    if job.interrupted.is_set() and result.stopped_by is not StoppedBy.INTERRUPTED:
+    if job.interrupted.is_set() and result.stopped_by != StoppedBy.INTERRUPTED:
         raise KeyboardInterrupt  # Ctrl-C came after the last check: hand it on, never lose it
     return result
 

@@ -29,7 +29,7 @@ from stud_odds.kernels.layout import (
     TABLE_COLUMNS,
     TALLY_COLUMNS,
 )
-from stud_odds.results import EquityResult, PlayerEquity, RangeSize
+from stud_odds.results import EquityResult, Method, PlayerEquity, RangeSize, StoppedBy
 from stud_odds.scenario import Scenario
 
 
@@ -135,12 +135,12 @@ def _scooping_hands(game: Game, counts: np.ndarray, n: int) -> dict[str, float]:
     return dict(sorted(found.items(), key=lambda item: -item[1]))
 
 
-def summarise(scenario: Scenario, tallies: Tallies, method: str, seed: int | None,
-              elapsed: float, stopped_by: str) -> EquityResult:
+def summarise(scenario: Scenario, tallies: Tallies, method: Method, seed: int | None,
+              elapsed: float, stopped_by: StoppedBy) -> EquityResult:
     """The result of a spot from its tallies."""
     game = scenario.game
     n = max(tallies.outcomes, 1)
-    se = tallies.equity_se() if method == "monte-carlo" else np.zeros(len(scenario.hands))
+    se = tallies.equity_se() if method == Method.MONTE_CARLO else np.zeros(len(scenario.hands))
     high_names, low_names = class_names(game)
     players = []
     ranges = scenario.plan.ranges or (None,) * len(scenario.hands)
@@ -166,7 +166,7 @@ def summarise(scenario: Scenario, tallies: Tallies, method: str, seed: int | Non
         ))
     no_low = float(tallies.table[NO_LOW_COUNT] / n) if game is Game.STUD8 else None
     return EquityResult(
-        game=game.value, players=tuple(players), method=method, outcomes=tallies.outcomes,
+        game=game, players=tuple(players), method=method, outcomes=tallies.outcomes,
         seed=seed, elapsed_s=elapsed, shared_river=scenario.shared_river, no_low=no_low,
-        deck_rule=scenario.deck_rule.value, stopped_by=stopped_by,
+        deck_rule=scenario.deck_rule, stopped_by=stopped_by,
     )

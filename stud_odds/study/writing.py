@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from stud_odds.errors import StudOddsError
+from stud_odds.results import FINISHED
 from stud_odds.study.common import MAX_LINE_BYTES
 
 BATCH_CSV_FIELDS = ("line", "id", "game", "seat", "hand", "equity", "equity_se", "high_win",
@@ -154,7 +155,7 @@ _BATCH_FIELDS: dict[str, Callable[[Any], bool]] = {
     "spot": lambda v: isinstance(v, dict), "game": is_text, "method": is_text,
     "outcomes": is_whole, "seed": maybe(is_whole), "elapsed_s": is_number,
     "shared_river": lambda v: isinstance(v, bool), "no_low": maybe(is_number),
-    "deck_rule": is_text, "stopped_by": lambda v: v in ("complete", "trials", "precision", "time"),
+    "deck_rule": is_text, "stopped_by": lambda v: v in FINISHED,
     "players": lambda v: isinstance(v, list) and bool(v),
 }
 
