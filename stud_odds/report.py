@@ -19,7 +19,7 @@ from rich.text import Text
 
 from stud_odds.cards import UNKNOWN, format_card
 from stud_odds.errors import StudOddsError
-from stud_odds.results import EquityResult, Method, StoppedBy
+from stud_odds.results import EquityResult, Method, Rate, StoppedBy
 from stud_odds.scenario import Scenario
 from stud_odds.wording import plural
 
@@ -162,7 +162,7 @@ def equity_table(scenario: Scenario, result: EquityResult, hands: bool = True) -
         row: list[Any] = [str(p + 1)]
         if hands:
             row.append(hand_text(scenario, p, result))
-        table.add_row(*row, *(Text(values[p], style="bold") if field == "equity" else values[p]
+        table.add_row(*row, *(Text(values[p], style="bold") if field == Rate.EQUITY else values[p]
                               for _, field, values, _ in numbers))
     return table
 
@@ -182,20 +182,20 @@ def number_columns(result: EquityResult) -> list[NumberColumn]:
     decimals = percent_decimals(result)
     players = result.players
 
-    def column(title: str, name: str) -> NumberColumn:
-        return NumberColumn(title, name, [_percent(getattr(player, name), decimals)
-                                          for player in players])
+    def column(rate: Rate) -> NumberColumn:  # "high_win" is headed "high win"
+        return NumberColumn(rate.replace("_", " "), rate,
+                            [_percent(getattr(player, rate), decimals) for player in players])
 
-    columns = [column("equity", "equity")]
+    columns = [column(Rate.EQUITY)]
     if result.method == Method.MONTE_CARLO:
         columns.append(NumberColumn("±95%", "interval",
                                     [f"{Z95 * player.equity_se * 100:.{decimals}f}"
                                      for player in players], "dim"))
     if players[0].high_win is not None:
-        columns += [column("high win", "high_win"), column("high tie", "high_tie")]
+        columns += [column(Rate.HIGH_WIN), column(Rate.HIGH_TIE)]
     if players[0].low_win is not None:
-        columns += [column("low win", "low_win"), column("low tie", "low_tie")]
-    return [*columns, column("scoop", "scoop")]
+        columns += [column(Rate.LOW_WIN), column(Rate.LOW_TIE)]
+    return [*columns, column(Rate.SCOOP)]
 
 
 def table_cells(result: EquityResult) -> list[dict[str, str]]:
@@ -238,7 +238,7 @@ def html_table(result: EquityResult) -> str:
         hand = html.escape(player.hand)
         if player.range is not None:
             hand += f"<br><small>{plural(player.range.combos, 'combo')}</small>"
-        cells = [str(p + 1), hand, *(f"<b>{texts[p]}</b>" if field == "equity" else texts[p]
+        cells = [str(p + 1), hand, *(f"<b>{texts[p]}</b>" if field == Rate.EQUITY else texts[p]
                                      for _, field, texts, _ in numbers)]
         lines.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
     lines += ["</tbody>", "</table>"]
@@ -328,8 +328,7 @@ def to_json(result: EquityResult, classes: bool = False, odds: PotOdds | None = 
     return json.dumps(json_object(result, classes, odds), indent=2, allow_nan=False)
 
 
-CSV_FIELDS = ("seat", "hand", "equity", "equity_se", "high_win", "high_tie", "low_win",
-              "low_tie", "scoop", "game", "method", "outcomes", "seed")
+CSV_FIELDS = ("seat", "hand", *Rate, "game", "method", "outcomes", "seed")
 # with --pot/--to-call, after the class columns: filled on player 1's row, empty on the others
 POT_ODDS_FIELDS = ("pot", "to_call", "required_equity", "call_ev", "decision")
 

@@ -32,6 +32,29 @@ class StoppedBy(StrEnum):
     RUNNING = "running"  # a partial result handed to equity()'s on_round
 
 
+class Rate(StrEnum):
+    """A player's numbers in a result, in the order shown: PlayerEquity's fields and the
+    keys of its JSON, CSV and table columns (fractions of all outcomes)."""
+
+    EQUITY = "equity"
+    EQUITY_SE = "equity_se"
+    HIGH_WIN = "high_win"
+    HIGH_TIE = "high_tie"
+    LOW_WIN = "low_win"
+    LOW_TIE = "low_tie"
+    SCOOP = "scoop"
+
+
+class PotPart(StrEnum):
+    """The keys of PlayerEquity.pot_shares: what part of the pot the player took."""
+
+    SCOOP = "scoop"  # the whole pot, alone
+    HIGH_HALF = "high half"  # exactly one half, alone (stud8)
+    LOW_HALF = "low half"
+    SPLIT = "split"  # some other part: a tied half, a quarter...
+    NOTHING = "nothing"
+
+
 # the stops of a whole result (a study writes only these): a partial one is not finished
 FINISHED = frozenset({StoppedBy.COMPLETE, StoppedBy.TRIALS, StoppedBy.PRECISION,
                       StoppedBy.TIME})
@@ -80,16 +103,8 @@ class PlayerEquity:
     range: RangeSize | None = None  # for a player whose hole cards come from a range
 
     def to_dict(self, include_classes: bool = False) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "hand": self.hand,
-            "equity": self.equity,
-            "equity_se": self.equity_se,
-            "high_win": self.high_win,
-            "high_tie": self.high_tie,
-            "low_win": self.low_win,
-            "low_tie": self.low_tie,
-            "scoop": self.scoop,
-        }
+        data: dict[str, Any] = {"hand": self.hand}
+        data |= {rate.value: getattr(self, rate) for rate in Rate}
         if self.range is not None:
             data["range"] = self.range.to_dict()
         if include_classes:

@@ -29,7 +29,14 @@ from stud_odds.kernels.layout import (
     TABLE_COLUMNS,
     TALLY_COLUMNS,
 )
-from stud_odds.results import EquityResult, Method, PlayerEquity, RangeSize, StoppedBy
+from stud_odds.results import (
+    EquityResult,
+    Method,
+    PlayerEquity,
+    PotPart,
+    RangeSize,
+    StoppedBy,
+)
 from stud_odds.scenario import Scenario
 
 
@@ -106,12 +113,12 @@ def class_names(game: Game) -> tuple[list[tuple[int, str]], list[tuple[int, str]
 
 
 def _pot_shares(game: Game, row: np.ndarray, n: int) -> dict[str, float]:
-    shares = {"scoop": row[SCOOP] / n}
+    shares = {PotPart.SCOOP: row[SCOOP] / n}
     if game is Game.STUD8:
-        shares |= {"high half": row[HIGH_HALF] / n, "low half": row[LOW_HALF] / n}
-    shares["split"] = row[SPLIT] / n
-    shares["nothing"] = max(0.0, 1 - sum(shares.values()))
-    return {name: float(value) for name, value in shares.items()}
+        shares |= {PotPart.HIGH_HALF: row[HIGH_HALF] / n, PotPart.LOW_HALF: row[LOW_HALF] / n}
+    shares[PotPart.SPLIT] = row[SPLIT] / n
+    shares[PotPart.NOTHING] = max(0.0, 1 - sum(shares.values()))
+    return {part.value: float(value) for part, value in shares.items()}
 
 
 def _scooping_hands(game: Game, counts: np.ndarray, n: int) -> dict[str, float]:

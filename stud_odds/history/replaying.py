@@ -27,7 +27,7 @@ from stud_odds.history.settings import (
     trials_for,
 )
 from stud_odds.history.summary import AllInLuck
-from stud_odds.results import EquityResult, StoppedBy
+from stud_odds.results import EquityResult, Rate, StoppedBy
 from stud_odds.scenario import (
     HOLE_CARDS,
     SEVENTH,
@@ -100,8 +100,8 @@ class StreetView:
             "dead": [format_card(card) for card in dead],
             "community": None if scenario.community is None else format_card(scenario.community),
             "players": [
-                {"name": name, "hand": str(hand), "equity": player.equity,
-                 "equity_se": player.equity_se}
+                {"name": name, "hand": str(hand), Rate.EQUITY.value: player.equity,
+                 Rate.EQUITY_SE.value: player.equity_se}
                 for name, hand, player in zip(self.names, scenario.hands, self.result.players,
                                               strict=True)
             ],
