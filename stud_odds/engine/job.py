@@ -77,20 +77,6 @@ class _Turns:
             self._queue.remove(job)
             self._changed.notify_all()
 
-    def sharing(self, progress: Callable[[int, int], None] | None
-                ) -> Callable[[int, int], None]:
-        """progress(done, total) for a driver whose kernel calls are short: share() between
-        them (which raises when stopped), and pass on only counts that have grown."""
-        reported = 0
-
-        def between(done: int, total: int) -> None:
-            nonlocal reported
-            self.share()
-            if progress and done > reported:
-                reported = done
-                progress(done, total)
-        return between
-
     def others_waiting(self) -> bool:
         return len(self._queue) > 1
 
