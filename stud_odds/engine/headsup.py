@@ -57,7 +57,6 @@ from typing import NamedTuple
 
 import numpy as np
 
-from stud_odds.kernels import threads
 from stud_odds.kernels.bundles import Spot
 from stud_odds.kernels.headsup import (
     LOW_BUCKETS,
@@ -79,7 +78,7 @@ from stud_odds.kernels.tables import HIGH_CLASSES, NO_LOW, RAZZ_CLASSES
 
 from . import running
 from .awards import add_awards
-from .headsup_work import LOW_LEVELS, batches, lanes_of, plan_sweeps, tasks_of
+from .headsup_work import LOW_LEVELS, kernel_calls, plan_sweeps, tasks_of
 from .tallies import Tallies
 
 VALUE_SPAN = max(HIGH_CLASSES, RAZZ_CLASSES) + 1  # primary values are 1..VALUE_SPAN - 1
@@ -299,14 +298,11 @@ def _count(game: int, track_scoops: bool, work: tuple[np.ndarray, list[int]],
     """count_pairs over every task, in short calls: (outcome counts, X's and Y's scoops by
     hand class); progress(fraction done) after each call."""
     tasks, costs = work
-    lanes = max(1, min(threads.in_use(), len(tasks)))
     outcome_counts = np.zeros((4, 4), np.int64)
     scoops_x = np.zeros(PAIR_CLASSES, np.int64)
     scoops_y = np.zeros(PAIR_CLASSES, np.int64)
-    done, total = 0, max(1, sum(costs))
-    for batch in batches(costs, lanes):
-        used = min(lanes, len(batch))
-        lane_tasks, lane_starts = lanes_of(batch, costs, used)
+    for lane_tasks, lane_starts in kernel_calls(costs, progress):
+        used = len(lane_starts) - 1
         per_lane = (np.zeros((used, 4, 4), np.int64), np.zeros((used, PAIR_CLASSES), np.int64),
                     np.zeros((used, PAIR_CLASSES), np.int64))
         count_pairs(game, track_scoops, (tasks, lane_tasks, lane_starts), *sides, tables,
@@ -314,7 +310,4 @@ def _count(game: int, track_scoops: bool, work: tuple[np.ndarray, list[int]],
         outcome_counts += per_lane[0].sum(axis=0)
         scoops_x += per_lane[1].sum(axis=0)
         scoops_y += per_lane[2].sum(axis=0)
-        done += sum(costs[t] for t in batch)
-        if progress:
-            progress(done / total)
     return outcome_counts, scoops_x, scoops_y

@@ -26,7 +26,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from stud_odds.kernels import threads
 from stud_odds.kernels.bundles import Spot
 from stud_odds.kernels.layout import (
     GAME_RAZZ,
@@ -56,7 +55,7 @@ from .headsup import (
     _side,
     sweep_setup,
 )
-from .headsup_work import LOW_LEVELS, batches, lanes_of, plan_sweeps, tasks_of
+from .headsup_work import LOW_LEVELS, kernel_calls, plan_sweeps, tasks_of
 from .tallies import Tallies, narrowed
 
 WEIGHT_SCALE = 1_000_000
@@ -191,13 +190,10 @@ def _sweep(game: int, track_scoops: bool, x: _Player, y: _Player, n: int,
     weights = (x.weight[x_take], y.weight[y_take])
     assert max(x.weight.max(initial=0), y.weight.max(initial=0)) < MAX_WEIGHT
     between()
-    lanes = max(1, min(threads.in_use(), len(tasks)))
     counts = np.zeros((4, 4, 2), np.int64)
     scoops = np.zeros((2, PAIR_CLASSES, 2), np.int64)
-    done, total = 0, max(1, sum(costs))
-    for batch in batches(costs, lanes):
-        used = min(lanes, len(batch))
-        lane_tasks, lane_starts = lanes_of(batch, costs, used)
+    for lane_tasks, lane_starts in kernel_calls(costs, progress):
+        used = len(lane_starts) - 1
         per_lane = (np.zeros((used, 4, 4, 2), np.int64),
                     np.zeros((used, PAIR_CLASSES, 2), np.int64),
                     np.zeros((used, PAIR_CLASSES, 2), np.int64))
@@ -207,7 +203,4 @@ def _sweep(game: int, track_scoops: bool, x: _Player, y: _Player, n: int,
         counts += per_lane[0].sum(axis=0)
         scoops[0] += per_lane[1].sum(axis=0)
         scoops[1] += per_lane[2].sum(axis=0)
-        done += sum(costs[t] for t in batch)
-        if progress:
-            progress(done / total)
     return _wide(counts), _wide(scoops[0]), _wide(scoops[1])
