@@ -33,7 +33,7 @@ import time
 import numba
 from bench_evaluators import cpu_model
 
-from stud_odds.engine import ranged
+from stud_odds.engine import exact, planning, ranged
 from stud_odds.engine.exact import enumerate_deals
 from stud_odds.engine.headsup import heads_up_tallies
 from stud_odds.engine.job import Job
@@ -119,25 +119,28 @@ def _ranges(args: argparse.Namespace) -> None:
         for game in GAMES:
             scenario = Scenario.build(hands, game=game)
             spot, plan = spot_of(scenario, args.scoops), scenario.plan
-            listed = ranged.choices(plan)
+            listed = ranged.choices(plan, planning.MAX_CHOICES)
             kernel = scenario.game.kernel_id
-            model = ranged.counting(kernel, spot, plan, listed, 2)
+            model, seconds = planning.ranged_counting(scenario.game, plan, listed, 2)
             times = []
             for weighted in (False, True):
-                how = ranged.Counting(True, 0.0, weighted)
                 if not weighted and len(listed) > PER_CHOICE_AT_MOST:
                     times.append(float("nan"))  # hours: not run
                     continue
 
-                def run(how=how, kernel=kernel, spot=spot, plan=plan, listed=listed):
-                    return ranged.exact_tallies(kernel, spot, plan, listed, how, args.threads,
-                                                None, Job())
+                def run(weighted=weighted, kernel=kernel, spot=spot, plan=plan, listed=listed):
+                    if weighted:
+                        return ranged.weighted_sweep_tallies(
+                            kernel, spot, plan, plan.outcomes() * len(listed), args.threads,
+                            None, Job())
+                    return ranged.each_choice_tallies(kernel, spot, plan, listed,
+                                                      exact.heads_up, args.threads, None, Job())
                 run()  # compile / load from the cache
                 times.append(_median_seconds(run, args.repeats)[0])
             print(f"  {game:5s} {label:18s} {len(listed):>6,} choices  per choice "
                   f"{times[0]:7.2f} s  weighted {times[1]:6.2f} s  {times[0] / times[1]:6.1f}x"
-                  f"  (auto's model, 2 threads: {model.seconds:6.2f} s "
-                  f"{'weighted' if model.weighted else 'per choice'})")
+                  f"  (auto's model, 2 threads: {seconds:6.2f} s "
+                  f"{'weighted' if model is planning.Algorithm.WEIGHTED else 'per choice'})")
 
 
 def _random(args: argparse.Namespace) -> None:

@@ -19,6 +19,7 @@ from stud_odds.console import (
     fail,
     show_notices,
 )
+from stud_odds.results import Method, StoppedBy
 
 if TYPE_CHECKING:
     from stud_odds.results import EquityResult
@@ -165,8 +166,8 @@ def _run_equity(scenario: Scenario, exact: bool, quiet: bool, **options: Any) ->
 
     try:
         with progress_reporter(not quiet and error_console.is_terminal) as progress:
-            return equity(scenario, method="exact" if exact else "auto", progress=progress,
-                          **options)
+            return equity(scenario, method=Method.EXACT if exact else Method.AUTO,
+                          progress=progress, **options)
     except ExactRefused as refused:
         fail(refused.for_option("--exact"))
     except KeyboardInterrupt:
@@ -187,7 +188,7 @@ def _print_equity(scenario: Scenario, result: EquityResult, classes: bool, pot: 
         sys.stdout.write(to_csv(result, classes, odds))
     else:
         console.print(render(scenario, result, classes, odds), crop=False)
-    if result.stopped_by == "interrupted":
+    if result.stopped_by == StoppedBy.INTERRUPTED:
         raise typer.Exit(130)
 
 

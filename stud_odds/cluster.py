@@ -89,14 +89,15 @@ def run_block(task: Callable[..., Any], block: Sequence[tuple], threads: int | N
 
 def _warm_up_spot(method: str, game: str) -> None:
     from stud_odds.engine import equity
+    from stud_odds.results import Method
     from stud_odds.scenario import Scenario
 
-    if method == "monte-carlo":
-        equity(Scenario.build(["random"] * 3, game=game), method="monte-carlo", trials=1,
+    if method == Method.MONTE_CARLO:
+        equity(Scenario.build(["random"] * 3, game=game), method=Method.MONTE_CARLO, trials=1,
                seed=0, threads=1)
-    elif method == "exact":  # three hands on seventh street: one deal, enumerated
+    elif method == Method.EXACT:  # three hands on seventh street: one deal, enumerated
         equity(Scenario.build(["AsKs2d/QhJhTh9c", "7c7d6c/2s3h4h5d", "8c8dTc/TdJcJd5c"],
-                              game=game), method="exact", threads=1)
+                              game=game), method=Method.EXACT, threads=1)
     else:  # heads-up on third street, everything known: counted by pairs of completions
         equity(Scenario.build(["AsKs/Qh", "7c7d/2s"], game=game), threads=1)
 

@@ -10,7 +10,7 @@ low qualifier and the names of the hand classes.  Everything else reads this tab
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from stud_odds.cards import ACE_LOW_RANKS
 from stud_odds.errors import StudOddsError
@@ -20,7 +20,9 @@ class GameError(StudOddsError):
     """An unknown game name."""
 
 
-class Game(Enum):
+class Game(StrEnum):
+    """A game; a str, so JSON and text show its name (``stud``)."""
+
     STUD = "stud"
     STUD8 = "stud8"
     RAZZ = "razz"
@@ -60,9 +62,6 @@ class Game(Enum):
             return ()
         tops = tuple((top, f"{ACE_LOW_RANKS[top]}-low") for top in range(info.low_worst, 3, -1))
         return ((0, "no low" if info.low_qualifier else "paired"), *tops)
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from rich.text import Text
 
 from stud_odds.cards import UNKNOWN, format_card
 from stud_odds.errors import StudOddsError
-from stud_odds.results import EquityResult
+from stud_odds.results import EquityResult, Method, Rate, StoppedBy
 from stud_odds.scenario import Scenario
 from stud_odds.wording import plural
 
@@ -82,7 +82,7 @@ class PotOdds:
 
 def percent_decimals(result: EquityResult) -> int:
     """Decimals of a percentage that match the error bar: the last digit is the first uncertain."""
-    if result.method == "exact":
+    if result.method == Method.EXACT:
         return 2
     half_width = Z95 * result.max_se * 100
     if half_width <= 0:
@@ -162,7 +162,7 @@ def equity_table(scenario: Scenario, result: EquityResult, hands: bool = True) -
         row: list[Any] = [str(p + 1)]
         if hands:
             row.append(hand_text(scenario, p, result))
-        table.add_row(*row, *(Text(values[p], style="bold") if field == "equity" else values[p]
+        table.add_row(*row, *(Text(values[p], style="bold") if field == Rate.EQUITY else values[p]
                               for _, field, values, _ in numbers))
     return table
 
@@ -182,20 +182,20 @@ def number_columns(result: EquityResult) -> list[NumberColumn]:
     decimals = percent_decimals(result)
     players = result.players
 
-    def column(title: str, name: str) -> NumberColumn:
-        return NumberColumn(title, name, [_percent(getattr(player, name), decimals)
-                                          for player in players])
+    def column(rate: Rate) -> NumberColumn:  # "high_win" is headed "high win"
+        return NumberColumn(rate.replace("_", " "), rate,
+                            [_percent(getattr(player, rate), decimals) for player in players])
 
-    columns = [column("equity", "equity")]
-    if result.method == "monte-carlo":
+    columns = [column(Rate.EQUITY)]
+    if result.method == Method.MONTE_CARLO:
         columns.append(NumberColumn("±95%", "interval",
                                     [f"{Z95 * player.equity_se * 100:.{decimals}f}"
                                      for player in players], "dim"))
     if players[0].high_win is not None:
-        columns += [column("high win", "high_win"), column("high tie", "high_tie")]
+        columns += [column(Rate.HIGH_WIN), column(Rate.HIGH_TIE)]
     if players[0].low_win is not None:
-        columns += [column("low win", "low_win"), column("low tie", "low_tie")]
-    return [*columns, column("scoop", "scoop")]
+        columns += [column(Rate.LOW_WIN), column(Rate.LOW_TIE)]
+    return [*columns, column(Rate.SCOOP)]
 
 
 def table_cells(result: EquityResult) -> list[dict[str, str]]:
@@ -227,7 +227,7 @@ def html_table(result: EquityResult) -> str:
     """The equity table's columns as an HTML table (EquityResult._repr_html_, Jupyter)."""
     numbers = number_columns(result)
     titles = ["#", "hand", *(column.title for column in numbers)]
-    if result.method == "exact":
+    if result.method == Method.EXACT:
         how = f"exact: {plural(result.outcomes, 'deal')}"
     else:
         how = f"Monte Carlo: {plural(result.outcomes, 'trial')}, seed {result.seed}"
@@ -238,7 +238,7 @@ def html_table(result: EquityResult) -> str:
         hand = html.escape(player.hand)
         if player.range is not None:
             hand += f"<br><small>{plural(player.range.combos, 'combo')}</small>"
-        cells = [str(p + 1), hand, *(f"<b>{texts[p]}</b>" if field == "equity" else texts[p]
+        cells = [str(p + 1), hand, *(f"<b>{texts[p]}</b>" if field == Rate.EQUITY else texts[p]
                                      for _, field, texts, _ in numbers)]
         lines.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
     lines += ["</tbody>", "</table>"]
@@ -246,34 +246,34 @@ def html_table(result: EquityResult) -> str:
 
 
 def footer_lines(scenario: Scenario, result: EquityResult) -> list[str]:
-    if result.method == "exact" and result.outcomes == 1:
+    if result.method == Method.EXACT and result.outcomes == 1:
         lines = ["exact: every card is known, one showdown"]
-    elif result.method == "exact" and scenario.plan.ranges:
+    elif result.method == Method.EXACT and scenario.plan.ranges:
         choices = result.outcomes // scenario.plan.outcomes()
         lines = [f"exact: every one of {result.outcomes:,} deals over "
                  f"{plural(choices, 'choice')} of the ranged hole cards, weighted, "
                  f"{result.elapsed_s:.2f} s"]
-    elif result.method == "exact":
+    elif result.method == Method.EXACT:
         lines = [f"exact: every one of {result.outcomes:,} deals, {result.elapsed_s:.2f} s"]
     else:
         stop = {
-            "precision": "stopped at the precision target",
-            "time": "stopped at the end of the first round past the --max-time limit",
-            "cancelled": "CANCELLED: partial result",
-            "trials": "the trials asked for",
-            "interrupted": "INTERRUPTED: partial result",
+            StoppedBy.PRECISION: "stopped at the precision target",
+            StoppedBy.TIME: "stopped at the end of the first round past the --max-time limit",
+            StoppedBy.CANCELLED: "CANCELLED: partial result",
+            StoppedBy.TRIALS: "the trials asked for",
+            StoppedBy.INTERRUPTED: "INTERRUPTED: partial result",
         }.get(result.stopped_by, result.stopped_by)
         lines = [
             f"Monte Carlo: {plural(result.outcomes, 'trial')}, seed {result.seed}, "
             f"{result.elapsed_s:.2f} s ({stop}); ± is the 95% interval"
         ]
-        if result.stopped_by == "time":
+        if result.stopped_by == StoppedBy.TIME:
             lines.append("a time limit makes the trial count, and so the numbers, depend on "
                          "this machine's speed: use --trials or --precision to repeat them")
     if result.shared_river:
         lines.append(
             f"seventh street is one shared community card: {scenario.plan.cards_left} cards left "
-            f"for {len(scenario.hands)} players ({scenario.deck_rule.value} deck rule)"
+            f"for {len(scenario.hands)} players ({scenario.deck_rule} deck rule)"
         )
     if result.no_low is not None:
         no_low = _percent(result.no_low, 1)
@@ -328,8 +328,7 @@ def to_json(result: EquityResult, classes: bool = False, odds: PotOdds | None = 
     return json.dumps(json_object(result, classes, odds), indent=2, allow_nan=False)
 
 
-CSV_FIELDS = ("seat", "hand", "equity", "equity_se", "high_win", "high_tie", "low_win",
-              "low_tie", "scoop", "game", "method", "outcomes", "seed")
+CSV_FIELDS = ("seat", "hand", *Rate, "game", "method", "outcomes", "seed")
 # with --pot/--to-call, after the class columns: filled on player 1's row, empty on the others
 POT_ODDS_FIELDS = ("pot", "to_call", "required_equity", "call_ev", "decision")
 

@@ -3,7 +3,61 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
+
+from stud_odds.games import Game
+from stud_odds.scenario.plan import DeckRule
+
+
+class Method(StrEnum):
+    """How a result was found: EXACT (every deal counted) or MONTE_CARLO (sampled); AUTO
+    is only asked for (equity() then picks one of the two).  A str: JSON and text show
+    the value."""
+
+    AUTO = "auto"
+    EXACT = "exact"
+    MONTE_CARLO = "monte-carlo"
+
+
+class StoppedBy(StrEnum):
+    """Why a result's count ended."""
+
+    COMPLETE = "complete"  # every deal counted (exact)
+    TRIALS = "trials"  # the trials asked for were sampled
+    PRECISION = "precision"  # every equity's standard error reached the target
+    TIME = "time"  # the first round to end past max_time
+    INTERRUPTED = "interrupted"  # Ctrl-C: the whole rounds sampled before it
+    CANCELLED = "cancelled"  # the caller's cancel token: likewise
+    RUNNING = "running"  # a partial result handed to equity()'s on_round
+
+
+class Rate(StrEnum):
+    """A player's numbers in a result, in the order shown: PlayerEquity's fields and the
+    keys of its JSON, CSV and table columns (fractions of all outcomes)."""
+
+    EQUITY = "equity"
+    EQUITY_SE = "equity_se"
+    HIGH_WIN = "high_win"
+    HIGH_TIE = "high_tie"
+    LOW_WIN = "low_win"
+    LOW_TIE = "low_tie"
+    SCOOP = "scoop"
+
+
+class PotPart(StrEnum):
+    """The keys of PlayerEquity.pot_shares: what part of the pot the player took."""
+
+    SCOOP = "scoop"  # the whole pot, alone
+    HIGH_HALF = "high half"  # exactly one half, alone (stud8)
+    LOW_HALF = "low half"
+    SPLIT = "split"  # some other part: a tied half, a quarter...
+    NOTHING = "nothing"
+
+
+# the stops of a whole result (a study writes only these): a partial one is not finished
+FINISHED = frozenset({StoppedBy.COMPLETE, StoppedBy.TRIALS, StoppedBy.PRECISION,
+                      StoppedBy.TIME})
 
 
 @dataclass(frozen=True)
@@ -49,16 +103,8 @@ class PlayerEquity:
     range: RangeSize | None = None  # for a player whose hole cards come from a range
 
     def to_dict(self, include_classes: bool = False) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "hand": self.hand,
-            "equity": self.equity,
-            "equity_se": self.equity_se,
-            "high_win": self.high_win,
-            "high_tie": self.high_tie,
-            "low_win": self.low_win,
-            "low_tie": self.low_tie,
-            "scoop": self.scoop,
-        }
+        data: dict[str, Any] = {"hand": self.hand}
+        data |= {rate.value: getattr(self, rate) for rate in Rate}
         if self.range is not None:
             data["range"] = self.range.to_dict()
         if include_classes:
@@ -70,18 +116,16 @@ class PlayerEquity:
 class EquityResult:
     """Every live player's equity in one spot, and how it was found."""
 
-    game: str
+    game: Game
     players: tuple[PlayerEquity, ...]
-    method: str  # "exact" or "monte-carlo"
+    method: Method  # EXACT or MONTE_CARLO
     outcomes: int  # deals enumerated or trials run
     seed: int | None  # None for exact enumeration
     elapsed_s: float
     shared_river: bool
     no_low: float | None  # stud8: fraction of outcomes where nobody has a qualifying low
-    deck_rule: str
-    # complete (exact), trials, precision, time, interrupted (Ctrl-C), cancelled, or running
-    # (a partial result handed to equity()'s on_round)
-    stopped_by: str = "complete"
+    deck_rule: DeckRule
+    stopped_by: StoppedBy = StoppedBy.COMPLETE
 
     @property
     def max_se(self) -> float:
@@ -125,8 +169,8 @@ class EquityResult:
 class ExactProgress:
     """How far an exact count has got, for equity()'s ``on_round``: ``done`` of ``total``
     deals.  ``method`` is "headsup" (pairs of completions counted), "enumerate" (every
-    deal walked) or "ranged" (every choice of the ranged hole cards counted).  A partial
-    count is biased, so it carries no equities."""
+    deal walked) or "ranged" (every choice of the ranged hole cards counted): the values
+    of engine.planning.Algorithm.  A partial count is biased, so it carries no equities."""
 
     method: str
     done: int

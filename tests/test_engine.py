@@ -237,13 +237,12 @@ def test_completion_tables_give_the_same_tallies_as_valuing_every_deal(game, mon
 def test_auto_picks_the_same_method_on_any_thread_count(monkeypatch):
     """auto enumerates by a cost estimate for a fixed two threads, never for the threads it
     runs on, so one thread and two give the same numbers."""
-    import stud_odds.engine as engine
-    from stud_odds.engine import exact, running
+    from stud_odds.engine import planning
 
     spot = Scenario.build(["AhKh/Qh9c5d", "7c7d/2s3s4h", "QsJs/9s8s2c"])
-    two_threads = exact.enumeration_seconds(running.spot_of(spot, False), 2)
-    assert spot.plan.outcomes() * 3 > engine.EXACT_BUDGET  # the estimate decides
-    monkeypatch.setattr(engine, "AUTO_EXACT_SECONDS", two_threads * 1.5)  # < one thread's
+    two_threads = planning.enumeration_seconds(planning.Deal.of(spot.plan), 2)
+    assert spot.plan.outcomes() * 3 > planning.EXACT_BUDGET  # the estimate decides
+    monkeypatch.setattr(planning, "AUTO_EXACT_SECONDS", two_threads * 1.5)  # < one thread's
     assert {equity(spot, seed=1, threads=t).method for t in (1, 2)} == {"exact"}
-    monkeypatch.setattr(engine, "AUTO_EXACT_SECONDS", two_threads * 0.5)
+    monkeypatch.setattr(planning, "AUTO_EXACT_SECONDS", two_threads * 0.5)
     assert {equity(spot, seed=1, threads=t).method for t in (1, 2)} == {"monte-carlo"}

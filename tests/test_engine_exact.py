@@ -3,7 +3,7 @@ kernel calls, on any number of threads and in any order of the levels, the same 
 
 import pytest
 
-from stud_odds.engine import equity, exact
+from stud_odds.engine import equity, exact, planning
 from stud_odds.scenario import Scenario
 
 FOLDED = "2c 2d 3c 3d 4c 4d 5c 5d 6c 6d 7c 7d 8c 8d 9c 9d Tc Td Jc Jd Qc Qd Kc Kd Ac Ad"
@@ -38,7 +38,7 @@ def test_deals_cut_into_any_calls_give_the_same_tallies(game, deals, valued, mon
         with monkeypatch.context() as patch:
             patch.setattr(exact, "DEALS_PER_CALL", deals)
             patch.setattr(exact, "VALUED_PER_CALL", valued)
-            patch.setattr(exact, "SMALL_SPOT", 0)  # the threads too
+            patch.setattr(planning, "ONE_THREAD_BELOW", {})  # the threads too
             assert _result(scenario, threads=3) == whole, hands
 
 
@@ -56,10 +56,10 @@ def test_value_tables_and_order_of_the_levels_change_nothing(game, monkeypatch):
 
 
 def test_the_time_estimate_grows_with_the_deals_and_the_threads_share_it():
-    from stud_odds.engine.running import spot_of
+    from stud_odds.engine.planning import EXACT_SECONDS, Deal, enumeration_seconds
 
-    fifth = spot_of(Scenario.build(["AsKs/Qh6c8d", "7c7d/2s3s4s", "xx/9s9h2h"]), False)
-    fourth = spot_of(Scenario.build(["AsKs/Qh6c", "7c7d/2s3s", "xx/9s9h"]), False)
-    assert 10 < exact.enumeration_seconds(fifth, 2) < exact.EXACT_SECONDS
-    assert exact.enumeration_seconds(fifth, 1) == 2 * exact.enumeration_seconds(fifth, 2)
-    assert exact.enumeration_seconds(fourth, 2) > 100 * exact.EXACT_SECONDS
+    fifth = Deal.of(Scenario.build(["AsKs/Qh6c8d", "7c7d/2s3s4s", "xx/9s9h2h"]).plan)
+    fourth = Deal.of(Scenario.build(["AsKs/Qh6c", "7c7d/2s3s", "xx/9s9h"]).plan)
+    assert 10 < enumeration_seconds(fifth, 2) < EXACT_SECONDS
+    assert enumeration_seconds(fifth, 1) == 2 * enumeration_seconds(fifth, 2)
+    assert enumeration_seconds(fourth, 2) > 100 * EXACT_SECONDS

@@ -14,10 +14,11 @@ import numpy as np
 import pytest
 
 from stud_odds.cards import UNKNOWN, format_card
-from stud_odds.engine import equity, headsup, headsup_work
+from stud_odds.engine import equity, headsup_work
 from stud_odds.engine.awards import add_awards
 from stud_odds.engine.exact import enumerate_deals
-from stud_odds.engine.headsup import heads_up_tallies, heads_up_work
+from stud_odds.engine.headsup import heads_up_tallies
+from stud_odds.engine.headsup_work import heads_up_work
 from stud_odds.engine.job import Job
 from stud_odds.engine.running import spot_of
 from stud_odds.engine.tallies import Tallies, class_names, summarise
@@ -205,8 +206,7 @@ def test_both_stud8_plans_identical_to_brute_force(scenario, plan):
 @pytest.mark.parametrize("scenario", HAND_PICKED[:4] + RANDOM_SPOTS[::7],
                          ids=[_label(s) for s in HAND_PICKED[:4] + RANDOM_SPOTS[::7]])
 def test_identical_to_brute_force_on_two_threads(scenario, monkeypatch):
-    # small spots run on one thread: make these use every lane, cut into pieces
-    monkeypatch.setattr(headsup, "SMALL_WORK", 0)
+    # on two lanes, cut into pieces (equity() would run such small spots on one thread)
     previous = numba.get_num_threads()
     try:
         numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from stud_odds.cards import format_cards
-from stud_odds.engine import EquityError, equity
+from stud_odds.engine import EquityError, equity, planning
 from stud_odds.engine import ranged as ranged_engine
 from stud_odds.ranges import Range
 from stud_odds.scenario import Scenario
@@ -150,10 +150,11 @@ def test_exact_refuses_what_would_take_too_long():
 
 def test_sampling_refuses_ranges_that_almost_never_fit(monkeypatch):
     scenario = Scenario.build(["[AA]/Kd", "[AA, QQ]/Ks", "xx/2c"])
-    fit = ranged_engine.fit(scenario.plan, ranged_engine.choices(scenario.plan))
+    fit = ranged_engine.fit(scenario.plan,
+                            ranged_engine.choices(scenario.plan, planning.MAX_CHOICES))
     # AA x AA: each of his 6 pairs leaves the other 1 of 6; AA x QQ all 36 fit; of 6 x 12
     assert fit == pytest.approx((6 + 36) / 72)
-    monkeypatch.setattr(ranged_engine, "MIN_FIT", 0.6)
+    monkeypatch.setattr(planning, "MIN_FIT", 0.6)
     with pytest.raises(EquityError, match=r"players 1 and 2 share a card"):
         equity(scenario, method="monte-carlo", trials=1000, seed=1)
 

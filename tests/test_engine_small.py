@@ -20,7 +20,7 @@ from reference_spots import scenario_of
 
 from stud_odds import Cancelled, EquityError, Scenario, equity
 from stud_odds.cards import format_card
-from stud_odds.engine import exact, running, small
+from stud_odds.engine import exact, planning, running, small
 from stud_odds.engine.job import Job
 from stud_odds.report import to_json
 
@@ -35,14 +35,14 @@ RIVER = ["AsKs2d/QhJhTh9c", "7c7d2s/8h9hTd2h"]
 def _by_kernels(scenario: Scenario):
     """The kernels' answer, as if the spot were not small."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(small, "SMALL_DEALS", -1)
+        patch.setattr(planning, "SMALL_DEALS", -1)
         return equity(scenario, method="exact", scooping_hands=True)
 
 
 def _by_numpy(scenario: Scenario):
     """The numpy answer, however many deals the spot has."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(small, "SMALL_DEALS", 10**9)
+        patch.setattr(planning, "SMALL_DEALS", 10**9)
         return equity(scenario, method="exact", scooping_hands=True)
 
 
@@ -96,7 +96,7 @@ def _random_small_spot(game: str, seed: int) -> Scenario:
                               folds=[[format_card(c) for c in up] for up in folds],
                               community=community, deck_rule=rule)
 
-    if rng.random() < 0.5 or build().plan.outcomes() > small.SMALL_DEALS:  # to the river
+    if rng.random() < 0.5 or build().plan.outcomes() > planning.SMALL_DEALS:  # to the river
         if build().plan.shared_river:
             community = format_card(deck.pop())
         else:
@@ -106,7 +106,7 @@ def _random_small_spot(game: str, seed: int) -> Scenario:
     rng.shuffle(hidden)
     for p, i in hidden[:rng.randint(0, len(hidden))]:
         card, downs[p][i] = downs[p][i], None
-        if build().plan.outcomes() > small.SMALL_DEALS:
+        if build().plan.outcomes() > planning.SMALL_DEALS:
             downs[p][i] = card
     return build()
 
@@ -147,9 +147,9 @@ def test_the_threshold_picks_numpy_up_to_small_deals(monkeypatch):
         raise CountedWithNumpy
     monkeypatch.setattr(small, "small_tallies", refuse)
     sixth = Scenario.build(["AhKh/9cQh2d3s", "7c7d/8s2s5h6d"])  # 40 x 39 deals
-    monkeypatch.setattr(small, "SMALL_DEALS", 1_559)
+    monkeypatch.setattr(planning, "SMALL_DEALS", 1_559)
     assert equity(sixth).outcomes == 1_560
-    monkeypatch.setattr(small, "SMALL_DEALS", 1_560)
+    monkeypatch.setattr(planning, "SMALL_DEALS", 1_560)
     with pytest.raises(CountedWithNumpy):
         equity(sixth)
 

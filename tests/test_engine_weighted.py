@@ -149,17 +149,18 @@ def test_weights_beyond_six_decimals_are_not_counted_in_millionths():
 
 def _equity_both_ways(hands, game, monkeypatch):
     """equity() with every choice counted on its own, then with the weighted sweep."""
-    from stud_odds.engine import equity, ranged
+    from stud_odds.engine import equity, planning
 
     scenario = Scenario.build(hands, game=game)
-    counting = ranged.counting
+    counting = planning.ranged_counting
     results = []
     for weighted in (False, True):
         def chosen(*args, weighted=weighted):
-            how = counting(*args)
-            assert how.weighted or not weighted, "the spot should be counted weighted"
-            return ranged.Counting(True, how.seconds, weighted) if not weighted else how
-        monkeypatch.setattr(ranged, "counting", chosen)
+            how, seconds = counting(*args)
+            assert how is planning.Algorithm.WEIGHTED or not weighted, \
+                "the spot should be counted weighted"
+            return (how if weighted else planning.Algorithm.HEADS_UP), seconds
+        monkeypatch.setattr(planning, "ranged_counting", chosen)
         results.append(equity(scenario, method="exact", threads=1, scooping_hands=True))
     return results
 
@@ -179,16 +180,18 @@ def test_equity_against_a_range_is_the_same_either_way(game, monkeypatch):
 
 def test_auto_sweeps_a_wide_third_street_range_and_no_longer_misjudges_each_choice():
     # counting these 333 choices one by one took 32 s on 2 cores, judged quick then
-    from stud_odds.engine import AUTO_EXACT_SECONDS, AUTO_THREADS, ranged
+    from stud_odds.engine import planning, ranged
+    from stud_odds.engine.planning import AUTO_EXACT_SECONDS, AUTO_THREADS
 
     scenario = Scenario.build(["AhKh/Qh", "[pair, 3flush, 3straight]/Kd"])
-    spot, plan = spot_of(scenario, False), scenario.plan
-    listed = ranged.choices(plan)
-    how = ranged.counting(scenario.game.kernel_id, spot, plan, listed, AUTO_THREADS)
-    assert how.weighted and how.seconds <= AUTO_EXACT_SECONDS
-    ranged_spot = ranged._choice_spot(spot, plan, listed, 0)
-    one_choice = ranged.exact.heads_up_seconds(0, ranged_spot, AUTO_THREADS)
-    assert (one_choice + ranged.HEADS_UP_CALL_SECONDS) * len(listed) > AUTO_EXACT_SECONDS
+    plan = scenario.plan
+    listed = ranged.choices(plan, planning.MAX_CHOICES)
+    how, seconds = planning.ranged_counting(scenario.game, plan, listed, AUTO_THREADS)
+    assert how is planning.Algorithm.WEIGHTED and seconds <= AUTO_EXACT_SECONDS
+    deal = planning.Deal.of(plan)
+    one_choice = planning.heads_up_seconds(scenario.game, deal._replace(deck=deal.deck - 2),
+                                           AUTO_THREADS)
+    assert (one_choice + planning.HEADS_UP_CALL_SECONDS) * len(listed) > AUTO_EXACT_SECONDS
 
 
 def test_a_weighted_count_stops_between_kernel_calls_when_cancelled():
@@ -203,11 +206,12 @@ def test_a_weighted_count_stops_between_kernel_calls_when_cancelled():
         seen.append(done)
         stop.set()
 
-    from stud_odds.engine import ranged
+    from stud_odds.engine import planning, ranged
 
     scenario = Scenario.build(["AhKh/Qh7c", "[pair, 3flush, 3straight]/Kd8d"])
-    listed = ranged.choices(scenario.plan)
-    assert ranged.counting(0, spot_of(scenario, False), scenario.plan, listed, 1).weighted
+    listed = ranged.choices(scenario.plan, planning.MAX_CHOICES)
+    how, _ = planning.ranged_counting(scenario.game, scenario.plan, listed, 1)
+    assert how is planning.Algorithm.WEIGHTED
     with pytest.raises(Cancelled):
         equity(scenario, method="exact", progress=progress, cancel=stop, threads=1)
     assert len(seen) == 1 and 0 < seen[0] < scenario.plan.outcomes() * len(listed)

@@ -1,10 +1,22 @@
 """stud_odds.results: what a result says in JSON (``to_dict``), for hand-made results."""
 
+import csv
+import io
 import json
 
 import pytest
 
-from stud_odds.results import EquityResult, PlayerEquity, RangeSize
+from stud_odds.games import Game
+from stud_odds.results import (
+    EquityResult,
+    Method,
+    PlayerEquity,
+    PotPart,
+    RangeSize,
+    Rate,
+    StoppedBy,
+)
+from stud_odds.scenario import DeckRule
 
 
 def _player(hand: str, equity: float, **fields) -> PlayerEquity:
@@ -51,3 +63,27 @@ def test_classes_only_when_asked_and_a_range_always():
 @pytest.mark.parametrize("elapsed, shown", [(0.0, 0.0), (1.23449, 1.2345), (12.0, 12.0)])
 def test_elapsed_seconds_are_rounded_to_four_places(elapsed, shown):
     assert _result(_player("AsKs/Qh", 1.0), elapsed_s=elapsed).to_dict()["elapsed_s"] == shown
+
+
+@pytest.mark.parametrize("member", [*Method, *StoppedBy, *Rate, *PotPart, *Game, *DeckRule],
+                         ids=repr)
+def test_each_typed_field_is_written_as_its_value(member):
+    """JSON, CSV and text show a member exactly as its plain value: the outputs stay
+    byte-identical whether a field holds the member or the text."""
+    value = member.value
+    assert type(value) is str and member == value
+    assert json.dumps(member) == json.dumps(value)
+    assert json.dumps({member: 1}) == json.dumps({value: 1})
+    assert f"{member}|{member:>14}|{member!s}" == f"{value}|{value:>14}|{value!s}"
+    out = io.StringIO()
+    csv.writer(out).writerow([member])
+    assert out.getvalue() == f"{value}\r\n"
+
+
+def test_a_result_with_members_is_the_same_json_as_with_text():
+    players = (_player("AsKs/Qh", 0.6), _player("xx/7d", 0.4))
+    typed = _result(*players, game=Game.STUD, method=Method.MONTE_CARLO,
+                    deck_rule=DeckRule.CASINO, stopped_by=StoppedBy.TRIALS)
+    text = _result(*players, stopped_by="trials")
+    assert json.dumps(typed.to_dict()) == json.dumps(text.to_dict())
+    assert list(typed.players[0].to_dict()) == ["hand", *Rate]

@@ -5,10 +5,11 @@ int64, but the tallies grow faster: SHARE is the count times up to 1680 and
 SHARE_SQUARED the count times up to 1680**2, which overflows an int64 from
 about 3.3e12 deals (a known hand against a random one on third street has
 9.6e12).  So each outcome is awarded by the one pot award
-(``kernels.layout.share_out``, which the kernels compile) in Python integers;
-the result is int64 when it fits, as every smaller spot's is.  Weighted
-counting (weighted.py) passes counts that are already Python ints.  Nothing
-here loads numba: the shipped starting-hand tables are read through it.
+(``kernels.layout.share_out``, which the kernels compile) in Python integers,
+and added by Tallies.add, whose sums are int64 when they fit, as every
+smaller spot's are.  Weighted counting (weighted.py) passes counts that are
+already Python ints.  Nothing here loads numba: the shipped starting-hand
+tables are read through it.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import numpy as np
 
 from stud_odds.kernels.layout import GAME_RAZZ, GAME_STUD, share_out, sole_winner
 
-from .tallies import Tallies, narrowed
+from .tallies import Tallies
 
 
 def add_awards(game: int, counts: np.ndarray, tallies: Tallies) -> None:
@@ -33,5 +34,5 @@ def add_awards(game: int, counts: np.ndarray, tallies: Tallies) -> None:
             low_mask = column if game != GAME_STUD else 0
             share_out(game, 2, high_mask, low_mask, sole_winner(game, high_mask, low_mask),
                       int(count), award)
-    tallies.per_player = narrowed(tallies.per_player.astype(object) + award.per_player)
-    tallies.table = narrowed(tallies.table.astype(object) + award.table)
+    tallies.add(Tallies(award.per_player, np.zeros(tallies.classes.shape, np.int64),
+                        award.table))

@@ -6,20 +6,20 @@ releases the GIL), so a stop (Ctrl-C, cancel) is seen between calls, another
 call's turn comes between them, and memory stays flat
 whatever the spot.  A shared seventh-street card is dealt here, one
 card at a time: each is a spot of its own with that card known to everyone.
-Two players are counted by pairs of completions instead (headsup.py)
-whenever enumerating would not be instant.
+Which spots are enumerated, on how many threads, and what it costs:
+planning.py.
 """
 
 from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 
 import numpy as np
 
-from stud_odds.kernels.bundles import Levels, Lookups, Spot
+from stud_odds.kernels.bundles import Levels, Spot
 from stud_odds.kernels.layout import (
     GAME_RAZZ,
     GAME_STUD,
@@ -33,51 +33,11 @@ from .job import WAIT_POLL, Job
 from .options import Progress
 from .tallies import Tallies
 
-# what enumeration costs one thread, a little above what 3- to 6-way spots on 4th to 6th
-# street took on a 2-core development machine (benchmarks/bench_enumeration.py): a
-# deal in the inner loop, a parent of the inner loop, a deal valued as it comes (one
-# level alone).  --exact refuses what would take over EXACT_SECONDS on its threads.
-DEAL_SECONDS = 3.5e-9
-PARENT_SECONDS = 7e-8
-VALUED_SECONDS = 1.5e-8
-EXACT_SECONDS = 90
 # deals per kernel call (a few hundredths of a second: Ctrl-C is seen at once)
 DEALS_PER_CALL = 8_000_000
 VALUED_PER_CALL = 1_000_000  # the same for one level alone, whose every deal is valued
-# spots of fewer deals run on one thread: waking a second one costs more on a busy machine
-SMALL_SPOT = 2 * DEALS_PER_CALL
-# heads-up spots are counted exactly (headsup.py) up to about this many table operations
-# (half a minute on 2 cores) and this many completions of one player (memory: about 50
-# bytes each)
-HEADS_UP_WORK = 20_000_000_000
-# ... when enumerating would value more hands than this (smaller spots are enumerated in
-# a moment, with kernels that are compiled anyway)
-HEADS_UP_FROM = 20_000_000
-HEADS_UP_COMPLETIONS = 16_000_000
-# method="exact" counts bigger heads-up spots, up to C(49, 7) completions of one player (a
-# known hand against a random one on third street: about 3 GB), when heads_up_seconds says
-# EXACT_SECONDS or less; heads-up counting does about HEADS_UP_RATE table operations a
-# second per thread (heads_up_work) and values COMPLETION_RATE completions
-HEADS_UP_EXACT_COMPLETIONS = 90_000_000
-HEADS_UP_RATE = 300_000_000
-COMPLETION_RATE = 10_000_000
 # the levels' value tables hold at most this many completions in all (int32: 16 MB)
 MAX_COMPLETIONS = 1 << 22
-
-
-def enumeration_seconds(spot: Spot, threads: int) -> float:
-    """About how long enumerating the spot takes on ``threads`` threads."""
-    part = spot
-    if spot.shared_draw:  # one spot per shared card, each with one card fewer to come from
-        part = spot._replace(deck=spot.deck[1:], shared_draw=0)
-    levels = _levels(part)
-    choices = _choices(part, levels)
-    deals = math.prod(choices)
-    if len(levels) == 1:
-        seconds = deals * VALUED_SECONDS
-    else:
-        seconds = deals * DEAL_SECONDS + deals // max(choices[-1], 1) * PARENT_SECONDS
-    return seconds * (len(spot.deck) if spot.shared_draw else 1) / threads
 
 
 def enumerate_deals(game: int, spot: Spot, threads: int, progress: Progress | None,
@@ -93,10 +53,8 @@ def _enumerate_deals(game: int, spot: Spot, threads: int, progress: Progress | N
     lookups = running.lookups()
     players = len(spot.draws)
     tallies = Tallies.zeros(players)
-    parts = list(_without_shared_card(spot, lookups))
+    parts = list(running.each_shared_card(spot))
     total = sum(math.prod(_choices(part, _levels(part))) for part in parts)
-    if total < SMALL_SPOT:
-        threads = 1
 
     def calls() -> Iterator[Callable[[], Tallies]]:
         for part in parts:
@@ -175,37 +133,35 @@ def _run(calls: Iterable[Callable[[], Tallies]], threads: int,
     job.check()
 
 
-def _without_shared_card(spot: Spot, lookups: Lookups) -> Iterator[Spot]:
-    """The spot, or with a shared card to come, one spot per card it can be."""
-    if not spot.shared_draw:
-        yield spot
-        return
-    for i, card in enumerate(spot.deck):
-        yield Spot(np.delete(spot.deck, i), spot.known_key + lookups.card_key[card],
-                   spot.known_bits | lookups.card_bit[card], spot.draws, 0, spot.track_scoops)
-
-
-def _levels(spot: Spot) -> list[tuple[int, int]]:
-    """The levels of the deal, (player, cards): every player still dealt cards, the one
-    with the most completions (that a table holds) last, in the inner loop; with
-    nobody to deal, the last player with nothing (one showdown)."""
-    levels = [(p, int(k)) for p, k in enumerate(spot.draws) if k > 0]
-    if not levels:
-        return [(len(spot.draws) - 1, 0)]
-    sizes = [math.comb(len(spot.deck), k) for _, k in levels]
+def levels(deck: int, draws: Sequence[int]) -> list[tuple[int, int]]:
+    """The levels of the deal from ``deck`` unseen cards, (player, cards): every player
+    still dealt cards, the one with the most completions (that a table holds) last, in
+    the inner loop; with nobody to deal, the last player with nothing (one showdown)."""
+    dealt = [(p, int(k)) for p, k in enumerate(draws) if k > 0]
+    if not dealt:
+        return [(len(draws) - 1, 0)]
+    sizes = [math.comb(deck, k) for _, k in dealt]
     fitting = [i for i, size in enumerate(sizes) if size <= MAX_COMPLETIONS]
     inner = max(fitting, key=lambda i: (sizes[i], i)) if fitting else sizes.index(min(sizes))
-    return levels[:inner] + levels[inner + 1:] + [levels[inner]]
+    return dealt[:inner] + dealt[inner + 1:] + [dealt[inner]]
 
 
-def _choices(spot: Spot, levels: list[tuple[int, int]]) -> list[int]:
+def level_choices(deck: int, levels: list[tuple[int, int]]) -> list[int]:
     """Each level's number of combinations, given the cards the earlier levels took."""
     choices = []
-    left = len(spot.deck)
+    left = deck
     for _, k in levels:
         choices.append(math.comb(left, k) if left >= 0 else 0)
         left -= k
     return choices
+
+
+def _levels(spot: Spot) -> list[tuple[int, int]]:
+    return levels(len(spot.deck), spot.draws)
+
+
+def _choices(spot: Spot, levels: list[tuple[int, int]]) -> list[int]:
+    return level_choices(len(spot.deck), levels)
 
 
 def _value_tables(game: int, spot: Spot, levels: list[tuple[int, int]],
@@ -272,53 +228,15 @@ def _ranges(choices: list[int], outer: int, single: bool) -> Iterator[tuple[int,
         yield start, count, count * deals_per_index
 
 
-def heads_up_feasible(game: int, spot: Spot, largest: int = HEADS_UP_COMPLETIONS) -> bool:
-    """Whether the heads-up counting method takes this spot in reasonable time and memory:
-    auto's limits, or with ``largest`` more completions of one player (then ask
-    heads_up_seconds)."""
-    if len(spot.known_key) != 2:
-        return False
-    from .headsup import heads_up_work
-
-    deck = len(spot.deck)
-    draws = [int(k) for k in spot.draws]
-    if sum(draws) + spot.shared_draw > deck:
-        return False
-    communities = deck - sum(draws) if spot.shared_draw else 1
-    if largest > HEADS_UP_COMPLETIONS:
-        return max(math.comb(deck, k) for k in draws) <= largest
-    return (max(math.comb(deck, k) for k in draws) <= largest
-            and heads_up_work(game, deck, draws) * communities <= HEADS_UP_WORK)
-
-
-def heads_up_seconds(game: int, spot: Spot, threads: int) -> float:
-    """About how long heads-up counting takes on ``threads`` threads (a cost model)."""
-    from .headsup import heads_up_work
-
-    deck = len(spot.deck)
-    draws = [int(k) for k in spot.draws]
-    communities = deck - sum(draws) if spot.shared_draw else 1
-    valued = sum(math.comb(deck, k) for k in draws) / COMPLETION_RATE
-    return communities * (heads_up_work(game, deck, draws) / HEADS_UP_RATE + valued) / threads
-
-
 def heads_up(game: int, spot: Spot, threads: int, progress: Progress | None,
              job: Job) -> tuple[Tallies, float]:
     """Two players' exact tallies by counting pairs of completions (headsup.py), and the
     seconds spent compiling."""
     from .headsup import heads_up_tallies
 
-    reported = [0]
-
-    def checked(done: int, total: int) -> None:  # the heads-up driver's calls are short
-        job.share()  # raises when stopped
-        if progress and done > reported[0]:
-            reported[0] = done
-            progress(done, total)
-
     with job.kernels(), running.numba_threads(threads):
         compiling = heads_up_kernels(game)
-        tallies = heads_up_tallies(game, spot, progress=checked)
+        tallies = heads_up_tallies(game, spot, progress=job.sharing(progress))
     job.check()
     return tallies, compiling
 

@@ -52,12 +52,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from contextlib import AbstractContextManager, nullcontext
 from itertools import combinations
+from typing import NamedTuple
 
 import numpy as np
 
-from stud_odds.kernels import threads
 from stud_odds.kernels.bundles import Spot
 from stud_odds.kernels.headsup import (
     LOW_BUCKETS,
@@ -79,12 +78,12 @@ from stud_odds.kernels.tables import HIGH_CLASSES, NO_LOW, RAZZ_CLASSES
 
 from . import running
 from .awards import add_awards
-from .headsup_work import LOW_LEVELS, batches, heads_up_work, lanes_of, plan_sweeps, tasks_of
+from .headsup_work import LOW_LEVELS, kernel_calls, plan_sweeps, tasks_of
 from .tallies import Tallies
 
 VALUE_SPAN = max(HIGH_CLASSES, RAZZ_CLASSES) + 1  # primary values are 1..VALUE_SPAN - 1
 PAIR_CLASSES = HIGH_CLASS_COLUMNS * LOW_CLASS_COLUMNS
-SMALL_WORK = 30_000_000  # heads_up_work below which one thread is quicker (about 60 ms)
+SWAP_PLAYERS = [0, 2, 1, 3]  # outcome masks with bits 0 and 1 swapped
 
 
 def _low_buckets() -> np.ndarray:
@@ -188,7 +187,8 @@ def heads_up_tallies(game: int, spot: Spot, progress: Callable[[int, int], None]
     The tallies are exactly as the brute-force enumeration sums them (the same
     deals, the same columns), int64 when they fit and Python ints when they do
     not (awards.py: a random opponent on third street).  The work is about
-    heads_up_work(...) table operations: check it first.
+    headsup_work.heads_up_work(...) table operations: planning.py checks it first and
+    says how many threads it may use (numba's count when called).
     """
     if len(spot.draws) != 2:
         raise ValueError("heads_up_tallies counts two players")
@@ -198,41 +198,22 @@ def heads_up_tallies(game: int, spot: Spot, progress: Callable[[int, int], None]
     deals = 0
     if sum(draws) <= n and per_community > 0:
         deals = math.comb(n, draws[0]) * math.comb(n - draws[0], draws[1]) * per_community
-    if not spot.shared_draw:
-        report = None if progress is None else (lambda part: progress(int(deals * part), deals))
-        return _tallies(game, spot, plan_name, report)
-    # each unseen card in turn is the community card: every deal once
-    lookups = running.lookups()
+    # with a community card to come, each unseen card in turn is it: every deal once
+    parts = n if spot.shared_draw else 1
     tallies = Tallies.zeros(2)
-    for i, card in enumerate(spot.deck):
-        with_card = Spot(np.delete(spot.deck, i), spot.known_key + lookups.card_key[card],
-                         spot.known_bits | lookups.card_bit[card], spot.draws, 0,
-                         spot.track_scoops)
+    for part in running.each_shared_card(spot):
         report = None if progress is None else (
-            lambda part, done=tallies.outcomes: progress(done + int(deals // n * part), deals))
-        tallies.add(_tallies(game, with_card, plan_name, report))
+            lambda fraction, done=tallies.outcomes: progress(done + int(deals // parts
+                                                                    * fraction), deals))
+        tallies.add(_counted(game, part, plan_name, report))
     return tallies
-
-
-def _one_thread_when_small(work: int) -> AbstractContextManager[None]:
-    """Run small spots on the calling thread alone: waking numba's worker threads costs
-    tens of milliseconds on a busy machine, far more than such a spot takes (the
-    tallies do not depend on the number of threads)."""
-    return threads.at_most(1) if work < SMALL_WORK else nullcontext()
-
-
-def _tallies(game: int, spot: Spot, plan_name: str | None,
-             progress: Callable[[float], None] | None) -> Tallies:
-    """heads_up_tallies without a community card to come; progress(fraction done) between
-    kernel calls."""
-    n = len(spot.deck)
-    draws = [int(k) for k in spot.draws]
-    with _one_thread_when_small(heads_up_work(game, n, draws) if sum(draws) <= n else 0):
-        return _counted(game, spot, plan_name, progress)
 
 
 def _counted(game: int, spot: Spot, plan_name: str | None,
              progress: Callable[[float], None] | None) -> Tallies:
+    """heads_up_tallies of a spot without a community card to come; progress(fraction
+    done) between kernel calls (each step is a fraction of a second, so a stop raised
+    from it is seen at once)."""
     n = len(spot.deck)
     draws = [int(k) for k in spot.draws]
     tallies = Tallies.zeros(2)
@@ -240,13 +221,11 @@ def _counted(game: int, spot: Spot, plan_name: str | None,
         return tallies
     if n > POSITION_MASK + 1:
         raise ValueError(f"a deck of {n} cards does not fit the packed positions")
-    track_scoops = bool(spot.track_scoops)
-    low_bucket = _low_buckets()
+    between = (lambda: progress(0.0)) if progress else (lambda: None)
     # X: the player with fewer completions (player 0 on equal counts)
     px = 0 if math.comb(n, draws[0]) <= math.comb(n, draws[1]) else 1
     py = 1 - px
-    # a stop is seen between every two steps (each a fraction of a second)
-    between = (lambda: progress(0.0)) if progress else (lambda: None)
+    low_bucket = _low_buckets()
     x = _Completions(game, spot, px, low_bucket, between)
     between()
     y = _Completions(game, spot, py, low_bucket, between)
@@ -256,7 +235,39 @@ def _counted(game: int, spot: Spot, plan_name: str | None,
     _class_tallies(game, x, math.comb(n - a, b), tallies.classes, px)
     _class_tallies(game, y, math.comb(n - b, a), tallies.classes, py)
     between()
+    track_scoops = bool(spot.track_scoops)
+    setup = sweep_setup(game, n, (a, b), track_scoops)
+    plan = plan_sweeps(x, y, setup.levels, setup.cost_x, setup.cost_y, plan_name)
+    x_take, y_take, tasks, costs = tasks_of(x, y, plan, setup.cost_x, setup.cost_y, between)
+    sides = (_side(x, x_take, setup.x_subsets), _side(y, y_take, setup.y_subsets))
+    between()
+    outcome_counts, scoops_x, scoops_y = _count(game, track_scoops, (tasks, costs), sides,
+                                                setup.tables, progress)
+    if px == 1:  # the counts have X as bit 0: make bit 0 player 0
+        outcome_counts = outcome_counts[SWAP_PLAYERS][:, SWAP_PLAYERS]
+    add_awards(game, outcome_counts, tallies)
+    if track_scoops:
+        tallies.classes[px, SCOOP_CLASS_BASE:] += scoops_x
+        tallies.classes[py, SCOOP_CLASS_BASE:] += scoops_y
+    return tallies
 
+
+class SweepSetup(NamedTuple):
+    """What a sweep over X and Y (plain or weighted) needs besides the rows: the card-set
+    index tables (offset, binom), each side's subsets, its table operations per row and
+    task, and the depth of stud8's bucket halving (0 otherwise)."""
+
+    tables: tuple[np.ndarray, np.ndarray]
+    x_subsets: tuple[np.ndarray, ...]
+    y_subsets: tuple[np.ndarray, ...]
+    cost_x: int
+    cost_y: int
+    levels: int
+
+
+def sweep_setup(game: int, n: int, sizes: tuple[int, int], track_scoops: bool) -> SweepSetup:
+    """The setup of a sweep of X and Y completions of ``sizes`` cards from ``n``."""
+    a, b = sizes
     # card sets S shared by X and Y have at most min(a, b) cards; S of s cards has index
     # offset[s] + colex rank, the rank being the sum of C(p_i, i) over its positions
     largest = min(a, b)
@@ -265,31 +276,19 @@ def _counted(game: int, spot: Spot, plan_name: str | None,
         offset[s + 1] = offset[s] + math.comb(n, s)
     binom = np.array([[math.comb(p, s) for s in range(largest + 1)] for p in range(n)],
                      np.int64).reshape(n, largest + 1)
-    x_plan = _subset_plan(a, largest)
-    y_plan = _subset_plan(b, largest)
+    x_subsets, y_subsets = _subset_plan(a, largest), _subset_plan(b, largest)
     # table operations per row and task: X reads below / at most / all (+ counts itself
     # in and out when scoops are tracked); Y counts itself in and out (+ reads)
-    cost_x = (3 + 2 * track_scoops) * len(x_plan[0])
-    cost_y = (2 + track_scoops) * len(y_plan[0])
-    levels = LOW_LEVELS if game == GAME_STUD8 else 0
-    plan = plan_sweeps(x, y, levels, cost_x, cost_y, plan_name)
-    x_take, y_take, tasks, costs = tasks_of(x, y, plan, cost_x, cost_y, between)
-    x_side = Side(x.packed[x_take], x.primary[x_take], x.bucket[x_take], x.pair_class[x_take],
-                  *x_plan)
-    between()
-    y_side = Side(y.packed[y_take], y.primary[y_take], y.bucket[y_take], y.pair_class[y_take],
-                  *y_plan)
-    between()
-    outcome_counts, scoops_x, scoops_y = _count(game, track_scoops, (tasks, costs),
-                                                (x_side, y_side), (offset, binom), progress)
-    if px == 1:  # the counts have X as bit 0: make bit 0 player 0
-        swap = [0, 2, 1, 3]
-        outcome_counts = outcome_counts[swap][:, swap]
-    add_awards(game, outcome_counts, tallies)
-    if track_scoops:
-        tallies.classes[px, SCOOP_CLASS_BASE:] += scoops_x
-        tallies.classes[py, SCOOP_CLASS_BASE:] += scoops_y
-    return tallies
+    return SweepSetup((offset, binom), x_subsets, y_subsets,
+                      (3 + 2 * track_scoops) * len(x_subsets[0]),
+                      (2 + track_scoops) * len(y_subsets[0]),
+                      LOW_LEVELS if game == GAME_STUD8 else 0)
+
+
+def _side(rows: _Completions, take: np.ndarray, subsets: tuple[np.ndarray, ...]) -> Side:
+    """One side of the sweep for the kernels: its rows in sweep order, and its subsets."""
+    return Side(rows.packed[take], rows.primary[take], rows.bucket[take],
+                rows.pair_class[take], *subsets)
 
 
 def _count(game: int, track_scoops: bool, work: tuple[np.ndarray, list[int]],
@@ -299,14 +298,11 @@ def _count(game: int, track_scoops: bool, work: tuple[np.ndarray, list[int]],
     """count_pairs over every task, in short calls: (outcome counts, X's and Y's scoops by
     hand class); progress(fraction done) after each call."""
     tasks, costs = work
-    lanes = max(1, min(threads.in_use(), len(tasks)))
     outcome_counts = np.zeros((4, 4), np.int64)
     scoops_x = np.zeros(PAIR_CLASSES, np.int64)
     scoops_y = np.zeros(PAIR_CLASSES, np.int64)
-    done, total = 0, max(1, sum(costs))
-    for batch in batches(costs, lanes):
-        used = min(lanes, len(batch))
-        lane_tasks, lane_starts = lanes_of(batch, costs, used)
+    for lane_tasks, lane_starts in kernel_calls(costs, progress):
+        used = len(lane_starts) - 1
         per_lane = (np.zeros((used, 4, 4), np.int64), np.zeros((used, PAIR_CLASSES), np.int64),
                     np.zeros((used, PAIR_CLASSES), np.int64))
         count_pairs(game, track_scoops, (tasks, lane_tasks, lane_starts), *sides, tables,
@@ -314,7 +310,4 @@ def _count(game: int, track_scoops: bool, work: tuple[np.ndarray, list[int]],
         outcome_counts += per_lane[0].sum(axis=0)
         scoops_x += per_lane[1].sum(axis=0)
         scoops_y += per_lane[2].sum(axis=0)
-        done += sum(costs[t] for t in batch)
-        if progress:
-            progress(done / total)
     return outcome_counts, scoops_x, scoops_y

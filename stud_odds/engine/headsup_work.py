@@ -77,6 +77,19 @@ def batches(costs: list[int], lanes: int) -> Iterator[list[int]]:
         yield batch
 
 
+def kernel_calls(costs: list[int], progress: Callable[[float], None] | None
+                 ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """Each kernel call's tasks per lane (as lanes_of), in batches; progress(fraction done)
+    after each call."""
+    lanes = max(1, min(threads.in_use(), len(costs)))
+    done, total = 0, max(1, sum(costs))
+    for batch in batches(costs, lanes):
+        yield lanes_of(batch, costs, min(lanes, len(batch)))
+        done += sum(costs[t] for t in batch)
+        if progress:
+            progress(done / total)
+
+
 def lanes_of(batch: list[int], costs: list[int], lanes: int) -> tuple[np.ndarray, np.ndarray]:
     """The batch's tasks per lane, costliest first to the least loaded lane (the totals do
     not depend on it): (task ids lane after lane, where each lane's ids start)."""

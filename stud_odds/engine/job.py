@@ -18,9 +18,11 @@ from __future__ import annotations
 import threading
 import time
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Protocol
+
+from stud_odds.results import StoppedBy
 
 from .options import EquityError
 
@@ -94,20 +96,20 @@ class Job:
         self.thread = threading.get_ident()  # the caller's: only it takes the turn
         self._has_turn = False
 
-    def reason(self) -> str | None:
-        """Why the call must stop now: "interrupted" (Ctrl-C), "cancelled", or None."""
+    def reason(self) -> StoppedBy | None:
+        """Why the call must stop now: INTERRUPTED (Ctrl-C), CANCELLED, or None."""
         if self.interrupted.is_set():
-            return "interrupted"
+            return StoppedBy.INTERRUPTED
         if self.cancel is not None and self.cancel.is_set():
-            return "cancelled"
+            return StoppedBy.CANCELLED
         return None
 
     def check(self) -> None:
         """Raise KeyboardInterrupt after Ctrl-C, Cancelled after a cancel; else nothing."""
         reason = self.reason()
-        if reason == "interrupted":
+        if reason is StoppedBy.INTERRUPTED:
             raise KeyboardInterrupt
-        if reason == "cancelled":
+        if reason is StoppedBy.CANCELLED:
             raise Cancelled("the count was cancelled before it finished")
 
     def start_clock(self) -> None:
@@ -156,6 +158,20 @@ class Job:
             self._has_turn = False
             _TURNS.take(self)
             self._has_turn = True
+
+    def sharing(self, progress: Callable[[int, int], None] | None
+                ) -> Callable[[int, int], None]:
+        """progress(done, total) for a driver whose kernel calls are short: share() between
+        them (which raises when stopped), and pass on only counts that have grown."""
+        reported = 0
+
+        def between(done: int, total: int) -> None:
+            nonlocal reported
+            self.share()
+            if progress and done > reported:
+                reported = done
+                progress(done, total)
+        return between
 
     def others_waiting(self) -> bool:
         return self._has_turn and _TURNS.others_waiting()

@@ -17,10 +17,11 @@ from numbers import Integral, Real
 from typing import Any
 
 from stud_odds.errors import SHOWN_CHARACTERS, StudOddsError, shown
+from stud_odds.results import Method
 
 Progress = Callable[[int, int | None], None]
 
-METHODS = ("auto", "exact", "monte-carlo")
+METHODS = tuple(Method)  # auto, exact, monte-carlo
 MAX_TRIALS = 10**12  # about a day of sampling
 MAX_THREADS = 256  # the engine uses at most the cores numba has; more is a typo
 MAX_SEED = 2**64 - 1  # SeedSequence takes any size; one fixed bound is one rule to state
@@ -139,7 +140,7 @@ def parse_trials(text: str | int, name: str = "the trial count") -> int:
 class Request:
     """What equity() was asked for (see its docstring); ``checked()`` validates it."""
 
-    method: str = "auto"
+    method: str = Method.AUTO
     trials: int | str | None = None
     precision: float | None = None
     max_time: float | None = None
@@ -160,7 +161,7 @@ class Request:
                                    "a positive standard error such as 0.0005")
         max_time = check_positive(self.max_time, "the time limit",
                                   "a positive number of seconds")
-        if method == "exact" and (trials is not None or precision is not None):
+        if method == Method.EXACT and (trials is not None or precision is not None):
             raise EquityError("exact enumeration takes no trial count or precision target")
         if self.progress is not None and not callable(self.progress):
             raise EquityError(
@@ -171,6 +172,7 @@ class Request:
         if self.cancel is not None and not callable(getattr(self.cancel, "is_set", None)):
             raise EquityError(
                 f"cancel must have is_set() (a threading.Event), not {shown(self.cancel)}")
-        return replace(self, trials=trials, precision=precision, max_time=max_time,
-                       seed=check_seed(self.seed), threads=check_threads(self.threads)
-                       or default_threads(), scooping_hands=bool(self.scooping_hands))
+        return replace(self, method=Method(method), trials=trials, precision=precision,
+                       max_time=max_time, seed=check_seed(self.seed),
+                       threads=check_threads(self.threads) or default_threads(),
+                       scooping_hands=bool(self.scooping_hands))

@@ -3,8 +3,10 @@
 A choice gives each ranged player one pair his range allows, no card twice; it
 is as likely as the product of its pairs' weights (docs/ranges.md).  Exactly,
 each choice is a spot with those cards known, counted by the usual exact
-method, and the tallies are summed with the choice's weight.  Sampling draws
-the choice inside the Monte Carlo kernel (kernels/montecarlo.py).
+method, and the tallies are summed with the choice's weight; heads-up, all
+choices may be counted in one weighted sweep instead (weighted.py).  Which,
+and the limits on ranges: planning.py.  Sampling draws the choice inside the
+Monte Carlo kernel (kernels/montecarlo.py).
 """
 
 from __future__ import annotations
@@ -18,20 +20,10 @@ import numpy as np
 from stud_odds.kernels.bundles import Spot, hand_keys
 from stud_odds.scenario import DealPlan
 
-from . import exact, running
+from . import running
 from .job import Job
-from .options import EquityError, Progress
+from .options import Progress
 from .tallies import Tallies
-
-# choices of hole pairs listed for exact counting at most (beyond, only sampling)
-MAX_CHOICES = 2_000_000
-# sampling refuses ranges whose drawn pairs share a card more often than this leaves
-# (each redraw costs a trial's worth of draws; below this the kernel would crawl)
-MIN_FIT = 1e-4
-# each exact call's fixed cost, in seconds; heads-up counting's is larger (the rows
-# sorted, the tasks planned, in Python: a third-street choice took about 0.1 s in all)
-CALL_SECONDS = 0.001
-HEADS_UP_CALL_SECONDS = 0.05
 
 
 @dataclass(frozen=True)
@@ -51,7 +43,7 @@ def _masks(combos) -> np.ndarray:
     return (one << combos.first.astype(np.int64)) | (one << combos.second.astype(np.int64))
 
 
-def choices(plan: DealPlan, limit: int = MAX_CHOICES) -> Choices | None:
+def choices(plan: DealPlan, limit: int) -> Choices | None:
     """The choices of hole pairs, or None when there are more than ``limit``."""
     ranges = [plan.ranges[p] for p in plan.ranged_players]
     if math.prod(len(combos) for combos in ranges) > 50 * limit:
@@ -87,20 +79,6 @@ def fit(plan: DealPlan, listed: Choices | None) -> float:
     return float(fits.mean())
 
 
-def check_fit(plan: DealPlan, listed: Choices | None) -> None:
-    """Refuse to sample ranges whose draws almost never fit together."""
-    if len(plan.ranged_players) < 2:
-        return
-    rate = fit(plan, listed)
-    if rate < MIN_FIT:
-        players = [str(p + 1) for p in plan.ranged_players]
-        names = ", ".join(players[:-1]) + f" and {players[-1]}"
-        raise EquityError(
-            f"the ranges of players {names} share a card in all but {rate:.2g} of draws: "
-            "sampling them would crawl; narrow or widen them"
-        )
-
-
 def _choice_spot(spot: Spot, plan: DealPlan, listed: Choices, choice: int) -> Spot:
     """The spot with one choice's hole pairs known."""
     lookups = running.lookups()
@@ -118,64 +96,27 @@ def _choice_spot(spot: Spot, plan: DealPlan, listed: Choices, choice: int) -> Sp
     return spot._replace(deck=deck, known_key=known_key, known_bits=known_bits)
 
 
-@dataclass(frozen=True)
-class Counting:
-    """How the choices are counted exactly, and about how long all of them take: each
-    choice on its own (heads-up pairs or every deal), or heads-up in one weighted
-    sweep over every choice (weighted.py)."""
-
-    heads_up: bool
-    seconds: float
-    weighted: bool = False
-
-
-def counting(game: int, spot: Spot, plan: DealPlan, listed: Choices, threads: int) -> Counting:
-    """The cheapest exact method, and its estimated seconds for every choice: a cost
-    model, never a clock, so the method that auto picks is the same on every machine
-    with the same threads."""
-    one = _choice_spot(spot, plan, listed, 0)
-    enumerating = exact.enumeration_seconds(one, threads) + CALL_SECONDS
-    heads_up = exact.heads_up_feasible(game, one)
-    if heads_up:
-        counting_seconds = exact.heads_up_seconds(game, one, threads) + HEADS_UP_CALL_SECONDS
-        heads_up = counting_seconds < enumerating
-    per_choice = Counting(heads_up, (counting_seconds if heads_up else enumerating)
-                          * len(listed))
-    from .weighted import weighted_fits, weighted_seconds
-
-    if not weighted_fits(spot, plan.ranges):
-        return per_choice
-    sweep = Counting(True, weighted_seconds(game, spot, plan.ranges, threads), True)
-    return sweep if sweep.seconds < per_choice.seconds else per_choice
-
-
-def exact_tallies(game: int, spot: Spot, plan: DealPlan, listed: Choices, how: Counting,
-                  threads: int, progress: Progress | None, job: Job) -> tuple[Tallies, float]:
-    """Every choice counted exactly and summed by weight; the seconds spent compiling.
+def each_choice_tallies(game: int, spot: Spot, plan: DealPlan, listed: Choices,
+                        count: Callable, threads: int, progress: Progress | None,
+                        job: Job) -> tuple[Tallies, float]:
+    """Every choice counted on its own by ``count`` (exact.heads_up or
+    exact.enumerate_deals) on ``threads`` threads and summed by weight; the seconds
+    spent compiling.
 
     The sums are scaled so that dividing by the deals counted (choices x deals per
     choice, ``outcomes``) gives each fraction weighted by the choices' weights."""
     deals = plan.outcomes()
     total = deals * len(listed)
-    if how.weighted:
-        return _weighted(game, spot, plan, total, threads, progress, job)
-    count: Callable = exact.heads_up if how.heads_up else exact.enumerate_deals
     players = len(plan.draws)
     summed = Tallies.zeros(players)
     summed.per_player = summed.per_player.astype(np.float64)
     summed.classes = summed.classes.astype(np.float64)
     summed.table = summed.table.astype(np.float64)
-    # a choice that is one kernel call's work runs on one thread: starting numba's
-    # parallel loops costs milliseconds a call on a busy machine, more than such work
-    small = deals <= exact.DEALS_PER_CALL
-    if small:
-        threads = 1
     compiling = 0.0
     for choice in range(len(listed)):
         job.check()
-        with running.numba_threads(threads):
-            tallies, compiled = count(game, _choice_spot(spot, plan, listed, choice), threads,
-                                      None, job)
+        tallies, compiled = count(game, _choice_spot(spot, plan, listed, choice), threads,
+                                  None, job)
         compiling += compiled
         weight = listed.weight[choice]
         summed.per_player += weight * tallies.per_player
@@ -191,24 +132,18 @@ def exact_tallies(game: int, spot: Spot, plan: DealPlan, listed: Choices, how: C
     return summed, compiling
 
 
-def _weighted(game: int, spot: Spot, plan: DealPlan, total: int, threads: int,
-              progress: Progress | None, job: Job) -> tuple[Tallies, float]:
-    """exact_tallies by one weighted sweep: the same sums, from exact integers (weights in
-    millionths) divided once, so that dividing by ``total`` deals gives each fraction."""
+def weighted_sweep_tallies(game: int, spot: Spot, plan: DealPlan, total: int, threads: int,
+                           progress: Progress | None, job: Job) -> tuple[Tallies, float]:
+    """each_choice_tallies' sums by one weighted sweep over every choice (weighted.py),
+    from exact integers (weights in millionths) divided once, so that dividing by
+    ``total`` deals gives each fraction."""
     from .weighted import weighted_kernels, weighted_tallies
 
-    reported = [0]
-
-    def checked(fraction: float) -> None:  # the sweep's calls are short
-        job.share()  # raises when stopped
-        done = int(total * fraction)
-        if progress and done > reported[0]:
-            reported[0] = done
-            progress(done, total)
-
+    between = job.sharing(progress)
     with job.kernels(), running.numba_threads(threads):
         compiling = weighted_kernels(game)
-        counted = weighted_tallies(game, spot, plan.ranges, checked)
+        counted = weighted_tallies(game, spot, plan.ranges,
+                                   lambda fraction: between(int(total * fraction), total))
     job.check()
     weighted_deals = max(int(counted.outcomes), 1)
 

@@ -66,6 +66,18 @@ def spot_of(scenario: Scenario, scooping_hands: bool) -> Spot:
     )
 
 
+def each_shared_card(spot: Spot) -> Iterator[Spot]:
+    """The spot, or with a shared seventh-street card to come, one spot per card it can
+    be, that card known to every player: each deal of the spot is in one of them."""
+    if not spot.shared_draw:
+        yield spot
+        return
+    cards = lookups()
+    for i, card in enumerate(spot.deck):
+        yield Spot(np.delete(spot.deck, i), spot.known_key + cards.card_key[card],
+                   spot.known_bits | cards.card_bit[card], spot.draws, 0, spot.track_scoops)
+
+
 def ranges_of(scenario: Scenario) -> Ranges:
     """The ranged players' hole pairs as the Monte Carlo kernel draws them."""
     plan = scenario.plan

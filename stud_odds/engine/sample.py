@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 import numpy as np
 
 from stud_odds.kernels.bundles import Ranges, Spot
+from stud_odds.results import StoppedBy
 
 from . import running
 from .job import Cancelled, Job
@@ -40,7 +41,7 @@ def _chunk_seeds(seed: int, round_number: int) -> np.ndarray:
 
 def monte_carlo(game: int, spot: Spot, ranges: Ranges, request: Request, job: Job,
                 on_round: Callable[[Tallies], None] | None = None
-                ) -> tuple[Tallies, str, float]:
+                ) -> tuple[Tallies, StoppedBy, float]:
     """Sample until a stop; the tallies, why it stopped, and the seconds spent compiling.
 
     request: checked, with a seed and at least one stop.  ``on_round(tallies)`` after
@@ -49,7 +50,7 @@ def monte_carlo(game: int, spot: Spot, ranges: Ranges, request: Request, job: Jo
     while it waited for its turn."""
     players = len(spot.known_key)
     lookups = running.lookups()
-    tallies, stopped_by, compiling = Tallies.zeros(players), "", 0.0
+    tallies, stopped_by, compiling = Tallies.zeros(players), StoppedBy.INTERRUPTED, 0.0
     try:
         with job.kernels():
             monte_carlo_chunks, compiling = running.kernel("monte_carlo", game)
@@ -68,7 +69,8 @@ def monte_carlo(game: int, spot: Spot, ranges: Ranges, request: Request, job: Jo
                     if on_round:
                         on_round(tallies)
     except (KeyboardInterrupt, Cancelled):
-        stopped_by = job.reason() or "interrupted"  # whole rounds only: a partial one is dropped
+        # whole rounds only: a partial one is dropped
+        stopped_by = job.reason() or StoppedBy.INTERRUPTED
     return tallies, stopped_by, compiling
 
 
@@ -86,8 +88,9 @@ def _calls(group: int, first_look: bool) -> list[tuple[int, int]]:
 
 def _rounds(players: int, request: Request, job: Job,
             call: Callable[[np.ndarray, np.ndarray], Tallies],
-            first_look: Callable[[Tallies], None] | None) -> Iterator[tuple[Tallies, str]]:
-    """The tallies after each round, and why sampling stops there ("" to go on);
+            first_look: Callable[[Tallies], None] | None
+            ) -> Iterator[tuple[Tallies, StoppedBy | None]]:
+    """The tallies after each round, and why sampling stops there (None to go on);
     first_look(tallies) after round 0's first call.
 
     A round's chunks run in short calls; the stop is checked between them."""
@@ -118,10 +121,10 @@ def _rounds(players: int, request: Request, job: Job,
                 total = max(tallies.outcomes, int(tallies.outcomes * (max_se / precision) ** 2))
             request.progress(tallies.outcomes, total)
         if trials is not None and tallies.outcomes >= trials:
-            yield tallies, "trials"
+            yield tallies, StoppedBy.TRIALS
         elif precision is not None and max_se <= precision:
-            yield tallies, "precision"
+            yield tallies, StoppedBy.PRECISION
         elif job.time_is_up():  # the first round to end past the limit
-            yield tallies, "time"
+            yield tallies, StoppedBy.TIME
         else:
-            yield tallies, ""
+            yield tallies, None

@@ -2,10 +2,10 @@
 
 A river or sixth-street spot has a few thousand deals, which numpy counts in
 milliseconds, while a fresh process would spend a second or more importing
-numba and loading a cached kernel.  So spots of at most SMALL_DEALS deals are
-counted here, over the same look-up tables (kernels/tables.py) and with the
-same tallies as kernels/enumerate.py, integer for integer: whichever counts a
-spot, its answer is the same, byte for byte (tests/test_engine_small.py).
+numba and loading a cached kernel.  So spots of at most planning.SMALL_DEALS
+deals are counted here, over the same look-up tables (kernels/tables.py) and
+with the same tallies as kernels/enumerate.py, integer for integer: whichever
+counts a spot, its answer is the same, byte for byte (tests/test_engine_small.py).
 
 The deals are built whole: one row per deal, its cards' summed keys per
 player (the shared seventh-street card first, then each player's combinations
@@ -38,18 +38,6 @@ from stud_odds.kernels.layout import (
 from stud_odds.kernels.tables import NO_LOW, RANK_SUM_MASK, SUIT_SHIFT
 
 from .tallies import Tallies
-
-# Spots of at most this many deals are counted here.  numpy takes about 0.1 microseconds
-# per player per deal (measured on a busy 2-core machine: 10 ms for the 35,904 deals of
-# three-way sixth street, 1 ms for a river against three unknown cards, 10,660 deals),
-# where importing numba and loading a cached kernel costs a fresh process about 0.6 s of
-# CPU; once loaded, a kernel would count the same spots in about half a millisecond.
-SMALL_DEALS = 50_000
-
-
-def is_small(deals: int) -> bool:
-    """Whether a spot of ``deals`` deals is counted here rather than by a kernel."""
-    return deals <= SMALL_DEALS
 
 
 def small_tallies(game: int, spot: Spot, lookups: Lookups) -> Tallies:

@@ -29,7 +29,14 @@ from stud_odds.kernels.layout import (
     TABLE_COLUMNS,
     TALLY_COLUMNS,
 )
-from stud_odds.results import EquityResult, PlayerEquity, RangeSize
+from stud_odds.results import (
+    EquityResult,
+    Method,
+    PlayerEquity,
+    PotPart,
+    RangeSize,
+    StoppedBy,
+)
 from stud_odds.scenario import Scenario
 
 
@@ -76,12 +83,17 @@ class Tallies:
 INT64_MAX = int(np.iinfo(np.int64).max)
 
 
+def _fits_int64(largest: int) -> bool:
+    """Whether counts of at most ``largest`` in size fit an int64: the one overflow check."""
+    return largest <= INT64_MAX
+
+
 def narrowed(counts: np.ndarray) -> np.ndarray:
     """Integer counts as int64 when every one fits, else as Python ints (an object array),
     which never overflow: the tallies of the largest heads-up spots need them."""
     if counts.dtype == np.int64:
         return counts
-    if all(-INT64_MAX <= int(c) <= INT64_MAX for c in counts.flat):
+    if _fits_int64(max((abs(int(c)) for c in counts.flat), default=0)):
         return counts.astype(np.int64)
     return counts.astype(object)
 
@@ -90,8 +102,7 @@ def _fits_sum(mine: np.ndarray, theirs: np.ndarray) -> bool:
     """Whether int64 arrays add up without overflow (a quick bound)."""
     if mine.dtype != np.int64 or theirs.dtype != np.int64 or not mine.size:
         return mine.dtype == theirs.dtype == np.int64
-    bound = int(np.abs(mine).max()) + int(np.abs(theirs).max())
-    return bound <= INT64_MAX
+    return _fits_int64(int(np.abs(mine).max()) + int(np.abs(theirs).max()))
 
 
 def class_names(game: Game) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
@@ -102,12 +113,12 @@ def class_names(game: Game) -> tuple[list[tuple[int, str]], list[tuple[int, str]
 
 
 def _pot_shares(game: Game, row: np.ndarray, n: int) -> dict[str, float]:
-    shares = {"scoop": row[SCOOP] / n}
+    shares = {PotPart.SCOOP: row[SCOOP] / n}
     if game is Game.STUD8:
-        shares |= {"high half": row[HIGH_HALF] / n, "low half": row[LOW_HALF] / n}
-    shares["split"] = row[SPLIT] / n
-    shares["nothing"] = max(0.0, 1 - sum(shares.values()))
-    return {name: float(value) for name, value in shares.items()}
+        shares |= {PotPart.HIGH_HALF: row[HIGH_HALF] / n, PotPart.LOW_HALF: row[LOW_HALF] / n}
+    shares[PotPart.SPLIT] = row[SPLIT] / n
+    shares[PotPart.NOTHING] = max(0.0, 1 - sum(shares.values()))
+    return {part.value: float(value) for part, value in shares.items()}
 
 
 def _scooping_hands(game: Game, counts: np.ndarray, n: int) -> dict[str, float]:
@@ -131,12 +142,12 @@ def _scooping_hands(game: Game, counts: np.ndarray, n: int) -> dict[str, float]:
     return dict(sorted(found.items(), key=lambda item: -item[1]))
 
 
-def summarise(scenario: Scenario, tallies: Tallies, method: str, seed: int | None,
-              elapsed: float, stopped_by: str) -> EquityResult:
+def summarise(scenario: Scenario, tallies: Tallies, method: Method, seed: int | None,
+              elapsed: float, stopped_by: StoppedBy) -> EquityResult:
     """The result of a spot from its tallies."""
     game = scenario.game
     n = max(tallies.outcomes, 1)
-    se = tallies.equity_se() if method == "monte-carlo" else np.zeros(len(scenario.hands))
+    se = tallies.equity_se() if method == Method.MONTE_CARLO else np.zeros(len(scenario.hands))
     high_names, low_names = class_names(game)
     players = []
     ranges = scenario.plan.ranges or (None,) * len(scenario.hands)
@@ -162,7 +173,7 @@ def summarise(scenario: Scenario, tallies: Tallies, method: str, seed: int | Non
         ))
     no_low = float(tallies.table[NO_LOW_COUNT] / n) if game is Game.STUD8 else None
     return EquityResult(
-        game=game.value, players=tuple(players), method=method, outcomes=tallies.outcomes,
+        game=game, players=tuple(players), method=method, outcomes=tallies.outcomes,
         seed=seed, elapsed_s=elapsed, shared_river=scenario.shared_river, no_low=no_low,
-        deck_rule=scenario.deck_rule.value, stopped_by=stopped_by,
+        deck_rule=scenario.deck_rule, stopped_by=stopped_by,
     )

@@ -13,7 +13,8 @@ pair P, later cards F, the other player's cards) is the pair of completions
 Weights are counted in millionths (WEIGHT_SCALE): a weight written with up to
 six decimals is exact, so the tallies are exact integers, the per-choice sums
 scaled by WEIGHT_SCALE per ranged player; ranges with finer weights are
-counted per choice (``exact_weights``).  The sums outgrow an int64 and come
+counted per choice (``exact_weights``; when the sweep is chosen, and what it
+costs: planning.py).  The sums outgrow an int64 and come
 back as Python ints.
 """
 
@@ -25,13 +26,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from stud_odds.kernels import threads
 from stud_odds.kernels.bundles import Spot
-from stud_odds.kernels.headsup import Side
 from stud_odds.kernels.layout import (
     GAME_RAZZ,
     GAME_STUD,
-    GAME_STUD8,
     HIGH_CLASS_COLUMNS,
     LOW_CLASS_COLUMNS,
     SCOOP_CLASS_BASE,
@@ -45,59 +43,22 @@ from stud_odds.kernels.weighted import (
     disjoint_pair_weights,
 )
 from stud_odds.ranges import Combos
+from stud_odds.scenario.table import HOLE_CARDS
 
-from . import exact, running
+from . import running
 from .awards import add_awards
-from .headsup import PAIR_CLASSES, _Completions, _low_buckets, _subset_plan
-from .headsup_work import (
-    LOW_LEVELS,
-    batches,
-    lanes_of,
-    pair_counting_work,
-    plan_sweeps,
-    tasks_of,
+from .headsup import (
+    PAIR_CLASSES,
+    SWAP_PLAYERS,
+    _Completions,
+    _low_buckets,
+    _side,
+    sweep_setup,
 )
+from .headsup_work import LOW_LEVELS, kernel_calls, plan_sweeps, tasks_of
 from .tallies import Tallies, narrowed
 
 WEIGHT_SCALE = 1_000_000
-HOLE_CARDS = 2
-# the weighted sweep's table operations are a little dearer than unweighted counting's
-# (int64 tables, two-limb sums): this many a second per thread, plus a fixed cost
-WEIGHTED_RATE = 200_000_000
-FIXED_SECONDS = 0.05
-
-
-def weighted_fits(spot: Spot, ranges: tuple[Combos | None, ...]) -> bool:
-    """Whether weighted counting takes the spot: two players, no community card to come,
-    weights in millionths, and completions that fit in memory."""
-    if len(spot.draws) != 2 or spot.shared_draw:
-        return False
-    if not all(r is None or exact_weights(r) for r in ranges):
-        return False
-    sizes = _sizes(spot, ranges)
-    return (sum(sizes) <= len(spot.deck)
-            and max(math.comb(len(spot.deck), k) for k in sizes) <= exact.HEADS_UP_COMPLETIONS)
-
-
-def _sizes(spot: Spot, ranges: tuple[Combos | None, ...]) -> list[int]:
-    return [int(k) + HOLE_CARDS * (r is not None)
-            for k, r in zip(spot.draws, ranges, strict=True)]
-
-
-def weighted_seconds(game: int, spot: Spot, ranges: tuple[Combos | None, ...],
-                     threads: int) -> float:
-    """About how long weighted_tallies takes on ``threads`` threads (a cost model): every
-    completion valued, then the rows a range allows swept."""
-    n = len(spot.deck)
-    sizes = _sizes(spot, ranges)
-    rows = [math.comb(n, k) if r is None else
-            min(math.comb(n, k), len(r) * math.comb(n - HOLE_CARDS, k - HOLE_CARDS))
-            for k, r in zip(sizes, ranges, strict=True)]
-    valued = sum(math.comb(n, k) for k in sizes) / exact.COMPLETION_RATE
-    work = pair_counting_work(game, sizes, rows) / WEIGHTED_RATE
-    return FIXED_SECONDS + (valued + work) / threads
-
-
 def weighted_kernels(game: int) -> float:
     """Compile (or load) the weighted counting kernels of a game; the seconds that took."""
     tiny = running.tiny_spot()._replace(deck=np.arange(6, dtype=np.int64),
@@ -207,8 +168,7 @@ def weighted_tallies(game: int, spot: Spot, ranges: tuple[Combos | None, Combos 
     counts, scoops_x, scoops_y = _sweep(game, bool(spot.track_scoops), players[px],
                                         players[1 - px], n, progress)
     if px == 1:
-        swap = [0, 2, 1, 3]
-        counts = counts[swap][:, swap]
+        counts = counts[SWAP_PLAYERS][:, SWAP_PLAYERS]
     add_awards(game, counts, tallies)
     if spot.track_scoops:
         classes[px, SCOOP_CLASS_BASE:] += scoops_x
@@ -222,41 +182,25 @@ def _sweep(game: int, track_scoops: bool, x: _Player, y: _Player, n: int,
            progress: Callable[[float], None] | None) -> tuple[np.ndarray, ...]:
     """The weighted outcome counts and scoops by class of X and Y (Python ints)."""
     between = (lambda: progress(0.0)) if progress else (lambda: None)
-    largest = min(x.size, y.size)
-    offset = np.zeros(largest + 2, np.int64)
-    for s in range(largest + 1):
-        offset[s + 1] = offset[s] + math.comb(n, s)
-    binom = np.array([[math.comb(p, s) for s in range(largest + 1)] for p in range(n)],
-                     np.int64).reshape(n, largest + 1)
-    x_plan, y_plan = _subset_plan(x.size, largest), _subset_plan(y.size, largest)
-    cost_x = (3 + 2 * track_scoops) * len(x_plan[0])
-    cost_y = (2 + track_scoops) * len(y_plan[0])
-    levels = LOW_LEVELS if game == GAME_STUD8 else 0
-    plan = plan_sweeps(x.rows, y.rows, levels, cost_x, cost_y)
-    x_take, y_take, tasks, costs = tasks_of(x.rows, y.rows, plan, cost_x, cost_y, between)
-    sides = tuple(Side(p.rows.packed[take], p.rows.primary[take], p.rows.bucket[take],
-                       p.rows.pair_class[take], *subsets)
-                  for p, take, subsets in ((x, x_take, x_plan), (y, y_take, y_plan)))
+    setup = sweep_setup(game, n, (x.size, y.size), track_scoops)
+    plan = plan_sweeps(x.rows, y.rows, setup.levels, setup.cost_x, setup.cost_y)
+    x_take, y_take, tasks, costs = tasks_of(x.rows, y.rows, plan, setup.cost_x, setup.cost_y,
+                                            between)
+    sides = _side(x.rows, x_take, setup.x_subsets), _side(y.rows, y_take, setup.y_subsets)
     weights = (x.weight[x_take], y.weight[y_take])
     assert max(x.weight.max(initial=0), y.weight.max(initial=0)) < MAX_WEIGHT
     between()
-    lanes = max(1, min(threads.in_use(), len(tasks)))
     counts = np.zeros((4, 4, 2), np.int64)
     scoops = np.zeros((2, PAIR_CLASSES, 2), np.int64)
-    done, total = 0, max(1, sum(costs))
-    for batch in batches(costs, lanes):
-        used = min(lanes, len(batch))
-        lane_tasks, lane_starts = lanes_of(batch, costs, used)
+    for lane_tasks, lane_starts in kernel_calls(costs, progress):
+        used = len(lane_starts) - 1
         per_lane = (np.zeros((used, 4, 4, 2), np.int64),
                     np.zeros((used, PAIR_CLASSES, 2), np.int64),
                     np.zeros((used, PAIR_CLASSES, 2), np.int64))
         count_weighted_pairs(game, track_scoops, (tasks, lane_tasks, lane_starts), *sides,
-                             weights, (offset, binom), per_lane)
+                             weights, setup.tables, per_lane)
         # limbs of lanes add up as limbs: each stays far below 2**63 over any spot's calls
         counts += per_lane[0].sum(axis=0)
         scoops[0] += per_lane[1].sum(axis=0)
         scoops[1] += per_lane[2].sum(axis=0)
-        done += sum(costs[t] for t in batch)
-        if progress:
-            progress(done / total)
     return _wide(counts), _wide(scoops[0]), _wide(scoops[1])

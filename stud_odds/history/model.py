@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from stud_odds.games import Game
+from stud_odds.scenario.table import live_on
 
 
 @dataclass(frozen=True)
@@ -27,10 +28,6 @@ class Player:
     all_in: int | None  # the street whose betting put the player all in (antes: 3rd street)
     invested: Decimal  # chips put into the pot, antes included, uncalled bets returned
     won: Decimal  # chips collected from the pot
-
-    def live_on(self, street: int) -> bool:
-        """Whether the player was dealt the cards of ``street`` (had not folded before it)."""
-        return self.folded is None or self.folded >= street
 
 
 @dataclass(frozen=True)
@@ -59,7 +56,7 @@ class HandHistory:
 
     def live(self, street: int) -> tuple[Player, ...]:
         """The players dealt the cards of ``street``, in seat order."""
-        return tuple(p for p in self.players if p.live_on(street))
+        return tuple(p for p in self.players if live_on(street, p.folded))
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from typing import Any
 
 from stud_odds.games import Game
 from stud_odds.history.model import SkippedHand
+from stud_odds.results import Rate
 from stud_odds.scenario.table import STREETS
 from stud_odds.study.writing import (
     RecordKind,
@@ -40,7 +41,7 @@ def _texts(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(card, str) for card in value)
 
 
-_PLAYER = {"name": is_text, "hand": is_text, "equity": is_number, "equity_se": is_number}
+_PLAYER = {"name": is_text, "hand": is_text, Rate.EQUITY: is_number, Rate.EQUITY_SE: is_number}
 _STREET = {"street": lambda v: v in STREETS, "dead": _texts, "community": maybe(is_text),
            "players": lambda v: isinstance(v, list) and len(v) >= 2}
 

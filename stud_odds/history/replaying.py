@@ -27,7 +27,7 @@ from stud_odds.history.settings import (
     trials_for,
 )
 from stud_odds.history.summary import AllInLuck
-from stud_odds.results import EquityResult
+from stud_odds.results import EquityResult, Rate, StoppedBy
 from stud_odds.scenario import (
     HOLE_CARDS,
     SEVENTH,
@@ -35,6 +35,7 @@ from stud_odds.scenario import (
     Scenario,
     SeatCards,
     cards_left,
+    live_on,
     seventh_street_is_shared,
     street_deals,
 )
@@ -61,7 +62,8 @@ def deck_rule(hand: HandHistory) -> DeckRule:
     if hand.last_street < SEVENTH:
         return DeckRule.ONLINE
     live = hand.live(SEVENTH)
-    left = cards_left(len(live), [p.upcards for p in hand.players if not p.live_on(SEVENTH)])
+    folded = [p.upcards for p in hand.players if not live_on(SEVENTH, p.folded)]
+    left = cards_left(len(live), folded)
     shared = {rule: seventh_street_is_shared(left, len(live), rule) for rule in DeckRule}
     if hand.community is None:
         if not shared[DeckRule.ONLINE]:
@@ -98,8 +100,8 @@ class StreetView:
             "dead": [format_card(card) for card in dead],
             "community": None if scenario.community is None else format_card(scenario.community),
             "players": [
-                {"name": name, "hand": str(hand), "equity": player.equity,
-                 "equity_se": player.equity_se}
+                {"name": name, "hand": str(hand), Rate.EQUITY.value: player.equity,
+                 Rate.EQUITY_SE.value: player.equity_se}
                 for name, hand, player in zip(self.names, scenario.hands, self.result.players,
                                               strict=True)
             ],
@@ -158,7 +160,7 @@ def _streets(hand: HandHistory, reveal: frozenset[str], rule: DeckRule, trials: 
         if scenario not in cache:  # the two views often agree on a street: run it once
             seed_of_street = street_seed(seed, hand.id, deal.street)
             result = equity(scenario, trials=trials, seed=seed_of_street, threads=threads)
-            if result.stopped_by == "interrupted":  # never a result: the caller stops
+            if result.stopped_by == StoppedBy.INTERRUPTED:  # never a result: the caller stops
                 raise KeyboardInterrupt
             names = tuple(hand.players[seat].name for seat in deal.live)
             cache[scenario] = StreetView(deal.street, names, scenario, result, seed_of_street)

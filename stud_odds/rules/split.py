@@ -269,49 +269,91 @@ def split_pot(
             return label
         return f"{label} ({format_money(count * chip_amount, currency)})"
 
-    low_ranking = _RAZZ if game is Game.RAZZ else _LOW8
-    community = None
     if hands is not None:
         if high_winners or low_winners:
             raise RulesError("give the players' hands or the winners, not both")
-        check_seat_count(len(hands), "the final hands", least=1)
-        for seat, cards in enumerate(hands, 1):
-            if len(cards) != FINAL_HAND_CARDS:
-                # An odd chip may go by any of the seven cards, so all seven are needed.
-                raise RulesError(f"seat {seat} has {len(cards)} cards, but a final hand has "
-                                 f"{FINAL_HAND_CARDS} (with the community card, if one was "
-                                 "dealt)")
-        community = next(iter(check_cards(hands, community_ok=True)), None)
-        high = _winners_by_cards(hands, _HIGH) if game.has_high else []
-        low = _winners_by_cards(hands, low_ranking) if game.has_low else []
+        high, low, community = _winners_of_hands(game, hands)
     else:
-        high = [_Winner(s) for s in check_seat_numbers(high_winners, "high winner")]
-        low = [_Winner(s) for s in check_seat_numbers(low_winners, "low winner")]
-        if game is Game.RAZZ and high:
-            raise RulesError("razz pays the whole pot to the best low: give the low winners")
-        if game is Game.STUD and low:
-            raise RulesError("stud high pays the whole pot to the best high hand: give the "
-                             "high winners")
-        if not (low if game is Game.RAZZ else high):
-            raise RulesError("give the players' final hands or the winning seats")
+        (high, low), community = _winners_of_seats(game, high_winners, low_winners), None
+    parts, reasons = _parts(game, chip_count, high, low, money)
+    high_share, low_share = _shares(parts, high, chip_count, odd_chip_by_seat, community,
+                                    money, reasons)
+    shares = tuple(
+        PotShare(seat, high_share[seat], low_share[seat],
+                 (high_share[seat] + low_share[seat]) * chip_amount)
+        for seat in sorted(high_share.keys() | low_share.keys())
+    )
+    from stud_odds.kernels.layout import sole_winner  # the kernels' one definition
 
-    parts: list[tuple[int, list[_Winner], _Ranking, str]] = []
-    reasons = []
+    scooper = sole_winner(game.kernel_id, _seat_mask(high), _seat_mask(low))
+    if game is Game.STUD8 and scooper:
+        reasons.append(f"seat {scooper.bit_length()} scoops")
+    return PotSplit(game, pot_amount, chip_amount, currency, shares, tuple(reasons))
+
+
+_Part = tuple[int, list[_Winner], _Ranking, str]  # chips, winners, ranking, name
+
+
+def _winners_of_hands(game: Game, hands: Sequence[Sequence[int]]
+                      ) -> tuple[list[_Winner], list[_Winner], int | None]:
+    """The high and low winners of the final hands, and the community card if any."""
+    check_seat_count(len(hands), "the final hands", least=1)
+    for seat, cards in enumerate(hands, 1):
+        if len(cards) != FINAL_HAND_CARDS:
+            # An odd chip may go by any of the seven cards, so all seven are needed.
+            raise RulesError(f"seat {seat} has {len(cards)} cards, but a final hand has "
+                             f"{FINAL_HAND_CARDS} (with the community card, if one was "
+                             "dealt)")
+    community = next(iter(check_cards(hands, community_ok=True)), None)
+    high = _winners_by_cards(hands, _HIGH) if game.has_high else []
+    low = _winners_by_cards(hands, _low_ranking(game)) if game.has_low else []
+    return high, low, community
+
+
+def _winners_of_seats(game: Game, high_winners: Collection[int],
+                      low_winners: Collection[int]) -> tuple[list[_Winner], list[_Winner]]:
+    """The high and low winners given by seat, checked against the game."""
+    high = [_Winner(s) for s in check_seat_numbers(high_winners, "high winner")]
+    low = [_Winner(s) for s in check_seat_numbers(low_winners, "low winner")]
+    if game is Game.RAZZ and high:
+        raise RulesError("razz pays the whole pot to the best low: give the low winners")
+    if game is Game.STUD and low:
+        raise RulesError("stud high pays the whole pot to the best high hand: give the "
+                         "high winners")
+    if not (low if game is Game.RAZZ else high):
+        raise RulesError("give the players' final hands or the winning seats")
+    return high, low
+
+
+def _low_ranking(game: Game) -> _Ranking:
+    return _RAZZ if game is Game.RAZZ else _LOW8
+
+
+def _parts(game: Game, chip_count: int, high: list[_Winner], low: list[_Winner],
+           money: Callable[[int], str]) -> tuple[list[_Part], list[str]]:
+    """The parts of the pot (the whole pot, or the high and low halves) and the sentences
+    saying why the pot is cut so."""
     if game is Game.RAZZ:
-        parts.append((chip_count, low, low_ranking, "the pot"))
-    elif not low:
-        parts.append((chip_count, high, _HIGH, "the pot"))
-        if game is Game.STUD8:
-            reasons.append("no hand qualifies for low, so the high hand takes the whole pot")
-    else:
-        low_chips = chip_count // 2  # the odd chip between the halves goes to the high half
-        if chip_count % 2:
-            reasons.append(f"the pot, {money(chip_count)}, does not halve evenly, so the odd "
-                           f"chip goes to the high half: {chip_count - low_chips} high, "
-                           f"{low_chips} low")
-        parts.append((chip_count - low_chips, high, _HIGH, "the high half"))
-        parts.append((low_chips, low, low_ranking, "the low half"))
+        return [(chip_count, low, _RAZZ, "the pot")], []
+    if not low:
+        reasons = ["no hand qualifies for low, so the high hand takes the whole pot"] \
+            if game is Game.STUD8 else []
+        return [(chip_count, high, _HIGH, "the pot")], reasons
+    low_chips = chip_count // 2  # the odd chip between the halves goes to the high half
+    reasons = []
+    if chip_count % 2:
+        reasons.append(f"the pot, {money(chip_count)}, does not halve evenly, so the odd "
+                       f"chip goes to the high half: {chip_count - low_chips} high, "
+                       f"{low_chips} low")
+    return [(chip_count - low_chips, high, _HIGH, "the high half"),
+            (low_chips, low, _LOW8, "the low half")], reasons
 
+
+def _shares(parts: list[_Part], high: list[_Winner], chip_count: int, odd_chip_by_seat: bool,
+            community: int | None, money: Callable[[int], str], reasons: list[str]
+            ) -> tuple[Counter[int], Counter[int]]:
+    """Each seat's high and low chips, part by part, each part's sentence added to
+    ``reasons``."""
     # Seats holding an odd chip of this pot: the high hand that takes the odd chip between
     # the halves alone, then each seat given one in a tie (no player gets more than one).
     has_odd_chip: set[int] = set()
@@ -325,14 +367,4 @@ def split_pot(
         has_odd_chip.update(odd_seats)
         (low_share if ranking.low else high_share).update(share)
         reasons.append(sentence)
-    shares = tuple(
-        PotShare(seat, high_share[seat], low_share[seat],
-                 (high_share[seat] + low_share[seat]) * chip_amount)
-        for seat in sorted(high_share.keys() | low_share.keys())
-    )
-    from stud_odds.kernels.layout import sole_winner  # the kernels' one definition
-
-    scooper = sole_winner(game.kernel_id, _seat_mask(high), _seat_mask(low))
-    if game is Game.STUD8 and scooper:
-        reasons.append(f"seat {scooper.bit_length()} scoops")
-    return PotSplit(game, pot_amount, chip_amount, currency, shares, tuple(reasons))
+    return high_share, low_share

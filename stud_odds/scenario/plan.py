@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from math import comb
 from typing import TYPE_CHECKING
 
@@ -33,14 +33,12 @@ if TYPE_CHECKING:
     from stud_odds.ranges import Combos
 
 
-class DeckRule(Enum):
-    """When seventh street is dealt one card per player rather than one community card."""
+class DeckRule(StrEnum):
+    """When seventh street is dealt one card per player rather than one community card; a
+    str, so JSON and text show its name (``casino``)."""
 
     CASINO = "casino"  # individual seventh-street cards when U >= n + 2 (WSOP rule 228)
     ONLINE = "online"  # individual seventh-street cards when U >= n
-
-    def __str__(self) -> str:
-        return self.value
 
 
 def parse_deck_rule(name: str | DeckRule) -> DeckRule:

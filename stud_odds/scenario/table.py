@@ -118,6 +118,12 @@ class Hand:
         return f"[{self.range}]{format_cards(self.down[2:])}/{format_cards(self.up)}"
 
 
+def live_on(street: int, folded: int | None) -> bool:
+    """Whether a player who folded on street ``folded`` (None: never) was dealt the cards
+    of ``street``: he is dealt the street he folds on, and none after."""
+    return folded is None or street <= folded
+
+
 def random_hand(size: int) -> Hand:
     """A hand of ``size`` cards, none of them known."""
     return Hand(down=(UNKNOWN,) * down_cards(size), up=(UNKNOWN,) * up_cards(size))
@@ -131,10 +137,6 @@ class SeatCards:
     upcards: tuple[int, ...]  # one a street from third to sixth
     river: int | None  # the seventh-street down card; None when not dealt or not seen
     folded: int | None  # the last street the player was dealt, when he folded on it
-
-    def live_on(self, street: int) -> bool:
-        """Whether the player was dealt the cards of ``street`` (had not folded before it)."""
-        return self.folded is None or street <= self.folded
 
     def on_street(self, street: int) -> Hand:
         """The player's hand on ``street`` while he is live."""
@@ -160,7 +162,7 @@ class StreetDeal:
         """``street`` of the hand ``seats`` hold; ``community_river``: seventh street was one
         shared card.  Without ``folded_holes_seen`` a folded player shows only his upcards."""
         shared = street == SEVENTH and community_river
-        live = tuple(seat for seat, cards in enumerate(seats) if cards.live_on(street))
+        live = tuple(seat for seat, cards in enumerate(seats) if live_on(street, cards.folded))
         dead: list[int] = []
         folds: list[tuple[int, ...]] = []
         for seat, cards in enumerate(seats):

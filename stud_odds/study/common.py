@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from stud_odds.errors import StudOddsError
+from stud_odds.results import StoppedBy
 from stud_odds.wording import plural
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ def count_of(done: int, total: int | None, unit: str) -> str:
 
 def finished(result: EquityResult) -> EquityResult:
     """``result``, unless Ctrl-C cut its sample short: a partial sample is not a result."""
-    if result.stopped_by == "interrupted":
+    if result.stopped_by == StoppedBy.INTERRUPTED:
         raise KeyboardInterrupt
     return result
 

@@ -12,6 +12,7 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
+from stud_odds.results import Method, Rate
 from stud_odds.scenario.table import STREET_ORDINALS
 from stud_odds.wording import plural
 
@@ -60,10 +61,8 @@ def render_starting_hands(rows: list[dict[str, Any]], title: str, top: int,
         table.add_column(name, justify="left" if name in ("hand", "class") else "right")
     for rank, row in enumerate(rows[:top], start=1):
         table.add_row(str(rank), row["hand"], row["class"], str(row["count"]),
-                      f"{100 * row['equity']:.1f}%",
-                      "" if row["high_win"] is None else f"{100 * row['high_win']:.1f}%",
-                      "" if row["low_win"] is None else f"{100 * row['low_win']:.1f}%",
-                      f"{100 * row['scoop']:.1f}%")
+                      *("" if row[rate] is None else f"{100 * row[rate]:.1f}%"
+                        for rate in (Rate.EQUITY, Rate.HIGH_WIN, Rate.LOW_WIN, Rate.SCOOP)))
     target.print(table)
 
 
@@ -100,8 +99,9 @@ def render_scoop(study: ScoopStudy, target: Any) -> None:
             hands_table.add_row(name, f"{100 * value:.2f}%", f"{100 * value / hero.scoop:.1f}%")
         target.print(hands_table)
     method = study.result.method
-    detail = f"seed {study.result.seed}" if method == "monte-carlo" else "exact"
-    outcomes = plural(study.result.outcomes, "trial" if method == "monte-carlo" else "deal")
+    sampled = method == Method.MONTE_CARLO
+    detail = f"seed {study.result.seed}" if sampled else "exact"
+    outcomes = plural(study.result.outcomes, "trial" if sampled else "deal")
     target.print(Text(f"equity {100 * hero.equity:.2f}%; {outcomes}, {detail}", style="dim"))
 
 

@@ -10,7 +10,7 @@ from typing import Any
 from stud_odds.engine import equity
 from stud_odds.engine.options import check_count, parse_trials
 from stud_odds.games import Game
-from stud_odds.results import EquityResult, PlayerEquity
+from stud_odds.results import EquityResult, PlayerEquity, Rate
 from stud_odds.scenario import MAX_PLAYERS, Scenario
 from stud_odds.study.common import StudyError, StudyInterrupted, finished
 
@@ -35,9 +35,8 @@ class ScoopStudy:
             "method": self.result.method,
             "outcomes": self.result.outcomes,
             "seed": self.result.seed,
-            "equity": self.hero.equity,
-            "equity_se": self.hero.equity_se,
-            "scoop": self.hero.scoop,
+            **{rate.value: getattr(self.hero, rate)
+               for rate in (Rate.EQUITY, Rate.EQUITY_SE, Rate.SCOOP)},
             "pot_shares": self.hero.pot_shares,
             "scooping_hands": self.hero.scooping_hands,
         }

@@ -21,7 +21,7 @@ from stud_odds.engine.options import (
     check_seed,
     parse_trials,
 )
-from stud_odds.results import EquityResult
+from stud_odds.results import EquityResult, Method
 from stud_odds.scenario import Scenario
 from stud_odds.study.common import StudyError, show
 
@@ -39,7 +39,7 @@ class BatchSpot:
 
     scenario: Scenario
     id: str | None = None
-    method: str = "auto"
+    method: Method = Method.AUTO
     trials: int | None = None
     precision: float | None = None
     max_time: float | None = None
@@ -194,7 +194,7 @@ def spot_from_dict(data: Mapping[str, Any]) -> BatchSpot:
             deck_rule=_text(data, "deck_rule", "\"casino\"") or "casino",
         ),
         id=_id(data.get("id")),
-        method="exact" if exact else "auto",
+        method=Method.EXACT if exact else Method.AUTO,
         trials=trial_count(data.get("trials")),
         precision=_positive(data, "precision", "the pot (a standard error, e.g. 0.001)"),
         max_time=_positive(data, "max_time", "seconds"),

@@ -32,11 +32,12 @@ from pathlib import Path
 from typing import Any
 
 from stud_odds.errors import StudOddsError
+from stud_odds.results import FINISHED, Rate
 from stud_odds.study.common import MAX_LINE_BYTES
 
-BATCH_CSV_FIELDS = ("line", "id", "game", "seat", "hand", "equity", "equity_se", "high_win",
-                    "high_tie", "low_win", "low_tie", "scoop", "method", "outcomes", "seed",
+BATCH_CSV_FIELDS = ("line", "id", "game", "seat", "hand", *Rate, "method", "outcomes", "seed",
                     "shared_river", "no_low")
+_HALF_RATES = (Rate.HIGH_WIN, Rate.HIGH_TIE, Rate.LOW_WIN, Rate.LOW_TIE)  # None in some games
 FORMATS = ("jsonl", "csv")
 CSV_HEADER = ",".join(BATCH_CSV_FIELDS) + "\n"
 
@@ -144,17 +145,16 @@ def _spot_key(line: Any, spot_id: str | None) -> SpotKey:
 
 
 _PLAYER_FIELDS: dict[str, Callable[[Any], bool]] = {
-    "hand": is_text, "equity": is_number, "equity_se": is_number, "high_win": maybe(is_number),
-    "high_tie": maybe(is_number), "low_win": maybe(is_number), "low_tie": maybe(is_number),
-    "scoop": is_number, "range": lambda v: isinstance(v, dict),
-    "classes": lambda v: isinstance(v, dict),
+    "hand": is_text, **{rate: maybe(is_number) if rate in _HALF_RATES else is_number
+                        for rate in Rate},
+    "range": lambda v: isinstance(v, dict), "classes": lambda v: isinstance(v, dict),
 }
 _BATCH_FIELDS: dict[str, Callable[[Any], bool]] = {
     "line": lambda v: is_whole(v) and v >= 1, "id": maybe(is_text),
     "spot": lambda v: isinstance(v, dict), "game": is_text, "method": is_text,
     "outcomes": is_whole, "seed": maybe(is_whole), "elapsed_s": is_number,
     "shared_river": lambda v: isinstance(v, bool), "no_low": maybe(is_number),
-    "deck_rule": is_text, "stopped_by": lambda v: v in ("complete", "trials", "precision", "time"),
+    "deck_rule": is_text, "stopped_by": lambda v: v in FINISHED,
     "players": lambda v: isinstance(v, list) and bool(v),
 }
 
@@ -177,11 +177,10 @@ def _finite(cell: str) -> float:
 
 
 _CSV_CELLS: dict[str, Callable[[str], Any]] = {
-    "line": int, "seat": int, "equity": _finite, "equity_se": _finite, "scoop": _finite,
-    "outcomes": int, "high_win": _finite, "high_tie": _finite, "low_win": _finite,
-    "low_tie": _finite, "seed": int, "no_low": _finite,
+    "line": int, "seat": int, **dict.fromkeys(Rate, _finite), "outcomes": int, "seed": int,
+    "no_low": _finite,
 }
-_CSV_OPTIONAL = ("id", "high_win", "high_tie", "low_win", "low_tie", "seed", "no_low")
+_CSV_OPTIONAL = ("id", *_HALF_RATES, "seed", "no_low")
 
 
 def _batch_csv_key(text: str) -> tuple[SpotKey, int]:

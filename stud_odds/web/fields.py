@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from stud_odds.errors import StudOddsError
+from stud_odds.results import Method
+from stud_odds.scenario import DeckRule
 from stud_odds.study.common import show
 from stud_odds.study.spots import SPOT_FIELDS, BatchSpot, spot_from_dict
 
@@ -56,9 +58,9 @@ class EquityRequest:
             words += ["--fold", "".join(_card_texts(upcards))]
         if scenario.community is not None:
             words += ["--community", _card_texts([scenario.community])[0]]
-        if scenario.deck_rule.value != "casino":
+        if scenario.deck_rule != DeckRule.CASINO:
             words += ["--deck-rule", scenario.deck_rule.value]
-        if spot.method == "exact":
+        if spot.method == Method.EXACT:
             words.append("--exact")
         if spot.trials is not None:
             words += ["--trials", str(spot.trials)]

@@ -10,7 +10,7 @@ from dataclasses import asdict
 from typing import Any
 
 from stud_odds.errors import StudOddsError
-from stud_odds.results import EquityResult
+from stud_odds.results import EquityResult, StoppedBy
 from stud_odds.web.fields import EquityRequest
 from stud_odds.web.jobs import Superseded
 from stud_odds.web.streams import Emit, event, json_line
@@ -56,7 +56,7 @@ def _run(request: EquityRequest, cancel: threading.Event, on_round: Any = None) 
         result = request.spot.run(on_round=on_round, cancel=cancel)
     except stud_odds.Cancelled:
         raise Superseded(CANCELLED) from None
-    if result.stopped_by == "cancelled":
+    if result.stopped_by == StoppedBy.CANCELLED:
         raise Superseded(CANCELLED)
     return result
 
