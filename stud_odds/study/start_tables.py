@@ -25,6 +25,7 @@ from stud_odds.engine.awards import add_awards
 from stud_odds.engine.tallies import Tallies, summarise
 from stud_odds.games import Game, parse_game
 from stud_odds.kernels.layout import POT, SHARE
+from stud_odds.results import Method, StoppedBy
 from stud_odds.scenario import Scenario
 from stud_odds.study.common import StudyError
 from stud_odds.study.starting import StartingHand, StartingHandResult, canonical, ranked
@@ -154,8 +155,8 @@ def _result(game: Game, hand: StartingHand, deals: int, outcomes: np.ndarray):
     table does not count them)."""
     tallies = Tallies.zeros(2, deals)
     add_awards(game.kernel_id, outcomes, tallies)
-    result = summarise(Scenario.build([hand.text, "random"], game=game), tallies, "exact",
-                       None, 0.0, "complete")
+    result = summarise(Scenario.build([hand.text, "random"], game=game), tallies,
+                       Method.EXACT, None, 0.0, StoppedBy.COMPLETE)
     players = tuple(replace(p, classes={}, scooping_hands={}) for p in result.players)
     return replace(result, players=players)
 

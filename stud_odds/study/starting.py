@@ -18,7 +18,7 @@ from stud_odds.engine import equity
 from stud_odds.engine.options import check_count, check_seed, check_threads, parse_trials
 from stud_odds.errors import StudOddsError
 from stud_odds.games import Game, parse_game
-from stud_odds.results import EquityResult
+from stud_odds.results import EquityResult, Rate, StoppedBy
 from stud_odds.scenario import MAX_PLAYERS, Scenario, random_hand
 from stud_odds.study.common import (
     Runner,
@@ -117,10 +117,10 @@ class StartingHandResult:
         hero = self.result.players[0]
         return {  # the hand played: the class's representative, re-suited against --vs
             "hand": hero.hand, "class": self.hand.label, "count": self.hand.count,
-            "equity": hero.equity, "equity_se": hero.equity_se, "high_win": hero.high_win,
-            "low_win": hero.low_win, "scoop": hero.scoop,
+            **{rate: getattr(hero, rate) for rate in (Rate.EQUITY, Rate.EQUITY_SE,
+                                                      Rate.HIGH_WIN, Rate.LOW_WIN, Rate.SCOOP)},
             # every row of a cut-short table says so: its rank is among the finished rows only
-            "stopped_by": "interrupted" if self.interrupted else self.result.stopped_by,
+            "stopped_by": StoppedBy.INTERRUPTED if self.interrupted else self.result.stopped_by,
         }
 
 
