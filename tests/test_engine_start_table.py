@@ -82,3 +82,23 @@ def test_share_squared_of_a_full_deck_row_is_exact():
     add_awards(Game.STUD.kernel_id, outcomes, tallies)
     assert tallies.per_player[0, SHARE_SQUARED] == 1680 ** 2 * int(outcomes[1, 0]) + (
         840 ** 2 * int(outcomes[3, 0]))
+
+
+def test_a_cancelled_count_has_no_result():
+    """The count stops between short kernel calls when cancelled: a partial table would be
+    wrong, so it raises."""
+    import threading
+
+    from stud_odds.engine import Cancelled
+
+    stop = threading.Event()
+    seen = []
+
+    def progress(done, total):
+        seen.append(done)
+        if done > total // 2:
+            stop.set()
+
+    with pytest.raises(Cancelled):
+        start_table("stud8", DECKS["stud8"], progress=progress, cancel=stop)
+    assert seen and seen[-1] < 1000

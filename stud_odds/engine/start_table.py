@@ -52,10 +52,34 @@ from stud_odds.kernels.starts import (
 from . import running
 from .headsup import VALUE_SPAN, _low_buckets, _subset_plan
 from .headsup_work import LOW_LEVELS
+from .job import CancelToken, Job
 
 START = 3  # cards in a start
 SHARED = HAND - 1  # a set two hands share has at most six cards
 CALL_OPERATIONS = 20_000_000  # table operations per lane and kernel call: a fraction of a second
+CREDIT_ROWS = 250_000  # hands credited to their starts per kernel call
+# the share of the progress bar each phase takes (about its share of the time for stud)
+PHASES = {"classes": 150, "hands": 250, "sweep": 550, "credit": 50}
+
+
+class _Progress:
+    """progress(done, total) over the phases, in thousandths; a phase reports the part
+    of it done between kernel calls, where the job's stop is checked and a waiting
+    equity() call may take its turn at the kernels."""
+
+    def __init__(self, progress: Callable[[int, int], None] | None, job: Job):
+        self.progress = progress
+        self.job = job
+        self.before = 0
+
+    def part(self, phase: str, done: float) -> None:
+        self.job.share()
+        if self.progress:
+            self.progress(self.before + int(PHASES[phase] * min(done, 1.0)), sum(PHASES.values()))
+
+    def finish(self, phase: str) -> None:
+        self.part(phase, 1.0)
+        self.before += PHASES[phase]
 
 
 @dataclass(frozen=True)
@@ -78,13 +102,22 @@ def _binomials(n: int) -> np.ndarray:
     return np.array([[math.comb(m, k) for k in range(HAND + 1)] for m in range(n + 1)], np.int64)
 
 
-def _classes(ranks: int, sizes: range, binom: np.ndarray) -> tuple[np.ndarray, ...]:
+def _classes(ranks: int, sizes: range, binom: np.ndarray,
+             report: Callable[[float], None] = lambda part: None) -> tuple[np.ndarray, ...]:
     """The card sets of the given sizes, indexed by size offset plus colex rank: (offset,
-    dense class id of every set, stabiliser order of every class, sets in every class)."""
+    dense class id of every set, stabiliser order of every class, sets in every class).
+    report(part done) between kernel calls (one per size and lowest card)."""
+    n = ranks * SUITS
     offset = np.zeros(len(sizes) + 1, np.int64)
     canonical, stabiliser = [], []
+    total = sum(math.comb(n, k) for k in sizes)
     for k in sizes:
-        canon, stab = set_classes(ranks, k, binom)
+        canon = np.zeros(math.comb(n, k), np.int64)  # the empty set: class 0, all 24 fix it
+        stab = np.full(len(canon), 24, np.int64)
+        for first in range(n - k + 1 if k else 0):
+            set_classes(ranks, k, binom, first, canon, stab)
+            report((offset[k - sizes.start] + math.comb(n, k) - math.comb(n - first - 1, k))
+                   / total)
         canonical.append(canon + offset[k - sizes.start])
         stabiliser.append(stab)
         offset[k - sizes.start + 1] = offset[k - sizes.start] + len(canon)
@@ -159,7 +192,7 @@ def _cost(task: np.ndarray, walk: int) -> int:
 
 def _run(game: int, sweeps: list[_Sweep], hands: tuple[np.ndarray, ...],
          tables: tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...]], counts: np.ndarray,
-         progress: Callable[[int, int], None] | None) -> None:
+         report: Callable[[float], None]) -> None:
     """Every task of every sweep, a lane per task at a time, in short calls."""
     plan, sets = tables
     walk = len(plan[0])
@@ -189,8 +222,7 @@ def _run(game: int, sweeps: list[_Sweep], hands: tuple[np.ndarray, ...],
             sweep_tasks(game, sweep.tasks[running_tasks], states[:used], sweep.order, hands, plan,
                         sets, lane_tables[:used], scratch, CALL_OPERATIONS, counts)
             done += _progress_of(sweep.tasks[running_tasks], before, states[:used], walk)
-            if progress:
-                progress(min(done, total), total)
+            report(done / total)
             finished = [slot for slot in range(used) if states[slot, STATE_PHASE] == DONE]
             for slot in reversed(finished):  # free the slots, keeping the others' tables
                 last = len(running_tasks) - 1
@@ -198,8 +230,6 @@ def _run(game: int, sweeps: list[_Sweep], hands: tuple[np.ndarray, ...],
                 states[slot] = states[last]
                 lane_tables[slot] = lane_tables[last]
                 running_tasks.pop()
-    if progress:
-        progress(total, total)
 
 
 def _progress_of(tasks: np.ndarray, before: np.ndarray, after: np.ndarray, walk: int) -> int:
@@ -214,40 +244,70 @@ def _progress_of(tasks: np.ndarray, before: np.ndarray, after: np.ndarray, walk:
 
 
 def start_table(game: str | Game, ranks: Sequence[int] = range(13),
-                progress: Callable[[int, int], None] | None = None) -> list[StartCounts]:
+                progress: Callable[[int, int], None] | None = None,
+                cancel: CancelToken | None = None) -> list[StartCounts]:
     """Every class of three-card starts against one random hand, exactly.
 
     ``ranks``: the deck, these ranks (0 = deuce .. 12 = ace) in four suits (the full
-    deck by default; tests use smaller ones).  progress(done, total) in table
-    operations between kernel calls (each a fraction of a second; Ctrl-C and a
-    stop raised from progress are seen there).  Classes come in colex order of
-    their canonical start.
+    deck by default; tests use smaller ones).  progress(done, total) between kernel
+    calls, each a fraction of a second: Ctrl-C (KeyboardInterrupt), ``cancel``
+    (Cancelled) and a stop raised from progress are seen there; a count stopped
+    early has no result.  It takes turns at the kernels with equity() calls of
+    other threads.  Classes come in colex order of their canonical start.
     """
-    game_id = parse_game(game).kernel_id
-    ranks = sorted(ranks)
+    job = Job(cancel)
+    with running.ctrl_c_as_flag(job.interrupted), job.kernels():
+        return _count(parse_game(game).kernel_id, sorted(ranks), _Progress(progress, job))
+
+
+def _count(game_id: int, ranks: list[int], steps: _Progress) -> list[StartCounts]:
     n = len(ranks) * SUITS
     if n < 2 * HAND:
         raise ValueError(f"a deck of {n} cards cannot deal two hands of seven")
     binom = _binomials(n)
-    cards = _deck(ranks)
-    offset, class_of, stabiliser, _ = _classes(len(ranks), range(SHARED + 1), binom)
-    lookups = running.lookups()
-    packed, orbit, high, low = canonical_hands(len(ranks), cards, game_id, lookups)
-    primary, bucket, _ = sweep_values(game_id, high, low, lookups, _low_buckets())
-    everything = math.comb(n - HAND, HAND)
+    offset, class_of, stabiliser, _ = _classes(len(ranks), range(SHARED + 1), binom,
+                                               lambda part: steps.part("classes", part))
+    steps.finish("classes")
+    packed, orbit, primary, bucket = _hands(game_id, ranks, lambda part: steps.part("hands", part))
+    steps.finish("hands")
     if game_id == GAME_STUD8:
         sweeps = _halving_sweeps(primary, bucket)
     else:
-        sweeps = _plain_sweeps(primary, max(1, threads.in_use()), everything)
+        sweeps = _plain_sweeps(primary, max(1, threads.in_use()), math.comb(n - HAND, HAND))
     counts = np.zeros((len(packed), 4, 4), np.int32)
-    plan = _subset_plan(HAND, SHARED)
     _run(game_id, sweeps, (packed, orbit, primary),
-         (plan, (offset, binom, class_of, stabiliser)), counts, progress)
-    start_offset, start_class, _, class_sizes = _classes(len(ranks), range(START, START + 1),
-                                                         binom)
-    sums = credit_starts(packed, orbit, counts, start_class, binom, len(class_sizes),
-                         max(1, threads.in_use()))
-    return _per_start(sums, class_sizes, start_class, cards, n)
+         (_subset_plan(HAND, SHARED), (offset, binom, class_of, stabiliser)), counts,
+         lambda part: steps.part("sweep", part))
+    steps.finish("sweep")
+    _, start_class, _, class_sizes = _classes(len(ranks), range(START, START + 1), binom)
+    sums = np.zeros((len(class_sizes), 4, 4), np.int64)
+    lanes = max(1, threads.in_use())
+    for row in range(0, len(packed), CREDIT_ROWS):
+        rows = slice(row, row + CREDIT_ROWS)
+        sums += credit_starts(packed[rows], orbit[rows], counts[rows], start_class, binom,
+                              len(class_sizes), lanes)
+        steps.part("credit", row / len(packed))
+    steps.finish("credit")
+    return _per_start(sums, class_sizes, start_class, _deck(ranks), n)
+
+
+def _hands(game: int, ranks: list[int], report: Callable[[float], None]
+           ) -> tuple[np.ndarray, ...]:
+    """The canonical seven-card hands: (packed positions, orbit size, primary value, low
+    bucket), one kernel call per two lowest cards."""
+    n = len(ranks) * SUITS
+    lookups = running.lookups()
+    parts = []
+    done = 0
+    for first in range(n - HAND + 1):
+        for second in range(first + 1, n - HAND + 2):
+            parts.append(canonical_hands(len(ranks), first, second, _deck(ranks), game,
+                                         lookups))
+            done += math.comb(n - second - 1, HAND - 2)
+            report(done / math.comb(n, HAND))
+    packed, orbit, high, low = (np.concatenate(column) for column in zip(*parts, strict=True))
+    primary, bucket, _ = sweep_values(game, high, low, lookups, _low_buckets())
+    return packed, orbit, primary, bucket
 
 
 def _per_start(sums: np.ndarray, class_sizes: np.ndarray, start_class: np.ndarray,

@@ -88,29 +88,30 @@ def _canonical_rank(masks, ranks, binom):
     return rank
 
 
+@njit(cache=CACHE_KERNELS, inline="always")
+def _next_with_prefix(positions, k, n, fixed):
+    """Advance positions[:k] to the next k-set (lexicographic order) whose lowest ``fixed``
+    (1 or 2) positions are the same; False after the last.  (Work is cut by its lowest
+    positions into short calls.)"""
+    first, second = positions[0], positions[fixed - 1]
+    return (next_combination(positions, k, n) and positions[0] == first
+            and positions[fixed - 1] == second)
+
+
 @njit(cache=CACHE_KERNELS)
-def set_classes(ranks, k, binom):
-    """For every k-set of the deck (by colex rank): the colex rank of its class's
-    canonical set, and its stabiliser order."""
-    n = ranks * SUITS
-    total = binom[n, k] if n < binom.shape[0] else 0
-    canonical = np.empty(total, np.int64)
-    stabiliser = np.empty(total, np.int64)
-    positions = np.arange(max(k, 1))
+def set_classes(ranks, k, binom, first, canonical, stabiliser):
+    """For every k-set (k >= 1) of the deck whose lowest position is ``first``, at its colex
+    rank: the colex rank of its class's canonical set, and its stabiliser order."""
+    positions = np.arange(first, first + k)
     masks = np.zeros(SUITS, np.int64)
-    if k == 0:
-        canonical[0] = 0
-        stabiliser[0] = 24
-        return canonical, stabiliser
     while True:
         rank = 0
         for i in range(k):
             rank += binom[positions[i], i + 1]
         stabiliser[rank] = _suit_masks(positions, k, masks)
         canonical[rank] = _canonical_rank(masks, ranks, binom)
-        if not next_combination(positions, k, n):
-            break
-    return canonical, stabiliser
+        if not _next_with_prefix(positions, k, ranks * SUITS, 1):
+            return
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
@@ -126,32 +127,28 @@ def _in_order(positions, sorted_masks):
 
 
 @njit(cache=CACHE_KERNELS)
-def _canonical_count(n):
-    positions = np.arange(HAND)
+def canonical_hands(ranks, first, second, cards, game, lookups):
+    """The canonical seven-card hands of the deck whose lowest positions are ``first`` and
+    ``second``, in lexicographic order: (packed positions, POSITION_BITS each,
+    ascending; orbit size; high value; low value)."""
+    n = ranks * SUITS
+    start = np.arange(second - 1, second - 1 + HAND)
+    start[0] = first
+    positions = start.copy()
     masks = np.zeros(SUITS, np.int64)
     count = 0
-    while True:
+    while True:  # count them, then fill
         _suit_masks(positions, HAND, masks)
-        if _in_order(positions, masks):
-            count += 1
-        if not next_combination(positions, HAND, n):
-            return count
-
-
-@njit(cache=CACHE_KERNELS)
-def canonical_hands(ranks, cards, game, lookups):
-    """The canonical seven-card hands of the deck, in lexicographic order: (packed
-    positions, POSITION_BITS each, ascending; orbit size; high value; low value)."""
-    n = ranks * SUITS
-    count = _canonical_count(n)
+        count += _in_order(positions, masks)
+        if not _next_with_prefix(positions, HAND, n, 2):
+            break
     packed = np.empty(count, np.int64)
     orbit = np.empty(count, np.int64)
     high = np.empty(count, np.int16)
     low = np.empty(count, np.int16)
-    positions = np.arange(HAND)
-    masks = np.zeros(SUITS, np.int64)
+    positions = start.copy()
     row = 0
-    while True:
+    while row < count:
         stabiliser = _suit_masks(positions, HAND, masks)
         if _in_order(positions, masks):
             code = np.int64(0)
@@ -166,8 +163,8 @@ def canonical_hands(ranks, cards, game, lookups):
             orbit[row] = ORBIT_SCALE // stabiliser
             high[row], low[row] = hand_values(game, key, bits, lookups)
             row += 1
-        if not next_combination(positions, HAND, n):
-            return packed, orbit, high, low
+        _next_with_prefix(positions, HAND, n, 2)
+    return packed, orbit, high, low
 
 
 FIND, COUNT = range(2)
