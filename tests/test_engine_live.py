@@ -314,7 +314,7 @@ def test_completions_valued_in_short_calls_equal_one_call(monkeypatch, k):
     known = (np.int64(0), np.int64(0))
     total = math.comb(len(deck), k)
     expected = (np.empty(total, np.int16), np.empty(total, np.int16), np.empty(total, np.int64))
-    completion_values(0, deck, known, k, running.lookups(), expected)
+    completion_values(0, deck, known, k, running.lookups(), expected, 0, total)
     monkeypatch.setattr(running, "VALUES_PER_CALL", 100)
     got = (np.empty(total, np.int16), np.empty(total, np.int16), np.empty(total, np.int64))
     calls = []
