@@ -80,12 +80,12 @@ def _chunk(game, spot, ranges, lookups, seed, trials, tally):
     """Run `trials` random deals from one seed, adding to one chunk's tallies; everything
     the deals need is allocated here, once per chunk."""
     n = len(spot.known_key)
-    counts = new_outcomes(game, n)
+    counts = new_outcomes(np.int64(game), n)  # a runtime game: see award_outcomes
     own_classes = np.zeros((n, CLASS_COLUMNS), np.int64)
     scratch = (spot.deck.copy(), np.empty(n, np.int64), np.empty(n, np.int64),
                np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(len(ranges.player), np.int64))
     _deal(game, spot, ranges, lookups, seed, trials, scratch, (counts, own_classes))
-    award_outcomes(game, n, counts, tally)
+    award_outcomes(np.int64(game), n, counts, tally)
     classes = tally.classes
     classes += own_classes
 

@@ -160,7 +160,11 @@ def add_outcome(counts, high_mask, low_mask):
 
 @njit(cache=CACHE_KERNELS)
 def award_outcomes(game, n, counts, tally):
-    """Award every counted outcome into ``tally`` (a bundles.Tally)."""
+    """Award every counted outcome into ``tally`` (a bundles.Tally).
+
+    Called once per block of work, so the kernels pass the game as a runtime int64
+    (np.int64(game)), not as their compile-time constant: one compiled award serves
+    every kernel and game (a second or so of compiling each)."""
     for row in range(counts.shape[0]):
         for column in range(counts.shape[1]):
             if counts[row, column]:
