@@ -44,6 +44,8 @@ _GAME_NAMES = {game.kernel_id: game.value for game in Game}
 # on an idle 2-core machine (benchmarks/bench_compile.py; docs/architecture.md)
 _KINDS = {"exact": ("enumeration", 15), "monte_carlo": ("sampling", 7),
           "heads_up": ("heads-up counting", 10), "weighted": ("weighted heads-up counting", 15)}
+# kernels that take the game as a runtime value: one compile serves the three games
+_ALL_GAMES = {"monte_carlo", "heads_up"}
 _READY: set[str] = set()
 
 
@@ -195,7 +197,11 @@ def kernel(method: str, game: int) -> tuple[Callable, float]:
 
 def is_compiled(name: str, game: int) -> bool:
     """Whether kernel ``name`` (as ``compiled`` names it) is ready for ``game`` in this process."""
-    return f"{name}-{_GAME_NAMES[game]}" in _READY
+    return _marker(name, game) in _READY
+
+
+def _marker(name: str, game: int) -> str:
+    return name if name in _ALL_GAMES else f"{name}-{_GAME_NAMES[game]}"
 
 
 def compiled(name: str, game: int, warm_up: Callable[[], object]) -> float:
@@ -207,16 +213,18 @@ def compiled(name: str, game: int, warm_up: Callable[[], object]) -> float:
     damaged) is deleted and the kernel compiled afresh, with one warning: a
     damaged cache never breaks the program.
     """
-    marker = f"{name}-{_GAME_NAMES[game]}"
+    marker = _marker(name, game)
     if marker in _READY:
         return 0.0
     started = time.perf_counter()
     if not kernel_cache.is_compiled(marker):
         where = kernel_cache.location()
         kind, seconds = _KINDS[name]
-        log.info("compiling the %s %s kernel (numba, once per game and kind of question: "
-                 "up to about %d s on 2 cores; later runs load it from the cache)...",
-                 _GAME_NAMES[game], kind, seconds)
+        shared = name in _ALL_GAMES
+        log.info("compiling the %s kernel (numba, once %s: up to about %d s on 2 cores; "
+                 "later runs load it from the cache)...",
+                 kind if shared else f"{_GAME_NAMES[game]} {kind}",
+                 "for all three games" if shared else "per game", seconds)
         if where.note:
             log.warning("%s", where.note)
     try:
