@@ -42,8 +42,8 @@ log = logging.getLogger("stud_odds")
 _GAME_NAMES = {game.kernel_id: game.value for game in Game}
 # what each kernel answers, and the seconds numba usually takes to compile it for one game
 # on an idle 2-core machine (benchmarks/bench_compile.py; docs/architecture.md)
-_KINDS = {"exact": ("enumeration", 15), "monte_carlo": ("sampling", 7),
-          "heads_up": ("heads-up counting", 10), "weighted": ("weighted heads-up counting", 15)}
+_KINDS = {"exact": ("enumeration", 12), "monte_carlo": ("sampling", 6),
+          "heads_up": ("heads-up counting", 7), "weighted": ("weighted heads-up counting", 15)}
 # kernels that take the game as a runtime value: one compile serves the three games
 _ALL_GAMES = {"monte_carlo", "heads_up"}
 _READY: set[str] = set()
