@@ -284,14 +284,15 @@ def test_warm_up_compiles_what_it_is_asked_and_reports():
     assert is_warm("razz", "enumerate") and is_warm("razz", "headsup")
 
 
-def test_is_warm_is_false_in_a_new_process():
+def test_is_warm_is_false_in_a_new_process_and_one_sampling_kernel_serves_every_game():
     run = subprocess.run([sys.executable, "-c", textwrap.dedent("""
         from stud_odds import is_warm, warm_up
         before = is_warm("stud8", "sample")
         warm_up(games=["stud8"], methods=["sample"])
-        print(before, is_warm("stud8", "sample"), is_warm("stud8", "enumerate"))
+        print(before, is_warm("stud8", "sample"), is_warm("razz", "sample"),
+              is_warm("stud8", "enumerate"))
     """)], capture_output=True, text=True, timeout=600)
-    assert run.stdout.split() == ["False", "True", "False"], run.stderr
+    assert run.stdout.split() == ["False", "True", "True", "False"], run.stderr
 
 
 @pytest.mark.parametrize("call, error", [
@@ -314,7 +315,7 @@ def test_completions_valued_in_short_calls_equal_one_call(monkeypatch, k):
     known = (np.int64(0), np.int64(0))
     total = math.comb(len(deck), k)
     expected = (np.empty(total, np.int16), np.empty(total, np.int16), np.empty(total, np.int64))
-    completion_values(0, deck, known, k, running.lookups(), expected)
+    completion_values(0, deck, known, k, running.lookups(), expected, 0, total)
     monkeypatch.setattr(running, "VALUES_PER_CALL", 100)
     got = (np.empty(total, np.int16), np.empty(total, np.int16), np.empty(total, np.int64))
     calls = []

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor, wait
+from concurrent.futures import Future, wait
 
 import numpy as np
 
@@ -87,15 +87,6 @@ def _call(entry: Callable, arguments: tuple, deals: int) -> Callable[[], Tallies
     return run
 
 
-_POOLS: dict[int, ThreadPoolExecutor] = {}
-
-
-def _pool(threads: int) -> ThreadPoolExecutor:
-    if threads not in _POOLS:
-        _POOLS[threads] = ThreadPoolExecutor(threads, thread_name_prefix="stud-odds")
-    return _POOLS[threads]
-
-
 def _run(calls: Iterable[Callable[[], Tallies]], threads: int,
          done: Callable[[Tallies], None], job: Job) -> None:
     """Run kernel calls on ``threads`` threads, handing each result to ``done`` in order.
@@ -106,7 +97,7 @@ def _run(calls: Iterable[Callable[[], Tallies]], threads: int,
     queued calls are cancelled, the running ones (a few hundredths of a second)
     are waited for, and KeyboardInterrupt or Cancelled is raised.
     """
-    pool = _pool(threads)
+    pool = running.pool(threads)
     queued: deque[Future] = deque()
 
     def hand_over(keep: int) -> None:

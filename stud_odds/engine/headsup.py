@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import partial
 from itertools import combinations
 from typing import NamedTuple
 
@@ -305,8 +306,11 @@ def _count(game: int, track_scoops: bool, work: tuple[np.ndarray, list[int]],
         used = len(lane_starts) - 1
         per_lane = (np.zeros((used, 4, 4), np.int64), np.zeros((used, PAIR_CLASSES), np.int64),
                     np.zeros((used, PAIR_CLASSES), np.int64))
-        count_pairs(game, track_scoops, (tasks, lane_tasks, lane_starts), *sides, tables,
-                    per_lane)
+        running.run_on_threads([
+            partial(count_pairs, game, track_scoops, tasks,
+                    lane_tasks[lane_starts[lane]:lane_starts[lane + 1]], *sides, tables,
+                    (per_lane[0][lane], per_lane[1][lane], per_lane[2][lane]))
+            for lane in range(used)])
         outcome_counts += per_lane[0].sum(axis=0)
         scoops_x += per_lane[1].sum(axis=0)
         scoops_y += per_lane[2].sum(axis=0)

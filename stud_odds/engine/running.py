@@ -12,8 +12,9 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor, wait
 from contextlib import AbstractContextManager, contextmanager
-from functools import cache
+from functools import cache, partial
 
 import numpy as np
 
@@ -41,8 +42,10 @@ log = logging.getLogger("stud_odds")
 _GAME_NAMES = {game.kernel_id: game.value for game in Game}
 # what each kernel answers, and the seconds numba usually takes to compile it for one game
 # on an idle 2-core machine (benchmarks/bench_compile.py; docs/architecture.md)
-_KINDS = {"exact": ("enumeration", 15), "monte_carlo": ("sampling", 7),
-          "heads_up": ("heads-up counting", 10), "weighted": ("weighted heads-up counting", 15)}
+_KINDS = {"exact": ("enumeration", 12), "monte_carlo": ("sampling", 6),
+          "heads_up": ("heads-up counting", 7), "weighted": ("weighted heads-up counting", 15)}
+# kernels that take the game as a runtime value: one compile serves the three games
+_ALL_GAMES = {"monte_carlo", "heads_up"}
 _READY: set[str] = set()
 
 
@@ -96,33 +99,64 @@ def value_completions(game: int, deck: np.ndarray, known: tuple[int, int], k: in
                       between: Callable[[], None] | None = None) -> None:
     """kernels.completions.completion_values (every completion by ``k`` cards of ``deck``,
     valued at its colex rank) in calls of about VALUES_PER_CALL completions at most,
-    ``between()`` before each later call.
+    each cut into pieces for numba's threads (numba_threads), ``between()`` before
+    each later call.
 
     The completions whose highest position is m hold the colex ranks [C(m, k),
     C(m + 1, k)): they are the completions by k - 1 of the first m positions,
     with card m added to the known cards, in the same order.
     """
     from stud_odds.kernels.completions import POSITION_BITS, completion_values
+    from stud_odds.kernels.threads import in_use
 
     high, low, packed = values
 
-    def part(start: int, end: int) -> tuple[np.ndarray, ...]:
-        return high[start:end], low[start:end], packed[start:end] if len(packed) else packed
+    def value(deck: np.ndarray, known: tuple[int, int], k: int, start: int, end: int) -> None:
+        part = high[start:end], low[start:end], packed[start:end] if len(packed) else packed
+        total = end - start
+        pieces = max(1, min(in_use(), total // 1000))  # a small call is not worth a thread
+        run_on_threads([partial(completion_values, game, deck, known, k, lookups(), part,
+                                total * i // pieces, total * (i + 1) // pieces)
+                        for i in range(pieces)])
 
     n = len(deck)
     first = min(n, k)  # the first `first` positions' completions: one call
     while first < n and math.comb(first + 1, k) <= VALUES_PER_CALL:
         first += 1
-    completion_values(game, deck[:first], known, k, lookups(), part(0, math.comb(first, k)))
+    value(deck[:first], known, k, 0, math.comb(first, k))
     for m in range(first, n):
         if between:
             between()
         start, end = math.comb(m, k), math.comb(m + 1, k)
         card = deck[m]
         with_card = (known[0] + lookups().card_key[card], known[1] | lookups().card_bit[card])
-        completion_values(game, deck[:m], with_card, k - 1, lookups(), part(start, end))
+        value(deck[:m], with_card, k - 1, start, end)
         if len(packed):
             packed[start:end] |= m << (POSITION_BITS * (k - 1))
+
+
+_POOLS: dict[int, ThreadPoolExecutor] = {}
+
+
+def pool(threads: int) -> ThreadPoolExecutor:
+    """The engine's threads for kernel calls that release the GIL (nogil), one pool per
+    thread count."""
+    if threads not in _POOLS:
+        _POOLS[threads] = ThreadPoolExecutor(threads, thread_name_prefix="stud-odds")
+    return _POOLS[threads]
+
+
+def run_on_threads(calls: list[Callable[[], object]]) -> None:
+    """Run nogil kernel calls at once, one per thread of the pool (one alone on the calling
+    thread), all finished on return: each a fraction of a second, so a stop is seen
+    between such batches."""
+    if len(calls) == 1:
+        calls[0]()
+        return
+    futures = [pool(len(calls)).submit(call) for call in calls]
+    wait(futures)
+    for future in futures:
+        future.result()  # raises what a call raised
 
 
 def tiny_spot(track_scoops: int = 0) -> Spot:
@@ -141,7 +175,8 @@ def _warm_up_exact(entry: Callable, game: int) -> None:
     levels = Levels(one, one.copy(), np.zeros((1, 0), np.int32), np.zeros(1, np.bool_), 1)
     entry(spot, levels, lookups(), 0, 0, Tallies.zeros(2).tally())
     none = np.zeros(0, np.int16)
-    completion_values(game, spot.deck, (0, 0), 0, lookups(), (none, none, np.zeros(0, np.int64)))
+    completion_values(game, spot.deck, (0, 0), 0, lookups(), (none, none, np.zeros(0, np.int64)),
+                      0, 0)
 
 
 def chunk_tally(chunks: int, players: int) -> Tally:
@@ -174,7 +209,11 @@ def kernel(method: str, game: int) -> tuple[Callable, float]:
 
 def is_compiled(name: str, game: int) -> bool:
     """Whether kernel ``name`` (as ``compiled`` names it) is ready for ``game`` in this process."""
-    return f"{name}-{_GAME_NAMES[game]}" in _READY
+    return _marker(name, game) in _READY
+
+
+def _marker(name: str, game: int) -> str:
+    return name if name in _ALL_GAMES else f"{name}-{_GAME_NAMES[game]}"
 
 
 def compiled(name: str, game: int, warm_up: Callable[[], object]) -> float:
@@ -186,16 +225,18 @@ def compiled(name: str, game: int, warm_up: Callable[[], object]) -> float:
     damaged) is deleted and the kernel compiled afresh, with one warning: a
     damaged cache never breaks the program.
     """
-    marker = f"{name}-{_GAME_NAMES[game]}"
+    marker = _marker(name, game)
     if marker in _READY:
         return 0.0
     started = time.perf_counter()
     if not kernel_cache.is_compiled(marker):
         where = kernel_cache.location()
         kind, seconds = _KINDS[name]
-        log.info("compiling the %s %s kernel (numba, once per game and kind of question: "
-                 "up to about %d s on 2 cores; later runs load it from the cache)...",
-                 _GAME_NAMES[game], kind, seconds)
+        shared = name in _ALL_GAMES
+        log.info("compiling the %s kernel (numba, once %s: up to about %d s on 2 cores; "
+                 "later runs load it from the cache)...",
+                 kind if shared else f"{_GAME_NAMES[game]} {kind}",
+                 "for all three games" if shared else "per game", seconds)
         if where.note:
             log.warning("%s", where.note)
     try:

@@ -2,20 +2,21 @@
 
 A round's size depends only on the stopping rule, never on the machine, and
 chunk seeds come from ``SeedSequence(seed, spawn_key=(round,))``, so a seed
-reproduces the same tallies on any number of threads.  Each kernel call is a
-short group of chunks run in numba's parallel loop (its body compiles to
-code about twice as fast as the same loop called from a plain function);
-a stop (Ctrl-C, cancel) is seen between calls, the time limit between rounds.
+reproduces the same tallies on any number of threads.  Each call is a short
+group of chunks, one part per thread, each part a kernel call on the
+engine's threads (running.run_on_threads); a stop (Ctrl-C, cancel) is seen
+between calls, the time limit between rounds.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterator
+from functools import partial
 
 import numpy as np
 
-from stud_odds.kernels.bundles import Ranges, Spot
+from stud_odds.kernels.bundles import Ranges, Spot, Tally
 from stud_odds.results import StoppedBy
 
 from . import running
@@ -58,16 +59,20 @@ def monte_carlo(game: int, spot: Spot, ranges: Ranges, request: Request, job: Jo
 
             def call(seeds: np.ndarray, per_chunk: np.ndarray) -> Tallies:
                 tally = running.chunk_tally(len(seeds), players)
-                monte_carlo_chunks(spot, ranges, lookups, seeds, per_chunk, tally)
+                parts = min(request.threads, len(seeds))
+                bounds = [len(seeds) * i // parts for i in range(parts + 1)]
+                running.run_on_threads([
+                    partial(monte_carlo_chunks, spot, ranges, lookups, seeds[a:b],
+                            per_chunk[a:b], Tally(*(column[a:b] for column in tally)))
+                    for a, b in itertools.pairwise(bounds)])
                 return Tallies(tally.per_player.sum(axis=0), tally.classes.sum(axis=0),
                                tally.table.sum(axis=0), int(per_chunk.sum()))
 
-            with running.numba_threads(request.threads):
-                for tallies, stopped_by in _rounds(players, request, job, call, on_round):
-                    if stopped_by:
-                        break
-                    if on_round:
-                        on_round(tallies)
+            for tallies, stopped_by in _rounds(players, request, job, call, on_round):
+                if stopped_by:
+                    break
+                if on_round:
+                    on_round(tallies)
     except (KeyboardInterrupt, Cancelled):
         # whole rounds only: a partial one is dropped
         stopped_by = job.reason() or StoppedBy.INTERRUPTED

@@ -9,13 +9,12 @@ position, so a deal can look a player's value up without sorting anything.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from stud_odds.kernels import CACHE_KERNELS
-from stud_odds.kernels.showdown import flat_lookups, hand_values, nested_lookups
+from stud_odds.kernels.showdown import hand_values
 
 POSITION_BITS = 6  # packed completions (heads-up counting): a position (< 64) per 6 bits
-VALUE_CHUNKS = 64  # completions are valued in this many parallel chunks
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
@@ -69,41 +68,44 @@ def unrank_combination(rank, k, n, index):
         x += 1
 
 
-@njit(cache=CACHE_KERNELS, parallel=True)
-def completion_values(game, deck, known, k, lookups, values):
-    """Value one player's every completion by k cards of ``deck``, in parallel.
+@njit(cache=CACHE_KERNELS, nogil=True)
+def completion_values(game, deck, known, k, lookups, values, first, last):
+    """Value the completions by k cards of ``deck`` that come first .. last - 1 in
+    lexicographic order, of one player.
 
     known: (summed card_key, summed card_bit) of the player's known cards.
     values: (high, low, packed), arrays of C(len(deck), k) entries of any
     integer types: entry r is the completion of colex rank r, its high and low
     (showdown.hand_values) and, when ``packed`` is not empty, its positions
-    packed POSITION_BITS bits each, lowest first.
+    packed POSITION_BITS bits each, lowest first.  No parallel loop (each costs
+    seconds of compiling): the engine runs pieces on its threads (nogil).
     """
+    if first < last:
+        index = np.empty(max(k, 1), np.int64)
+        _value_range(game, deck, known, k, lookups, values, first, last, binomials(len(deck), k),
+                     index)
+
+
+# without reference counting: numba counts references to the tables taken in the loop
+# (atomic increments), which ran it at a third of the speed
+@njit(cache=CACHE_KERNELS, nogil=True, _nrt=False)
+def _value_range(game, deck, known, k, lookups, values, first, last, choose, index):
+    """completion_values, given choose = binomials(len(deck), k) and index, room for k."""
     high, low, packed = values
     n = len(deck)
-    total = len(high)
-    choose = binomials(n, k)
-    flat = flat_lookups(lookups)
-    for chunk in prange(VALUE_CHUNKS):
-        start = chunk * total // VALUE_CHUNKS
-        end = (chunk + 1) * total // VALUE_CHUNKS
-        if start == end:
-            continue
-        index = np.empty(max(k, 1), np.int64)
-        unrank_combination(start, k, n, index)
-        chunk_lookups = nested_lookups(flat)
-        for _ in range(start, end):
-            key = known[0]
-            bits = known[1]
-            rank = 0
-            code = np.int64(0)
-            for j in range(k):
-                card = deck[index[j]]
-                key += chunk_lookups.card_key[card]
-                bits |= chunk_lookups.card_bit[card]
-                rank += choose[index[j], j + 1]
-                code |= index[j] << (POSITION_BITS * j)
-            high[rank], low[rank] = hand_values(game, key, bits, chunk_lookups)
-            if len(packed):
-                packed[rank] = code
-            next_combination(index, k, n)
+    unrank_combination(first, k, n, index)
+    for _ in range(first, last):
+        key = known[0]
+        bits = known[1]
+        rank = 0
+        code = np.int64(0)
+        for j in range(k):
+            card = deck[index[j]]
+            key += lookups.card_key[card]
+            bits |= lookups.card_bit[card]
+            rank += choose[index[j], j + 1]
+            code |= index[j] << (POSITION_BITS * j)
+        high[rank], low[rank] = hand_values(game, key, bits, lookups)
+        if len(packed):
+            packed[rank] = code
+        next_combination(index, k, n)

@@ -359,14 +359,14 @@ def _enumerate_range(game):
         (a bundles.Tally).  The engine runs ranges on its threads (nogil): a parallel
         loop here ran no faster and waited, every call, for its slowest thread."""
         n = len(spot.known_key)
-        counts = new_outcomes(game, n)
+        counts = new_outcomes(np.int64(game), n)  # a runtime game: see award_outcomes
         scorers = (counts, tally.classes, lookups, spot.track_scoops != 0)
         if count > 0:
             if len(levels.k) == 1:
                 _single_level(game, spot, levels, lookups, start, count, scorers)
             else:
                 _deal_range(game, spot, levels, lookups, start, count, scorers)
-        award_outcomes(game, n, counts, tally)
+        award_outcomes(np.int64(game), n, counts, tally)
 
     return enumerate_range
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from stud_odds.kernels import CACHE_KERNELS
 from stud_odds.kernels.completions import POSITION_BITS
@@ -288,32 +288,25 @@ def _task(game, track_scoops, task, x, y, sets, scratch, out):
             x_table[:] = 0
 
 
-@njit(cache=CACHE_KERNELS, parallel=True)
-def count_pairs(game, track_scoops, schedule, x, y, sets, out):
-    """Run every task of schedule = (tasks, lane_tasks, lane_starts): lane l runs tasks
-    lane_tasks[lane_starts[l]:lane_starts[l + 1]] over the rows of Sides x and y.
+@njit(cache=CACHE_KERNELS, nogil=True)
+def count_pairs(game, track_scoops, tasks, lane_tasks, x, y, sets, out):
+    """Run the tasks tasks[lane_tasks] (one lane's) over the rows of Sides x and y, into
+    out = (counts (outcome counts [high winners mask, low winners mask], X = bit 0),
+    scoops_x, scoops_y (scoops by the scooper's class column)).
 
-    sets = (offset, binom), the index of card sets (see _walk).  Per lane, into
-    out = (counts, scoops_x, scoops_y): counts[l] (outcome counts [high winners mask,
-    low winners mask], X = bit 0), scoops_x[l] / scoops_y[l] (scoops by the scooper's
-    class column).
+    sets = (offset, binom), the index of card sets (see _walk).  No parallel
+    loop (each costs seconds of compiling): the engine runs lanes on its
+    threads (nogil).
     """
-    tasks, lane_tasks, lane_starts = schedule
-    counts, scoops_x, scoops_y = out
-    lanes = len(lane_starts) - 1
-    table_size = sets[0][-1]
     largest = 1
-    for t in range(len(tasks)):
+    for t in lane_tasks:
         largest = max(largest, tasks[t, TASK_X_END] - tasks[t, TASK_X_START])
-    subsets = max(len(x.parent), len(y.parent))
-    for lane in prange(lanes):
-        # counts per card set: int32 halves the cache the tables take; no count exceeds
-        # one player's number of completions, which is below 2**31 (C(52, 7) = 133,784,560)
-        y_table = np.zeros(table_size, np.int32)
-        x_table = np.zeros(table_size if track_scoops else 1, np.int32)
-        below = np.empty(largest, np.int64)
-        rank = np.empty(subsets, np.int64)
-        for k in range(lane_starts[lane], lane_starts[lane + 1]):
-            _task(game, track_scoops, tasks[lane_tasks[k]], x, y, sets,
-                  (y_table, x_table, below, rank),
-                  (counts[lane], scoops_x[lane], scoops_y[lane]))
+    table_size = sets[0][-1]
+    # counts per card set: int32 halves the cache the tables take; no count exceeds one
+    # player's number of completions, which is below 2**31 (C(52, 7) = 133,784,560)
+    y_table = np.zeros(table_size, np.int32)
+    x_table = np.zeros(table_size if track_scoops else 1, np.int32)
+    below = np.empty(largest, np.int64)
+    rank = np.empty(max(len(x.parent), len(y.parent)), np.int64)
+    for t in lane_tasks:
+        _task(game, track_scoops, tasks[t], x, y, sets, (y_table, x_table, below, rank), out)

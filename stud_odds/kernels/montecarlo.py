@@ -7,8 +7,10 @@ threads ran them or how the chunks were grouped.
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from stud_odds.kernels import CACHE_KERNELS
 from stud_odds.kernels.bundles import Tally
@@ -18,9 +20,7 @@ from stud_odds.kernels.showdown import (
     award_outcomes,
     count_classes,
     count_scoop,
-    flat_lookups,
     hand_values,
-    nested_lookups,
     new_outcomes,
     winners,
 )
@@ -79,13 +79,27 @@ def _pick(state, spare, start, end, keep, alias):
 
 @njit(cache=CACHE_KERNELS)
 def _chunk(game, spot, ranges, lookups, seed, trials, tally):
-    """Run `trials` random deals from one seed, adding to one chunk's tallies.
+    """Run `trials` random deals from one seed, adding to one chunk's tallies; everything
+    the deals need is allocated here, once per chunk."""
+    n = len(spot.known_key)
+    counts = new_outcomes(game, n)
+    own_classes = np.zeros((n, CLASS_COLUMNS), np.int64)
+    scratch = (spot.deck.copy(), np.empty(n, np.int64), np.empty(n, np.int64),
+               np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(len(ranges.player), np.int64))
+    _deal(game, spot, ranges, lookups, seed, trials, scratch, (counts, own_classes))
+    award_outcomes(game, n, counts, tally)
+    classes = tally.classes
+    classes += own_classes
 
-    Called from the parallel loop of the entry point: there it runs at about
-    twice the speed it has when called from a plain function (numba compiles a
-    parallel loop's body with what LLVM needs to optimise it); everything it
-    allocates is allocated once per chunk.
-    """
+
+# without reference counting: numba counts the references to arrays taken in the loop with
+# atomic operations, which halved the trial rate (a parallel loop's body avoids them)
+@njit(cache=CACHE_KERNELS, _nrt=False)
+def _deal(game, spot, ranges, lookups, seed, trials, scratch, out):
+    """_chunk's trials, into out = (outcome counts, hand classes); scratch = (deck copy,
+    keys, bits, highs, lows, chosen pairs)."""
+    own_deck, keys, bits, highs, lows, chosen = scratch
+    counts, own_classes = out
     known_key = spot.known_key
     known_bits = spot.known_bits
     draws = spot.draws
@@ -95,14 +109,7 @@ def _chunk(game, spot, ranges, lookups, seed, trials, tally):
     needed = spot.shared_draw
     for p in range(n):
         needed += draws[p]
-    own_deck = spot.deck.copy()
     size = len(own_deck)
-    keys = np.empty(n, np.int64)
-    bits = np.empty(n, np.int64)
-    highs = np.zeros(n, np.int64)
-    lows = np.zeros(n, np.int64)
-    own_classes = np.zeros((n, CLASS_COLUMNS), np.int64)  # local: no sharing between threads
-    counts = new_outcomes(game, n)
     # the ranges' arrays as locals: read through the bundle in the trial loop, they
     # cost a third of the trial rate
     ranged = len(ranges.player)
@@ -113,7 +120,6 @@ def _chunk(game, spot, ranges, lookups, seed, trials, tally):
     range_bits = ranges.bits
     range_keep = ranges.keep
     range_alias = ranges.alias
-    chosen = np.zeros(ranged, np.int64)
     state = np.uint64(seed)
     spare = np.uint64(0)
     for _ in range(trials):
@@ -177,32 +183,25 @@ def _chunk(game, spot, ranges, lookups, seed, trials, tally):
         add_outcome(counts, high_mask, low_mask)
         if spot.track_scoops:  # off unless asked: it costs a quarter of the trial rate
             count_scoop(game, own_classes, high_mask, low_mask, highs, lows, lookups)
-    award_outcomes(game, n, counts, tally)
-    classes = tally.classes
-    classes += own_classes
 
 
-def _monte_carlo_chunks(game):
-    """The Monte Carlo entry point of one game: ``game`` is a compile-time constant, so
-    only the game asked for is compiled and its game branches fold away (twice the speed
-    of testing a variable per deal)."""
+@njit(cache=CACHE_KERNELS, nogil=True)
+def monte_carlo_chunks(game, spot, ranges, lookups, seeds, trials, tally):
+    """Run trials[c] random deals from seed seeds[c] for each chunk c into that chunk's
+    tallies: tally (a bundles.Tally) has a first axis of chunks.  No parallel loop (each
+    costs seconds of compiling): the engine runs groups of chunks on its threads (nogil).
 
-    @njit(cache=CACHE_KERNELS, parallel=True)
-    def monte_carlo_chunks(spot, ranges, lookups, seeds, trials, tally):
-        """Run trials[c] random deals from seed seeds[c] for each chunk c, in parallel,
-        into that chunk's tallies: tally (a bundles.Tally) has a first axis of chunks.
-
-        Each ranged player first gets a hole pair from his range (bundles.Ranges); then
-        player p receives spot.draws[p] of the other unseen cards; with
-        spot.shared_draw a further card goes to every player (the shared card).
-        """
-        flat = flat_lookups(lookups)
-        for c in prange(len(seeds)):
-            _chunk(game, spot, ranges, nested_lookups(flat), seeds[c], trials[c],
-                   Tally(tally.per_player[c], tally.classes[c], tally.table[c]))
-
-    return monte_carlo_chunks
+    Each ranged player first gets a hole pair from his range (bundles.Ranges); then
+    player p receives spot.draws[p] of the other unseen cards; with
+    spot.shared_draw a further card goes to every player (the shared card).
+    """
+    for c in range(len(seeds)):
+        _chunk(game, spot, ranges, lookups, seeds[c], trials[c],
+               Tally(tally.per_player[c], tally.classes[c], tally.table[c]))
 
 
-# by game kernel id
-MONTE_CARLO = tuple(_monte_carlo_chunks(game) for game in (GAME_STUD, GAME_STUD8, GAME_RAZZ))
+# by game kernel id.  One compiled kernel serves the three games: the game as a runtime
+# value costs nothing measurable in a trial loop that counts no references (it halved the
+# rate when it did)
+MONTE_CARLO = tuple(partial(monte_carlo_chunks, game)
+                    for game in (GAME_STUD, GAME_STUD8, GAME_RAZZ))

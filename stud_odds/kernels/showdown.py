@@ -15,7 +15,6 @@ import numpy as np
 from numba import njit
 
 from stud_odds.kernels import CACHE_KERNELS
-from stud_odds.kernels.bundles import Classes, Evaluators, Lookups
 from stud_odds.kernels.evaluate import high_value, low8_value, razz_value
 from stud_odds.kernels.layout import (
     GAME_RAZZ,
@@ -33,24 +32,6 @@ from stud_odds.kernels.tables import NO_LOW
 # award), compiled
 jit_sole_winner = njit(cache=CACHE_KERNELS, inline="always")(sole_winner)
 jit_share_out = njit(cache=CACHE_KERNELS, inline="always")(share_out)
-
-
-@njit(cache=CACHE_KERNELS, inline="always")
-def flat_lookups(lookups):
-    """Lookups as one flat tuple of arrays.  A parallel loop's body cannot take a nested
-    named tuple (numba fails to lower it): take this outside the loop, and
-    nested_lookups(flat) inside it."""
-    tables = lookups.evaluators
-    classes = lookups.classes
-    return (lookups.card_key, lookups.card_bit, tables.high_by_ranks, tables.high_by_flush,
-            tables.razz_by_ranks, tables.low8_by_mask, classes.high, classes.low8, classes.razz)
-
-
-@njit(cache=CACHE_KERNELS, inline="always")
-def nested_lookups(flat):
-    """The Lookups bundle back from flat_lookups(lookups)."""
-    return Lookups(flat[0], flat[1], Evaluators(flat[2], flat[3], flat[4], flat[5]),
-                   Classes(flat[6], flat[7], flat[8]))
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
@@ -160,7 +141,11 @@ def add_outcome(counts, high_mask, low_mask):
 
 @njit(cache=CACHE_KERNELS)
 def award_outcomes(game, n, counts, tally):
-    """Award every counted outcome into ``tally`` (a bundles.Tally)."""
+    """Award every counted outcome into ``tally`` (a bundles.Tally).
+
+    Called once per block of work, so the kernels pass the game as a runtime int64
+    (np.int64(game)), not as their compile-time constant: one compiled award serves
+    every kernel and game (a second or so of compiling each)."""
     for row in range(counts.shape[0]):
         for column in range(counts.shape[1]):
             if counts[row, column]:
