@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 
@@ -46,7 +47,7 @@ from stud_odds.kernels.starts import (
     canonical_hands,
     credit_starts,
     set_classes,
-    sweep_tasks,
+    sweep_task,
 )
 
 from . import running
@@ -219,8 +220,10 @@ def _run(game: int, sweeps: list[_Sweep], hands: tuple[np.ndarray, ...],
                                 0, 0)
             used = len(running_tasks)
             before = states[:used].copy()
-            sweep_tasks(game, sweep.tasks[running_tasks], states[:used], sweep.order, hands, plan,
-                        sets, lane_tables[:used], scratch, CALL_OPERATIONS, counts)
+            running.run_on_threads([
+                partial(sweep_task, game, sweep.tasks[task], states[slot], sweep.order, hands,
+                        plan, sets, lane_tables[slot], scratch, CALL_OPERATIONS, counts)
+                for slot, task in enumerate(running_tasks)])
             done += _progress_of(sweep.tasks[running_tasks], before, states[:used], walk)
             report(done / total)
             finished = [slot for slot in range(used) if states[slot, STATE_PHASE] == DONE]
@@ -280,15 +283,17 @@ def _count(game_id: int, ranks: list[int], steps: _Progress) -> list[StartCounts
          lambda part: steps.part("sweep", part))
     steps.finish("sweep")
     _, start_class, _, class_sizes = _classes(len(ranks), range(START, START + 1), binom)
-    sums = np.zeros((len(class_sizes), 4, 4), np.int64)
     lanes = max(1, threads.in_use())
-    for row in range(0, len(packed), CREDIT_ROWS):
-        rows = slice(row, row + CREDIT_ROWS)
-        sums += credit_starts(packed[rows], orbit[rows], counts[rows], start_class, binom,
-                              len(class_sizes), lanes)
+    sums = np.zeros((lanes, len(class_sizes), 4, 4), np.int64)  # a lane's own sums
+    for row in range(0, len(packed), CREDIT_ROWS * lanes):
+        parts = [slice(row + lane * CREDIT_ROWS, row + (lane + 1) * CREDIT_ROWS)
+                 for lane in range(lanes)]
+        running.run_on_threads([
+            partial(credit_starts, packed[rows], orbit[rows], counts[rows], start_class, binom,
+                    sums[lane]) for lane, rows in enumerate(parts)])
         steps.part("credit", row / len(packed))
     steps.finish("credit")
-    return _per_start(sums, class_sizes, start_class, _deck(ranks), n)
+    return _per_start(sums.sum(axis=0), class_sizes, start_class, _deck(ranks), n)
 
 
 def _hands(game: int, ranks: list[int], report: Callable[[float], None]

@@ -29,7 +29,7 @@ arrays; engine/start_table.py drives them.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from stud_odds.kernels import CACHE_KERNELS
 from stud_odds.kernels.completions import POSITION_BITS, next_combination
@@ -217,15 +217,26 @@ def _disjoint(code, plan, sets, rank, table, self_counted):
     return _walk(code, plan, sets, rank, table, 0, FIND) // ORBIT_SCALE - self_counted
 
 
-@njit(cache=CACHE_KERNELS)
-def _run_task(game, task, state, order, hands, plan, sets, scratch, budget, counts):
-    """Advance one task by about ``budget`` table operations (see sweep_tasks)."""
+@njit(cache=CACHE_KERNELS, nogil=True)
+def sweep_task(game, task, state, order, hands, plan, sets, table, scratch_size, budget, counts):
+    """Advance one task (a row of TASK_* columns; its progress ``state``, STATE_*) by about
+    ``budget`` table operations, over its own table of classes (kept between calls:
+    zero it before a task starts).  Releases the GIL: the lanes run on the engine's
+    threads, a task each.
+
+    Rows are canonical hands (hands = (packed, orbit, primary), primary larger is
+    better); a task's X and Y rows are ranges of ``order``, each sorted by primary.
+    counts[row, high winners, low winners] (X = bit 0) gains, per X row, the disjoint
+    Y hands it beats, ties and loses to, with the task's low outcome.  Tasks run at
+    once must have different X rows (they write their rows' counts).
+    """
+    below = np.empty(scratch_size, np.int64)
+    rank = np.empty(len(plan[0]), np.int64)
     x_start, x_end = task[TASK_X_START], task[TASK_X_END]
     y_start, y_end = task[TASK_Y_START], task[TASK_Y_END]
     low_mask, x_in_y = task[TASK_LOW_MASK], task[TASK_X_IN_Y]
     everything = task[TASK_EVERYTHING]
     packed, orbit, primary = hands
-    table, below, rank = scratch
     walk_cost = len(plan[0])
     spent = 0
     i, j = state[STATE_X], state[STATE_Y]
@@ -276,53 +287,30 @@ def _run_task(game, task, state, order, hands, plan, sets, scratch, budget, coun
     state[STATE_TOTAL] = at
 
 
-@njit(cache=CACHE_KERNELS, parallel=True)
-def sweep_tasks(game, tasks, states, order, hands, plan, sets, tables, scratch_size, budget,
-                counts):
-    """Advance each task (a row of ``tasks``, its progress the same row of ``states``) by
-    about ``budget`` table operations, one lane each, with its own table of classes
-    (``tables[lane]``, kept between calls: zero it before a task starts).
-
-    Rows are canonical hands (hands = (packed, orbit, primary), primary larger is
-    better); a task's X and Y rows are ranges of ``order``, each sorted by primary.
-    counts[row, high winners, low winners] (X = bit 0) gains, per X row, the disjoint
-    Y hands it beats, ties and loses to, with the task's low outcome.  The X rows of
-    the tasks of one call must differ (they write their rows' counts).
-    """
-    for lane in prange(len(tasks)):
-        below = np.empty(scratch_size, np.int64)
-        rank = np.empty(len(plan[0]), np.int64)
-        _run_task(game, tasks[lane], states[lane], order, hands, plan, sets,
-                  (tables[lane], below, rank), budget, counts)
-
-
-@njit(cache=CACHE_KERNELS, parallel=True)
-def credit_starts(packed, orbit, counts, start_class, binom, classes, lanes):
-    """Sum every hand's outcome counts, times its orbit, into the classes of the three-card
-    sets it holds: out[class, high winners, low winners] (start_class: by colex rank)."""
-    rows = len(packed)
-    out = np.zeros((lanes, classes, counts.shape[1], counts.shape[2]), np.int64)
-    for lane in prange(lanes):
-        positions = np.empty(HAND, np.int64)
-        cell_high = np.empty(16, np.int64)
-        cell_low = np.empty(16, np.int64)
-        cell_pairs = np.empty(16, np.int64)
-        for row in range(lane * rows // lanes, (lane + 1) * rows // lanes):
-            code = packed[row]
-            for i in range(HAND):
-                positions[i] = (code >> (POSITION_BITS * i)) & POSITION_MASK
-            cells = 0
-            for high in range(counts.shape[1]):
-                for low in range(counts.shape[2]):
-                    if counts[row, high, low]:
-                        cell_high[cells], cell_low[cells] = high, low
-                        cell_pairs[cells] = orbit[row] * np.int64(counts[row, high, low])
-                        cells += 1
-            for a in range(HAND):
-                for b in range(a + 1, HAND):
-                    for c in range(b + 1, HAND):
-                        start = start_class[binom[positions[a], 1] + binom[positions[b], 2]
-                                            + binom[positions[c], 3]]
-                        for cell in range(cells):
-                            out[lane, start, cell_high[cell], cell_low[cell]] += cell_pairs[cell]
-    return out.sum(axis=0)
+@njit(cache=CACHE_KERNELS, nogil=True)
+def credit_starts(packed, orbit, counts, start_class, binom, out):
+    """Add every hand's outcome counts, times its orbit, into out[class, high winners, low
+    winners] of the three-card sets it holds (start_class: by colex rank).  Releases the
+    GIL: the engine's threads credit parts of the rows into outs of their own."""
+    positions = np.empty(HAND, np.int64)
+    cell_high = np.empty(16, np.int64)
+    cell_low = np.empty(16, np.int64)
+    cell_pairs = np.empty(16, np.int64)
+    for row in range(len(packed)):
+        code = packed[row]
+        for i in range(HAND):
+            positions[i] = (code >> (POSITION_BITS * i)) & POSITION_MASK
+        cells = 0
+        for high in range(counts.shape[1]):
+            for low in range(counts.shape[2]):
+                if counts[row, high, low]:
+                    cell_high[cells], cell_low[cells] = high, low
+                    cell_pairs[cells] = orbit[row] * np.int64(counts[row, high, low])
+                    cells += 1
+        for a in range(HAND):
+            for b in range(a + 1, HAND):
+                for c in range(b + 1, HAND):
+                    start = start_class[binom[positions[a], 1] + binom[positions[b], 2]
+                                        + binom[positions[c], 3]]
+                    for cell in range(cells):
+                        out[start, cell_high[cell], cell_low[cell]] += cell_pairs[cell]
