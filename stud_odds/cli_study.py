@@ -172,8 +172,6 @@ def starting_hands_command(
     Example: stud-odds starting-hands -g stud8 --out stud8.csv --top 20
     """
     trials_per_class = _check_starting_options(top, opponents, trials, seed, threads, out, plot)
-    from stud_odds.plot import plot_starting_hands
-    from stud_odds.study.report import render_starting_hands, starting_hands_title
     from stud_odds.study.starting import DEFAULT_TRIALS, uses_shipped_table
 
     counted = exact or uses_shipped_table(opponents, vs, trials)
@@ -185,14 +183,25 @@ def starting_hands_command(
         lambda: _starting_table(game, opponents, vs, trials_per_class, seed, door,
                                 threads, scheduler, exact),
         lambda stop: _table_stopped(stop, out, plot))
+    against = vs if vs is not None else f"{opponents} random"
+    sampled = None if counted else trials_per_class or DEFAULT_TRIALS
+    _show_starting_table(results, against, sampled, exact, top, out, plot)
+
+
+def _show_starting_table(results: list, against: str, sampled: int | None, counted_now: bool,
+                         top: int, out: Path | None, plot: Path | None) -> None:
+    """Write --out and --plot, then print the top rows under a title saying how the table
+    was found."""
+    from stud_odds.plot import plot_starting_hands
+    from stud_odds.study.report import render_starting_hands, starting_hands_title
+
     rows = [r.to_dict() for r in results]
     if out is not None:
         _write_table(out, rows)
     if plot is not None:
         _save_plot(plot_starting_hands, results, plot)
-    against = vs if vs is not None else f"{opponents} random"
-    sampled = None if counted else trials_per_class or DEFAULT_TRIALS
-    title = starting_hands_title(str(results[0].result.game), rows, against, sampled, exact)
+    title = starting_hands_title(str(results[0].result.game), rows, against, sampled,
+                                 counted_now)
     render_starting_hands(rows, title, top, console)
     if out:
         console.print(f"full table written to {out}")

@@ -181,27 +181,13 @@ def starting_hands(game: str | Game = "stud", opponents: int = 1, *,
     an exact count is all or nothing (KeyboardInterrupt).
     """
     # every option is checked before the first class (each by its one checker)
-    check_count(opponents, "opponents", 1, MAX_PLAYERS - 1)
-    if exact and (opponents != 1 or vs is not None):
-        raise StudyError("the exact table is against one random hand: drop "
-                         + (f"--opponents {opponents}" if opponents != 1 else "--vs"))
-    if exact and trials is not None:
-        raise StudyError("the exact table counts every deal: drop --trials")
-    seed, threads = check_seed(seed), check_threads(threads)
-    game = parse_game(game)  # a bad game (or opponent) is refused before the first class
+    game, trials, seed, threads = _checked(game, opponents, trials, seed, threads, vs, exact)
     if exact or uses_shipped_table(opponents, vs, trials):
         from stud_odds.study.start_tables import count_table, exact_starting_hands
 
         counted = count_table(game, progress) if exact else None
         return exact_starting_hands(game, starting_hand_classes(door), counted)
-    trials = DEFAULT_TRIALS if trials is None else parse_trials(trials)
-    if vs is not None:
-        if opponents != 1:
-            raise StudyError(f"--vs is one opponent: drop --opponents {opponents}")
-        try:
-            Scenario.build([random_hand(3), vs], game=game)  # a Hand: it stays on third street
-        except StudOddsError as error:
-            raise StudyError(f"--vs '{vs}': {error}") from None
+    trials = DEFAULT_TRIALS if trials is None else trials
     classes = starting_hand_classes(door)
     results: list[StartingHandResult] = []
     done = 0
@@ -225,6 +211,29 @@ def starting_hands(game: str | Game = "stud", opponents: int = 1, *,
         rows = [replace(row, interrupted=True) for row in ranked(results)]
         raise StudyInterrupted(len(results), len(classes), "class", partial=rows) from None
     return ranked(results)
+
+
+def _checked(game: str | Game, opponents: int, trials: int | str | None, seed: int,
+             threads: int | None, vs: str | None, exact: bool
+             ) -> tuple[Game, int | None, int, int | None]:
+    """starting_hands' options, each by its one checker: (game, trials, seed, threads)."""
+    check_count(opponents, "opponents", 1, MAX_PLAYERS - 1)
+    if exact and (opponents != 1 or vs is not None):
+        raise StudyError("the exact table is against one random hand: drop "
+                         + (f"--opponents {opponents}" if opponents != 1 else "--vs"))
+    if exact and trials is not None:
+        raise StudyError("the exact table counts every deal: drop --trials")
+    seed, threads = check_seed(seed), check_threads(threads)
+    game = parse_game(game)  # a bad game (or opponent) is refused before the first class
+    trials = None if trials is None else parse_trials(trials)
+    if vs is not None:
+        if opponents != 1:
+            raise StudyError(f"--vs is one opponent: drop --opponents {opponents}")
+        try:
+            Scenario.build([random_hand(3), vs], game=game)  # a Hand: it stays on third street
+        except StudOddsError as error:
+            raise StudyError(f"--vs '{vs}': {error}") from None
+    return game, trials, seed, threads
 
 
 def ranked(results: list[StartingHandResult]) -> list[StartingHandResult]:
