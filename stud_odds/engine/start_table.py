@@ -36,6 +36,7 @@ from stud_odds.kernels.layout import GAME_STUD8
 from stud_odds.kernels.starts import (
     DONE,
     HAND,
+    ORBIT_SCALE,
     STATE_PHASE,
     SUITS,
     TASK_COLUMNS,
@@ -113,8 +114,8 @@ def _classes(ranks: int, sizes: range, binom: np.ndarray,
     canonical, stabiliser = [], []
     total = sum(math.comb(n, k) for k in sizes)
     for k in sizes:
-        canon = np.zeros(math.comb(n, k), np.int64)  # the empty set: class 0, all 24 fix it
-        stab = np.full(len(canon), 24, np.int64)
+        canon = np.zeros(math.comb(n, k), np.int64)  # the empty set: class 0, fixed by all
+        stab = np.full(len(canon), ORBIT_SCALE, np.int64)
         for first in range(n - k + 1 if k else 0):
             set_classes(ranks, k, binom, first, canon, stab)
             report((offset[k - sizes.start] + math.comb(n, k) - math.comb(n - first - 1, k))
@@ -146,7 +147,7 @@ class _Sweep:
     """One set of tasks over one row order, runnable a lane per task."""
 
     order: np.ndarray
-    tasks: np.ndarray  # int64[tasks, 6] (kernels.starts TASK_*)
+    tasks: np.ndarray  # int64[tasks, TASK_COLUMNS] (kernels.starts TASK_*)
 
 
 def _plain_sweeps(primary: np.ndarray, lanes: int, everything: int) -> list[_Sweep]:
