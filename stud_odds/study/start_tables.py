@@ -17,6 +17,7 @@ from dataclasses import replace
 from functools import cache
 from importlib import resources
 from itertools import product
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -25,10 +26,13 @@ from stud_odds.engine.awards import add_awards
 from stud_odds.engine.tallies import Tallies, summarise
 from stud_odds.games import Game, parse_game
 from stud_odds.kernels.layout import POT, SHARE
-from stud_odds.results import Method, StoppedBy
+from stud_odds.results import EquityResult, Method, StoppedBy
 from stud_odds.scenario import Scenario
 from stud_odds.study.common import StudyError
 from stud_odds.study.starting import StartingHand, StartingHandResult, canonical, ranked
+
+if TYPE_CHECKING:  # the engine's counting loads numba: imported only to count afresh
+    from stud_odds.engine.start_table import StartCounts
 
 # outcome columns: (name, high winners mask, low winners mask); the start is bit 0
 _WINNERS = {"won": 1, "tied": 3, "lost": 2}
@@ -62,7 +66,7 @@ def _equity(game: Game, deals: int, outcomes: np.ndarray) -> float:
     return float(tallies.per_player[0, SHARE] / (POT * deals))
 
 
-def table_rows(game: str | Game, counted: Iterable) -> list[dict]:
+def table_rows(game: str | Game, counted: Iterable[StartCounts]) -> list[dict]:
     """The rows of a table file from engine.start_table's classes (razz: merged by ranks,
     which must agree exactly)."""
     game = parse_game(game)
@@ -89,7 +93,8 @@ def table_rows(game: str | Game, counted: Iterable) -> list[dict]:
     return sorted(out, key=lambda row: (-float(row["equity"]), row["start"]))
 
 
-def write_table(game: str | Game, counted: Iterable, target: io.TextIOBase) -> None:
+def write_table(game: str | Game, counted: Iterable[StartCounts],
+                target: io.TextIOBase) -> None:
     """A table file (CSV) from engine.start_table's classes."""
     game = parse_game(game)
     writer = csv.DictWriter(target, FIXED_COLUMNS + [c[0] for c in OUTCOME_COLUMNS[game]],
@@ -122,7 +127,8 @@ def _card_ids(text: str) -> list[int]:
 
 
 def exact_starting_hands(game: str | Game, classes: list[StartingHand],
-                         counted: Iterable | None = None) -> list[StartingHandResult]:
+                         counted: Iterable[StartCounts] | None = None
+                         ) -> list[StartingHandResult]:
     """The exact rows of ``classes`` (starting_hand_classes, maybe of one door rank), best
     first: from ``counted`` (engine.start_table's classes) or the shipped table.  Razz
     rows are sets of ranks: the first class of each stands for all."""
@@ -144,13 +150,13 @@ def exact_starting_hands(game: str | Game, classes: list[StartingHand],
     return ranked(results)
 
 
-def _text(game: Game, counted: Iterable) -> str:
+def _text(game: Game, counted: Iterable[StartCounts]) -> str:
     target = io.StringIO()
     write_table(game, counted, target)
     return target.getvalue()
 
 
-def _result(game: Game, hand: StartingHand, deals: int, outcomes: np.ndarray):
+def _result(game: Game, hand: StartingHand, deals: int, outcomes: np.ndarray) -> EquityResult:
     """The start's EquityResult from its counts: shares and pot parts, no hand classes (the
     table does not count them)."""
     tallies = Tallies.zeros(2, deals)
@@ -162,8 +168,8 @@ def _result(game: Game, hand: StartingHand, deals: int, outcomes: np.ndarray):
 
 
 def count_table(game: str | Game,
-                progress: Callable[[int, int], None] | None = None) -> list:
-    """Count the whole table afresh (engine.start_table; minutes on two cores)."""
+                progress: Callable[[int, int], None] | None = None) -> list[StartCounts]:
+    """Count the whole table afresh (engine.start_table: a minute or so on two cores)."""
     from stud_odds.engine.start_table import start_table
 
     return start_table(game, progress=progress)
