@@ -45,12 +45,12 @@ TASK_X_START, TASK_X_END, TASK_Y_START, TASK_Y_END, TASK_Y_BUCKET = range(5)
 TASK_COLUMNS = 5
 # outcome counts are indexed [high winners mask, low winners mask], X = bit 0, Y = bit 1
 X_WINS, Y_WINS, BOTH = 1, 2, 3
-FIND, COUNT, COUNT_AND_FIND, CLEAR = range(4)  # what _walk does with a completion's subsets
+FIND, COUNT, COUNT_AND_FIND, CLEAR = range(4)  # what walk_subsets does with a completion's subsets
 
 
 class Side(NamedTuple):
     """One player's completions as rows in sweep order, and the subsets of a row that the
-    tables of card sets are read at (the plan: see _walk)."""
+    tables of card sets are read at (the plan: see walk_subsets)."""
 
     packed: np.ndarray  # int64: positions, POSITION_BITS each
     primary: np.ndarray  # int16: the swept value, larger is better
@@ -104,13 +104,14 @@ def counting_order(keys, key_count):
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
-def _walk(code, side, sets, rank, table, other, mode):
+def walk_subsets(code, weight, side, sets, rank, table, other, mode):
     """Visit the subsets (in side's plan) of one packed completion, in the table of card sets.
 
     mode FIND: return how many completions counted in ``table`` are disjoint from it
-    (inclusion-exclusion); COUNT: count it into ``table``; COUNT_AND_FIND: count it into
-    ``table`` and return how many counted in ``other`` are disjoint from it; CLEAR:
-    zero its entries of ``table``.  The plan lists subsets depth first: entry s adds
+    (inclusion-exclusion; weighted counting: the sum of their weights); COUNT: count it
+    into ``table`` with ``weight`` (1 here); COUNT_AND_FIND: count it into ``table``
+    and return how many counted in ``other`` are disjoint from it; CLEAR: zero its
+    entries of ``table``.  The plan lists subsets depth first: entry s adds
     the completion's side.element[s]-th position to entry side.parent[s] (entry 0 is
     the empty set), so each subset's colex rank is its parent's plus one term.
     sets = (offset, binom): a set of s positions is entry offset[s] + its colex rank.
@@ -135,7 +136,7 @@ def _walk(code, side, sets, rank, table, other, mode):
         elif mode == CLEAR:
             table[index] = 0
         else:
-            table[index] += 1
+            table[index] += weight
             if mode == COUNT_AND_FIND:
                 found += sign[s] * np.int64(other[index])
     return found
@@ -228,13 +229,13 @@ def _task(game, track_scoops, task, x, y, sets, scratch, out):
         y_below = j
         group_end = i
         while group_end < x_end and x_primary[group_end] == value:
-            below[group_end - i] = 0 if j == y_start else _walk(
-                x_packed[group_end], x, sets, rank, y_table, y_table, FIND)
+            below[group_end - i] = 0 if j == y_start else walk_subsets(
+                x_packed[group_end], 1, x, sets, rank, y_table, y_table, FIND)
             group_end += 1
         # the Y of this value count themselves in and find the disjoint X they scoop
         # (strictly below them: the X of this value are not in x_table yet)
         while j < y_end and y_primary[j] == value:
-            scooped = _walk(y_packed[j], y, sets, rank, y_table, x_table, y_mode)
+            scooped = walk_subsets(y_packed[j], 1, y, sets, rank, y_table, x_table, y_mode)
             if track_scoops:
                 scoops_y[y_class[j]] += scooped
             j += 1
@@ -243,8 +244,8 @@ def _task(game, track_scoops, task, x, y, sets, scratch, out):
             x_unfinished = i
         for row in range(i, group_end):
             lower = below[row - i]
-            at_most = lower if j == y_below else _walk(
-                x_packed[row], x, sets, rank, y_table, y_table, FIND)
+            at_most = lower if j == y_below else walk_subsets(
+                x_packed[row], 1, x, sets, rank, y_table, y_table, FIND)
             above = 0 if all_in else -at_most  # + every disjoint Y, after the sweep
             low_mask = _low_mask(game, x_bucket[row], y_bucket)
             if game == GAME_RAZZ:  # razz has no high: its one comparison is the low
@@ -261,7 +262,7 @@ def _task(game, track_scoops, task, x, y, sets, scratch, out):
                 if low_mask == X_WINS or low_mask == 0:
                     scoops_x[x_class[row]] += lower
                 if (low_mask == Y_WINS or low_mask == 0) and not all_in:
-                    _walk(x_packed[row], x, sets, rank, x_table, x_table, COUNT)
+                    walk_subsets(x_packed[row], 1, x, sets, rank, x_table, x_table, COUNT)
                     run_at_most += at_most
         i = group_end
     if by_runs and run_class >= 0:
@@ -269,7 +270,7 @@ def _task(game, track_scoops, task, x, y, sets, scratch, out):
         scoops_y[run_class] += pairs - run_start_pairs - run_at_most
     # every Y of the task is in: the rest of each X's disjoint Y are above it
     for row in range(x_start, x_unfinished):
-        everything = _walk(x_packed[row], x, sets, rank, y_table, y_table, FIND)
+        everything = walk_subsets(x_packed[row], 1, x, sets, rank, y_table, y_table, FIND)
         if game == GAME_RAZZ:
             counts[0, Y_WINS] += everything
         else:
@@ -277,13 +278,13 @@ def _task(game, track_scoops, task, x, y, sets, scratch, out):
     # leave both tables zeroed for the next task, by whichever way is shorter
     if (y_end - y_start) * len(y_parent) < len(y_table):
         for j in range(y_start, y_end):
-            _walk(y_packed[j], y, sets, rank, y_table, y_table, CLEAR)
+            walk_subsets(y_packed[j], 1, y, sets, rank, y_table, y_table, CLEAR)
     else:
         y_table[:] = 0
     if track_scoops:
         if (x_unfinished - x_start) * len(x_parent) < len(x_table):
             for row in range(x_start, x_unfinished):
-                _walk(x_packed[row], x, sets, rank, x_table, x_table, CLEAR)
+                walk_subsets(x_packed[row], 1, x, sets, rank, x_table, x_table, CLEAR)
         else:
             x_table[:] = 0
 
@@ -294,7 +295,7 @@ def count_pairs(game, track_scoops, tasks, lane_tasks, x, y, sets, out):
     out = (counts (outcome counts [high winners mask, low winners mask], X = bit 0),
     scoops_x, scoops_y (scoops by the scooper's class column)).
 
-    sets = (offset, binom), the index of card sets (see _walk).  No parallel
+    sets = (offset, binom), the index of card sets (see walk_subsets).  No parallel
     loop (each costs seconds of compiling): the engine runs lanes on its
     threads (nogil).
     """

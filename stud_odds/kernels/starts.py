@@ -177,7 +177,7 @@ def _walk(code, plan, sets, rank, table, weight, mode):
     FIND: the signed sum of their entries (ORBIT_SCALE times the hands counted so far
     that are disjoint from it, but for the hand itself); COUNT: add the hand, standing
     for ``weight`` hands, to them.  plan = (parent, element, size, sign) lists the
-    subsets depth first (as kernels.headsup._walk); sets = (offset, binom, class_of,
+    subsets depth first (as kernels.headsup.walk_subsets); sets = (offset, binom, class_of,
     stabiliser): a set of s positions has class class_of[offset[s] + its colex rank].
     """
     parent, element, size, sign = plan

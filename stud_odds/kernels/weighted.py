@@ -39,6 +39,7 @@ from stud_odds.kernels.headsup import (
     TASK_Y_START,
     X_WINS,
     Y_WINS,
+    walk_subsets,
 )
 from stud_odds.kernels.layout import GAME_RAZZ, GAME_STUD8
 
@@ -101,36 +102,6 @@ def class_weights(pair_class, weight, other, out):
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
-def _walk(code, weight, side, sets, rank, table, other, mode):
-    """kernels/headsup._walk with a weight: COUNT adds ``weight`` to the table, FIND sums
-    the weights of the disjoint completions counted in it."""
-    offset, binom = sets
-    plan_parent = side.parent
-    plan_element = side.element
-    plan_size = side.size
-    sign = side.sign
-    found = np.int64(0)
-    rank[0] = 0
-    for s in range(len(plan_parent)):
-        if s == 0:
-            index = 0
-        else:
-            position = (code >> (POSITION_BITS * plan_element[s])) & POSITION_MASK
-            r = rank[plan_parent[s]] + binom[position, plan_size[s]]
-            rank[s] = r
-            index = offset[plan_size[s]] + r
-        if mode == FIND:
-            found += sign[s] * table[index]
-        elif mode == CLEAR:
-            table[index] = 0
-        else:
-            table[index] += weight
-            if mode == COUNT_AND_FIND:
-                found += sign[s] * other[index]
-    return found
-
-
-@njit(cache=CACHE_KERNELS, inline="always")
 def _low_mask(game, x_bucket, y_bucket):
     """Who takes the low half between X of x_bucket and Y of y_bucket (headsup._low_mask)."""
     if game != GAME_STUD8:
@@ -176,12 +147,13 @@ def _task(game, track_scoops, task, x, y, weights, sets, state):
         y_below = j
         group_end = i
         while group_end < x_end and x.primary[group_end] == value:
-            below[group_end - i] = 0 if j == y_start else _walk(
+            below[group_end - i] = 0 if j == y_start else walk_subsets(
                 x.packed[group_end], 0, x, sets, rank, y_table, y_table, FIND)
             group_end += 1
         # the Y of this value count themselves in and find the disjoint X they scoop
         while j < y_end and y.primary[j] == value:
-            scooped = _walk(y.packed[j], y_weight[j], y, sets, rank, y_table, x_table, y_mode)
+            scooped = walk_subsets(y.packed[j], y_weight[j], y, sets, rank, y_table, x_table,
+                                   y_mode)
             if track_scoops:
                 add_wide(scoops_y[y.pair_class[j]], y_weight[j], scooped)
             j += 1
@@ -191,7 +163,7 @@ def _task(game, track_scoops, task, x, y, weights, sets, state):
         for row in range(i, group_end):
             weight = x_weight[row]
             lower = below[row - i]
-            at_most = lower if j == y_below else _walk(
+            at_most = lower if j == y_below else walk_subsets(
                 x.packed[row], 0, x, sets, rank, y_table, y_table, FIND)
             low_mask = _low_mask(game, x.bucket[row], y_bucket)
             r, c = _cell(game, X_WINS, low_mask)
@@ -205,22 +177,22 @@ def _task(game, track_scoops, task, x, y, weights, sets, state):
                 if low_mask == X_WINS or low_mask == 0:
                     add_wide(scoops_x[x.pair_class[row]], weight, lower)
                 if (low_mask == Y_WINS or low_mask == 0) and not all_in:
-                    _walk(x.packed[row], weight, x, sets, rank, x_table, x_table, COUNT)
+                    walk_subsets(x.packed[row], weight, x, sets, rank, x_table, x_table, COUNT)
         i = group_end
     for row in range(x_start, x_unfinished):
-        everything = _walk(x.packed[row], 0, x, sets, rank, y_table, y_table, FIND)
+        everything = walk_subsets(x.packed[row], 0, x, sets, rank, y_table, y_table, FIND)
         r, c = _cell(game, Y_WINS, _low_mask(game, x.bucket[row], y_bucket))
         add_wide(counts[r, c], x_weight[row], everything)
     # leave both tables zeroed for the next task, by whichever way is shorter
     if (y_end - y_start) * len(y.parent) < len(y_table):
         for j in range(y_start, y_end):
-            _walk(y.packed[j], 0, y, sets, rank, y_table, y_table, CLEAR)
+            walk_subsets(y.packed[j], 0, y, sets, rank, y_table, y_table, CLEAR)
     else:
         y_table[:] = 0
     if track_scoops:
         if (x_unfinished - x_start) * len(x.parent) < len(x_table):
             for row in range(x_start, x_unfinished):
-                _walk(x.packed[row], 0, x, sets, rank, x_table, x_table, CLEAR)
+                walk_subsets(x.packed[row], 0, x, sets, rank, x_table, x_table, CLEAR)
         else:
             x_table[:] = 0
 
