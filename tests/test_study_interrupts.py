@@ -371,3 +371,19 @@ def test_a_real_sigint_stops_scoop(tmp_path):
     line = one_line(stderr)
     assert stdout == "" and line.startswith("interrupted after ")
     assert line.endswith(" of 200,000,000 trials; nothing was printed")
+
+
+def test_a_real_sigint_stops_an_exact_table_and_leaves_out_as_it_was(tmp_path):
+    """The exact table is counted all at once: Ctrl-C stops it between short kernel calls
+    (status 130) and writes nothing, so an existing --out keeps its old table."""
+    out = tmp_path / "table.csv"
+    out.write_text("the old table\n")
+    process = subprocess.Popen(_cli("starting-hands", "--exact", "--out", str(out)), cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=_ctrl_c_default)
+    time.sleep(3)  # counting (or compiling its kernels) by now: a full count takes ~35 s
+    process.send_signal(signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=120)
+    assert process.returncode == 130, stderr
+    assert one_line(stderr) == "interrupted before the first class finished; nothing was written"
+    assert out.read_text() == "the old table\n" and stdout == ""

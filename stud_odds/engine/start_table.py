@@ -38,6 +38,9 @@ from stud_odds.kernels.starts import (
     HAND,
     ORBIT_SCALE,
     STATE_PHASE,
+    STATE_TOTAL,
+    STATE_X,
+    STATE_Y,
     SUITS,
     TASK_COLUMNS,
     TASK_EVERYTHING,
@@ -131,10 +134,9 @@ def _classes(ranks: int, sizes: range, binom: np.ndarray,
     return offset, class_of, stab[is_class], np.bincount(class_of)
 
 
-def _split(values: np.ndarray, lanes: int) -> list[int]:
-    """Cut sorted rows into ``lanes`` ranges of about equal work, a range [a, b) costing
-    its two reads per X plus the Y counted up to b."""
-    total = len(values)
+def _split(total: int, lanes: int) -> list[int]:
+    """Cut ``total`` sorted rows into ``lanes`` ranges of about equal work, a range [a, b)
+    costing its two reads per X plus the Y counted up to b."""
     bounds = [0]
     for lane in range(1, lanes):
         # lane l's end e_l satisfies 3 e_l - 2 e_(l-1) = the same for every lane
@@ -152,7 +154,7 @@ class _Sweep:
 
 def _plain_sweeps(primary: np.ndarray, lanes: int, everything: int) -> list[_Sweep]:
     order = counting_order(primary, VALUE_SPAN)
-    bounds = _split(order, lanes)
+    bounds = _split(len(order), lanes)
     # Y: every hand (a task stops counting them once its X are done)
     tasks = [(bounds[lane], bounds[lane + 1], 0, len(order), 0, 1, everything)
              for lane in range(lanes) if bounds[lane] < bounds[lane + 1]]
@@ -240,9 +242,9 @@ def _progress_of(tasks: np.ndarray, before: np.ndarray, after: np.ndarray, walk:
     """The table operations a call did (about: rows advanced, as _cost counts them)."""
     done = 0
     for task, old, new in zip(tasks, before, after, strict=True):
-        x = int(new[0] - old[0])
-        y = int(new[1] - old[1])
-        totals = int(new[3] - max(old[3], task[TASK_X_START]))
+        x = int(new[STATE_X] - old[STATE_X])
+        y = int(new[STATE_Y] - old[STATE_Y])
+        totals = int(new[STATE_TOTAL] - max(old[STATE_TOTAL], task[TASK_X_START]))
         done += (2 * x + y + (totals if task[TASK_EVERYTHING] < 0 else 0)) * walk
     return done
 

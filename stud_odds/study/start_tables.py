@@ -107,12 +107,13 @@ def write_table(game: str | Game, counted: Iterable[StartCounts],
 def shipped_table(game: Game) -> dict[Key, tuple[int, int, np.ndarray]]:
     """The shipped table: (hands, deals per start, outcome counts[high, low]) by class."""
     text = resources.files("stud_odds").joinpath("data", table_file(game)).read_text("ascii")
-    return _parse(game, text)
+    return _by_class(game, csv.DictReader(io.StringIO(text)))
 
 
-def _parse(game: Game, text: str) -> dict[Key, tuple[int, int, np.ndarray]]:
+def _by_class(game: Game, rows: Iterable[dict]) -> dict[Key, tuple[int, int, np.ndarray]]:
+    """A table's rows (as written or as read back) by class of starts."""
     table = {}
-    for row in csv.DictReader(io.StringIO(text)):
+    for row in rows:
         outcomes = np.zeros((4, 4), object)  # deals * 1680**2 outgrows an int64
         for name, high, low in OUTCOME_COLUMNS[game]:
             outcomes[high, low] = int(row[name])
@@ -133,8 +134,8 @@ def exact_starting_hands(game: str | Game, classes: list[StartingHand],
     first: from ``counted`` (engine.start_table's classes) or the shipped table.  Razz
     rows are sets of ranks: the first class of each stands for all."""
     game = parse_game(game)
-    table = shipped_table(game) if counted is None else _parse(
-        game, _text(game, counted))
+    table = shipped_table(game) if counted is None else _by_class(
+        game, table_rows(game, counted))
     results, seen = [], set()
     for hand in classes:
         key = _key(game, hand.cards)
@@ -148,12 +149,6 @@ def exact_starting_hands(game: str | Game, classes: list[StartingHand],
             hand = replace(hand, count=hands, suits_matter=False)
         results.append(StartingHandResult(hand, _result(game, hand, deals, outcomes)))
     return ranked(results)
-
-
-def _text(game: Game, counted: Iterable[StartCounts]) -> str:
-    target = io.StringIO()
-    write_table(game, counted, target)
-    return target.getvalue()
 
 
 def _result(game: Game, hand: StartingHand, deals: int, outcomes: np.ndarray) -> EquityResult:
