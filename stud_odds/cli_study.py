@@ -142,7 +142,7 @@ def starting_hands_command(
         "--trials", "-n", help="Sample each class with N trials (default 100k; against one "
         "random hand the table is exact unless N is given).", metavar="N")] = None,
     exact: Annotated[bool, typer.Option(
-        "--exact", help="Count the exact table against one random hand afresh (minutes) "
+        "--exact", help="Count the exact table against one random hand afresh (about a minute) "
         "instead of reading the one shipped.")] = False,
     seed: Annotated[int, typer.Option(help="Seed for every class.", metavar="N")] = 0,
     door: Annotated[str | None, typer.Option(

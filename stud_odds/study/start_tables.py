@@ -1,5 +1,5 @@
 """Exact starting-hand tables against one random hand: shipped with the package, or counted
-afresh (engine/start_table.py, a few minutes).
+afresh (engine/start_table.py, about a minute).
 
 The shipped tables (``stud_odds/data/starting-hands-GAME.csv``) hold, per class
 of starts, how many of each start's deals end in each outcome: integers, from

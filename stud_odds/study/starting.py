@@ -170,7 +170,7 @@ def starting_hands(game: str | Game = "stud", opponents: int = 1, *,
     opponent ``vs`` (a hand or a range such as ``[QQ+, AK]/Kd``), best equity first.
 
     Against one random hand the table is exact: read at once from the table
-    shipped with stud-odds, or with ``exact`` counted afresh (a few minutes on
+    shipped with stud-odds, or with ``exact`` counted afresh (about a minute on
     two cores); give ``trials`` to sample it instead.  Otherwise each class is
     sampled (``trials`` each, DEFAULT_TRIALS by default).
 
