@@ -228,4 +228,7 @@ app.command()(cli_serve.serve)  # the web stack loads only when it runs
 
 
 def main() -> None:
+    from stud_odds import compiling
+
+    compiling.allow()  # a command that finds a kernel missing compiles it in the background
     app()

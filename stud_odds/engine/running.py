@@ -47,6 +47,12 @@ _KINDS = {"exact": ("enumeration", 12), "monte_carlo": ("sampling", 6),
 # kernels that take the game as a runtime value: one compile serves the three games
 _ALL_GAMES = {"monte_carlo", "heads_up"}
 _READY: set[str] = set()
+# seconds a fresh process takes to import numba and load one kernel from the cache, on an
+# idle 2-core machine (benchmarks/bench_first_use.py): a twin that answers sooner does
+LOAD_SECONDS = 1.0
+# how much slower than _KINDS' figures compiling may be on a slower or busy machine
+COMPILE_MARGIN = 2.0
+_told_twin = False
 
 
 @cache
@@ -205,6 +211,35 @@ def kernel(method: str, game: int) -> tuple[Callable, float]:
         warm_up = _warm_up_monte_carlo
     entry = entries[game]
     return entry, compiled(method, game, lambda: warm_up(entry, game))
+
+
+def use_kernel(name: str, game: int, twin_seconds: float, kernel_seconds: float = 0.0) -> bool:
+    """Whether kernel ``name`` of ``game`` should answer rather than its numpy twin, whose
+    tallies are the same: a kernel in memory always; one in the cache when the twin would
+    take longer than loading it; a missing one (the background compile is asked for it)
+    only when the twin would take longer than compiling it here."""
+    if is_compiled(name, game):
+        return True
+    if in_cache(name, game):
+        return twin_seconds > LOAD_SECONDS + kernel_seconds
+    from stud_odds.compiling import ask
+
+    compiling_elsewhere = ask(name, game)
+    if twin_seconds > COMPILE_MARGIN * _KINDS[name][1] + kernel_seconds:
+        return True
+    global _told_twin
+    if not _told_twin:
+        _told_twin = True
+        log.info("answering with numpy while the kernels compile in the background"
+                 if compiling_elsewhere else
+                 "answering with numpy (the kernels are not compiled yet: stud_odds.warm_up() "
+                 "compiles them)")
+    return False
+
+
+def in_cache(name: str, game: int) -> bool:
+    """Whether kernel ``name`` of ``game`` is compiled in the cache (so loading is quick)."""
+    return kernel_cache.is_compiled(_marker(name, game))
 
 
 def is_compiled(name: str, game: int) -> bool:

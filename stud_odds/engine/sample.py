@@ -1,5 +1,9 @@
 """Monte Carlo: rounds of seeded chunks until a stop (trials, precision or time).
 
+Each call is dealt by the numba kernel (kernels/montecarlo.py) or, while it is
+not compiled, by its numpy twin (twins/sampling.py): the same cards and the
+same tallies, so which one ran never changes a number.
+
 A round's size depends only on the stopping rule, never on the machine, and
 chunk seeds come from ``SeedSequence(seed, spawn_key=(round,))``, so a seed
 reproduces the same tallies on any number of threads.  Each call is a short
@@ -23,6 +27,7 @@ from . import running
 from .job import Cancelled, Job
 from .options import Request
 from .tallies import Tallies
+from .twins.sampling import sample_chunks
 
 CHUNKS = 64  # fixed partition of every Monte Carlo round, whatever the thread count
 FIRST_ROUND = 1 << 16  # trials in round 0; each later round doubles, up to LARGEST_ROUND
@@ -40,6 +45,12 @@ def _chunk_seeds(seed: int, round_number: int) -> np.ndarray:
     return sequence.generate_state(CHUNKS, np.uint64)
 
 
+# the twin's and the kernel's seconds per hand dealt and valued (one thread, idle 2-core
+# machine, 3-8 players: benchmarks/bench_first_use.py)
+TWIN_SECONDS_PER_HAND = 4e-7
+KERNEL_SECONDS_PER_HAND = 4e-8
+
+
 def monte_carlo(game: int, spot: Spot, ranges: Ranges, request: Request, job: Job,
                 on_round: Callable[[Tallies], None] | None = None
                 ) -> tuple[Tallies, StoppedBy, float]:
@@ -50,25 +61,13 @@ def monte_carlo(game: int, spot: Spot, ranges: Ranges, request: Request, job: Jo
     (Ctrl-C, cancel) keeps the whole rounds done, even none when the call was stopped
     while it waited for its turn."""
     players = len(spot.known_key)
-    lookups = running.lookups()
-    tallies, stopped_by, compiling = Tallies.zeros(players), StoppedBy.INTERRUPTED, 0.0
+    tallies, stopped_by = Tallies.zeros(players), StoppedBy.INTERRUPTED
+    calls = _Calls(game, spot, ranges, request)
     try:
         with job.kernels():
-            monte_carlo_chunks, compiling = running.kernel("monte_carlo", game)
+            calls.choose()
             job.start_clock()  # after compiling: max_time is sampling time
-
-            def call(seeds: np.ndarray, per_chunk: np.ndarray) -> Tallies:
-                tally = running.chunk_tally(len(seeds), players)
-                parts = min(request.threads, len(seeds))
-                bounds = [len(seeds) * i // parts for i in range(parts + 1)]
-                running.run_on_threads([
-                    partial(monte_carlo_chunks, spot, ranges, lookups, seeds[a:b],
-                            per_chunk[a:b], Tally(*(column[a:b] for column in tally)))
-                    for a, b in itertools.pairwise(bounds)])
-                return Tallies(tally.per_player.sum(axis=0), tally.classes.sum(axis=0),
-                               tally.table.sum(axis=0), int(per_chunk.sum()))
-
-            for tallies, stopped_by in _rounds(players, request, job, call, on_round):
+            for tallies, stopped_by in _rounds(players, request, job, calls, on_round):
                 if stopped_by:
                     break
                 if on_round:
@@ -76,7 +75,69 @@ def monte_carlo(game: int, spot: Spot, ranges: Ranges, request: Request, job: Jo
     except (KeyboardInterrupt, Cancelled):
         # whole rounds only: a partial one is dropped
         stopped_by = job.reason() or StoppedBy.INTERRUPTED
-    return tallies, stopped_by, compiling
+    return tallies, stopped_by, calls.compiling
+
+
+class _Calls:
+    """One call of a group of chunks, by the kernel or its numpy twin (the same tallies):
+    the kernel when running.use_kernel says so at the start, or once the background
+    compile has put it in the cache and the work left is worth loading it."""
+
+    def __init__(self, game: int, spot: Spot, ranges: Ranges, request: Request):
+        self.game, self.spot, self.ranges, self.request = game, spot, ranges, request
+        self.lookups = running.lookups()
+        self.entry: Callable | None = None
+        self.compiling = 0.0
+        self.trials_done = 0
+        if request.trials is not None:
+            self.trials = float(request.trials)
+        elif request.precision is not None:  # a pot share's variance is at most 1/4
+            self.trials = 0.25 / request.precision ** 2
+        else:
+            self.trials = float("inf")  # a time limit alone
+
+    def _seconds(self, per_hand: float) -> float:
+        return per_hand * len(self.spot.known_key) * max(self.trials - self.trials_done, 0)
+
+    def choose(self) -> None:
+        """Load (or compile) the kernel now, if it should answer from the start."""
+        if running.use_kernel("monte_carlo", self.game, self._seconds(TWIN_SECONDS_PER_HAND),
+                              self._seconds(KERNEL_SECONDS_PER_HAND)):
+            self._load()
+
+    def _load(self) -> None:
+        self.entry, self.compiling = running.kernel("monte_carlo", self.game)
+
+    def __call__(self, seeds: np.ndarray, per_chunk: np.ndarray) -> Tallies:
+        if (self.entry is None and running.in_cache("monte_carlo", self.game)
+                and self._seconds(TWIN_SECONDS_PER_HAND) > running.LOAD_SECONDS):
+            self._load()  # the background compile is done: the rest by the kernel
+        parts = min(self.request.threads, len(seeds))
+        bounds = [len(seeds) * i // parts for i in range(parts + 1)]
+        if self.entry is None:
+            tallies = Tallies.zeros(len(self.spot.known_key))
+            results: list[Tallies] = []
+            running.run_on_threads([
+                partial(_twin_part, results, self.game, self.spot, self.ranges, self.lookups,
+                        seeds[a:b], per_chunk[a:b])
+                for a, b in itertools.pairwise(bounds)])
+            for part in results:
+                tallies.add(part)
+        else:
+            tally = running.chunk_tally(len(seeds), len(self.spot.known_key))
+            running.run_on_threads([
+                partial(self.entry, self.spot, self.ranges, self.lookups, seeds[a:b],
+                        per_chunk[a:b], Tally(*(column[a:b] for column in tally)))
+                for a, b in itertools.pairwise(bounds)])
+            tallies = Tallies(tally.per_player.sum(axis=0), tally.classes.sum(axis=0),
+                              tally.table.sum(axis=0))
+        tallies.outcomes = int(per_chunk.sum())
+        self.trials_done += tallies.outcomes
+        return tallies
+
+
+def _twin_part(results: list[Tallies], *arguments: object) -> None:
+    results.append(sample_chunks(*arguments))
 
 
 def _round_size(request: Request, round_number: int, done: int) -> int:

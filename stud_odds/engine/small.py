@@ -42,8 +42,16 @@ from .tallies import Tallies
 
 def small_tallies(game: int, spot: Spot, lookups: Lookups) -> Tallies:
     """Every deal's tallies, as kernels/enumerate.py counts them."""
-    n = len(spot.draws)
     keys, bits = _deals(spot, lookups)
+    return hand_tallies(game, keys, bits, bool(spot.track_scoops), lookups)
+
+
+def hand_tallies(game: int, keys: np.ndarray, bits: np.ndarray, track_scoops: bool,
+                 lookups: Lookups) -> Tallies:
+    """The tallies of deals given as every player's summed card keys and bits, (players,
+    deals) each, one deal a column: as the kernels count a deal they dealt (enumeration
+    or sampling alike)."""
+    n = len(keys)
     highs, lows = _values(game, keys, bits, lookups)
     high_masks, low_masks = _winners(game, highs, lows)
     tallies = Tallies.zeros(n, len(high_masks))
@@ -56,7 +64,7 @@ def small_tallies(game: int, spot: Spot, lookups: Lookups) -> Tallies:
         high_mask, low_mask = index >> n, index & ((1 << n) - 1)
         sole[index] = sole_winner(game, high_mask, low_mask)
         share_out(game, n, high_mask, low_mask, int(sole[index]), int(counts[index]), tallies)
-    if spot.track_scoops:
+    if track_scoops:
         _count_scoops(game, highs, lows, sole[outcome], lookups, tallies.classes)
     return tallies
 

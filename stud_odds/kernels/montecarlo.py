@@ -1,8 +1,11 @@
 """Monte Carlo: deal the unseen cards at random inside numba, chunk by chunk.
 
-Each chunk has its own splitmix64 stream seeded from the caller, and chunks are
-a fixed partition of the trials, so the tallies do not depend on how many
-threads ran them or how the chunks were grouped.
+Each trial's cards come from the counter-based stream of kernels/stream.py (a
+hash of the chunk's seed, the trial and the draw), dealt from the unseen deck
+as it was before the trial, so numpy (engine/twins/sampling.py) deals the
+same cards a block of trials at a time.  Chunks are a fixed partition of the
+trials, so the tallies do not depend on how many threads ran them or how the
+chunks were grouped.
 """
 
 from __future__ import annotations
@@ -24,57 +27,68 @@ from stud_odds.kernels.showdown import (
     new_outcomes,
     winners,
 )
+from stud_odds.kernels.stream import (
+    COIN_SHIFT,
+    GOLDEN,
+    MIX1,
+    MIX2,
+    UNIT,
+    WORD_BITS,
+    WORD_MASK,
+)
 
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX2 = np.uint64(0x94D049BB133111EB)
-_UNIT = 1.0 / (1 << 53)  # a 53-bit integer times this is uniform in [0, 1)
+_GOLDEN = np.uint64(GOLDEN)
+_MIX1 = np.uint64(MIX1)
+_MIX2 = np.uint64(MIX2)
+_WORD_MASK = np.uint64(WORD_MASK)
+_WORD_SHIFT = np.uint64(WORD_BITS)
+_COIN_SHIFT = np.uint64(COIN_SHIFT)
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
-def _splitmix64(state):
-    """Next (state, output) of the splitmix64 generator."""
-    state = state + _GOLDEN
-    z = state
+def _mix(z):
+    """splitmix64's finaliser: the hash of the stream (kernels/stream.py)."""
     z = (z ^ (z >> np.uint64(30))) * _MIX1
     z = (z ^ (z >> np.uint64(27))) * _MIX2
-    return state, z ^ (z >> np.uint64(31))
+    return z ^ (z >> np.uint64(31))
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
-def _below(state, spare, bound):
-    """Uniform int in [0, bound) by Lemire's multiply-shift with rejection (no bias).
+def _word(key, h, output):
+    """(h + 1, output, word h) of the trial with ``key``: an even word hashes a new
+    output and takes its high half, an odd one the low half of the same output."""
+    if h & 1:
+        return h + 1, output, output & _WORD_MASK
+    output = _mix(key + np.uint64((h >> 1) + 1) * _GOLDEN)
+    return h + 1, output, output >> _WORD_SHIFT
 
-    Each splitmix64 output gives two 32-bit draws: ``spare`` keeps the second
-    (with bit 32 set to mark it as present).  Returns (state, spare, value).
-    """
+
+@njit(cache=CACHE_KERNELS, inline="always")
+def _below(key, h, output, bound):
+    """(h, output, a uniform int in [0, bound)) by Lemire's multiply-shift, taking the
+    next word instead of the few that would make some results more likely."""
     bound64 = np.uint64(bound)
     while True:
-        if spare:
-            x = spare & np.uint64(0xFFFFFFFF)
-            spare = np.uint64(0)
-        else:
-            state, full = _splitmix64(state)
-            x = full >> np.uint64(32)
-            spare = (full & np.uint64(0xFFFFFFFF)) | np.uint64(0x100000000)
+        h, output, x = _word(key, h, output)
         product = x * bound64
-        low = product & np.uint64(0xFFFFFFFF)
-        # reject the few values that would make some results more likely
-        if low >= bound64 or low >= (np.uint64(0x100000000) - bound64) % bound64:
-            return state, spare, np.int64(product >> np.uint64(32))
+        low = product & _WORD_MASK
+        if low >= bound64 or low >= (np.uint64(1 << WORD_BITS) - bound64) % bound64:
+            return h, output, np.int64(product >> _WORD_SHIFT)
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
-def _pick(state, spare, start, end, keep, alias):
-    """(state, spare, index) of one pair in [start, end), by weight: Walker's alias
-    method, one uniform pair and, unless it keeps its whole slot, one coin."""
-    state, spare, pair = _below(state, spare, end - start)
+def _pick(key, h, output, start, end, keep, alias):
+    """(h, output, index) of one pair in [start, end), by weight: Walker's alias
+    method, one uniform pair and, unless it keeps its whole slot, a coin of two words."""
+    h, output, pair = _below(key, h, output, end - start)
     pair += start
     if keep[pair] < 1.0:
-        state, z = _splitmix64(state)
-        if np.float64(z >> np.uint64(11)) * _UNIT >= keep[pair]:
+        h, output, upper = _word(key, h, output)
+        h, output, lower = _word(key, h, output)
+        coin = ((upper << _WORD_SHIFT) | lower) >> _COIN_SHIFT
+        if np.float64(coin) * UNIT >= keep[pair]:
             pair = alias[pair]
-    return state, spare, pair
+    return h, output, pair
 
 
 @njit(cache=CACHE_KERNELS)
@@ -84,8 +98,12 @@ def _chunk(game, spot, ranges, lookups, seed, trials, tally):
     n = len(spot.known_key)
     counts = new_outcomes(game, n)
     own_classes = np.zeros((n, CLASS_COLUMNS), np.int64)
+    needed = spot.shared_draw
+    for p in range(n):
+        needed += spot.draws[p]
     scratch = (spot.deck.copy(), np.empty(n, np.int64), np.empty(n, np.int64),
-               np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(len(ranges.player), np.int64))
+               np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(len(ranges.player), np.int64),
+               np.zeros(needed, np.int64))
     _deal(game, spot, ranges, lookups, seed, trials, scratch, (counts, own_classes))
     award_outcomes(game, n, counts, tally)
     classes = tally.classes
@@ -97,8 +115,8 @@ def _chunk(game, spot, ranges, lookups, seed, trials, tally):
 @njit(cache=CACHE_KERNELS, _nrt=False)
 def _deal(game, spot, ranges, lookups, seed, trials, scratch, out):
     """_chunk's trials, into out = (outcome counts, hand classes); scratch = (deck copy,
-    keys, bits, highs, lows, chosen pairs)."""
-    own_deck, keys, bits, highs, lows, chosen = scratch
+    keys, bits, highs, lows, chosen pairs, the places swapped)."""
+    own_deck, keys, bits, highs, lows, chosen, swapped = scratch
     counts, own_classes = out
     known_key = spot.known_key
     known_bits = spot.known_bits
@@ -120,17 +138,19 @@ def _deal(game, spot, ranges, lookups, seed, trials, scratch, out):
     range_bits = ranges.bits
     range_keep = ranges.keep
     range_alias = ranges.alias
-    state = np.uint64(seed)
-    spare = np.uint64(0)
-    for _ in range(trials):
+    chunk_seed = np.uint64(seed)
+    for trial in range(trials):
+        key = _mix(chunk_seed + np.uint64(trial + 1) * _GOLDEN)
+        h = 0
+        output = np.uint64(0)
         if ranged:
             # every ranged player's pair at once, all redrawn until no card is used
             # twice: each choice comes with the product of its pairs' weights
             while True:
                 held = np.int64(0)
                 for r in range(ranged):
-                    state, spare, pair = _pick(state, spare, range_start[r],
-                                               range_start[r + 1], range_keep, range_alias)
+                    h, output, pair = _pick(key, h, output, range_start[r],
+                                            range_start[r + 1], range_keep, range_alias)
                     if held & range_mask[pair]:
                         break
                     held |= range_mask[pair]
@@ -140,18 +160,20 @@ def _deal(game, spot, ranges, lookups, seed, trials, scratch, out):
             # the same partial Fisher-Yates, skipping the held cards: a place that
             # comes up with one is drawn again, so the deal is uniform over the others
             for i in range(needed):
-                state, spare, j = _below(state, spare, size - i)
+                h, output, j = _below(key, h, output, size - i)
                 while (held >> own_deck[j + i]) & 1:
-                    state, spare, j = _below(state, spare, size - i)
+                    h, output, j = _below(key, h, output, size - i)
                 j += i
+                swapped[i] = j
                 card = own_deck[j]
                 own_deck[j] = own_deck[i]
                 own_deck[i] = card
         else:
             # partial Fisher-Yates: the first `needed` places become a random deal
             for i in range(needed):
-                state, spare, j = _below(state, spare, size - i)
+                h, output, j = _below(key, h, output, size - i)
                 j += i
+                swapped[i] = j
                 card = own_deck[j]
                 own_deck[j] = own_deck[i]
                 own_deck[i] = card
@@ -183,6 +205,13 @@ def _deal(game, spot, ranges, lookups, seed, trials, scratch, out):
         add_outcome(counts, high_mask, low_mask)
         if spot.track_scoops:  # off unless asked: it costs a quarter of the trial rate
             count_scoop(game, own_classes, high_mask, low_mask, highs, lows, lookups)
+        # the deck as it was, undoing the swaps last first: the next trial's cards depend
+        # on nothing but its own words
+        for i in range(needed - 1, -1, -1):
+            j = swapped[i]
+            card = own_deck[j]
+            own_deck[j] = own_deck[i]
+            own_deck[i] = card
 
 
 @njit(cache=CACHE_KERNELS, nogil=True)
