@@ -19,3 +19,25 @@ import signal
 # default in each child, which then catches Ctrl-C as any program run from a terminal does.
 if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+# A command that finds a kernel missing would start a background compile: the tests that
+# want one (test_compiling.py) turn it on for their own child processes.
+os.environ["STUD_ODDS_BACKGROUND_COMPILE"] = "0"
+
+import pytest
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "twins: let numpy twins answer while a kernel is missing "
+                                       "(elsewhere in-process calls use the kernels)")
+
+
+@pytest.fixture(autouse=True)
+def kernels_answer(request, monkeypatch):
+    """In-process equity() calls use the kernels (compiled on first use), as a warm engine
+    does: the suite tests the kernels, and the twins are held against them in
+    test_engine_twins_*.py.  Tests marked ``twins`` see the engine as a fresh process does."""
+    if request.node.get_closest_marker("twins") is None:
+        from stud_odds.engine import running
+
+        monkeypatch.setattr(running, "use_kernel", lambda *arguments, **keywords: True)
