@@ -6,6 +6,7 @@ command starts slower.
 
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -45,7 +46,7 @@ def serve(
         error_console.print(f"[yellow]warning: listening on {host}: other machines that can "
                             "reach it can use this server[/]", highlight=False, soft_wrap=True)
     listener = _listen(host, port)
-    _warm_up()
+    warming = _warm_up()
     from stud_odds.web.app import create_app
     from stud_odds.web.jobs import Jobs
 
@@ -64,6 +65,8 @@ def serve(
         server.run(sockets=[listener])
     except KeyboardInterrupt:
         server.stopped = True
+    finally:
+        warming.set()
     if server.stopped:
         error_console.print("stopped", highlight=False)
         raise typer.Exit(INTERRUPTED_EXIT)
@@ -87,16 +90,18 @@ def _listen(host: str, port: int) -> socket.socket:
     return listener
 
 
-def _warm_up() -> None:
-    """Compile (or load from the cache) every kernel before the first request, saying so:
-    one line, and what is being warmed on a terminal."""
-    import stud_odds
+def _warm_up() -> threading.Event:
+    """Warm the kernels where nobody waits: the background compile (one process per
+    cache) compiles what the cache lacks, and a thread of this process loads each kernel
+    as it is ready; the numpy twins answer meanwhile, with the same numbers.  The event
+    stops the thread."""
+    from stud_odds.engine.warm import load_when_compiled, warm_up
 
-    error_console.print("[dim]warming up the engine (its kernels compile on the first run "
-                        "only)[/]", highlight=False, soft_wrap=True)
-    with error_console.status("warming up", spinner="dots") as status:
-        stud_odds.warm_up(progress=lambda done, total, label: status.update(
-            f"warming up the engine: {label} ({done} of {total})"))
+    stop = threading.Event()
+    warm_up(background=True)
+    threading.Thread(target=load_when_compiled, args=(stop,), name="stud-odds-warm-up",
+                     daemon=True).start()
+    return stop
 
 
 def _server_class(uvicorn):

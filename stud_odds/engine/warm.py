@@ -7,8 +7,11 @@ wait.  A method is one of ``sample`` (Monte Carlo, with or without ranges),
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable
+from typing import NamedTuple
 
+from stud_odds import compiling
 from stud_odds.games import parse_game
 
 from . import running
@@ -38,19 +41,28 @@ def is_warm(game: str, method: str) -> bool:
 
 
 def warm_up(games: Iterable[str] | None = None, methods: Iterable[str] | None = None,
-            progress: Callable[[int, int, str], None] | None = None) -> None:
+            progress: Callable[[int, int, str], None] | None = None,
+            background: bool = False) -> None:
     """Compile (or load from the cache) the kernels of ``games`` ("stud", "stud8", "razz";
     None: all) for ``methods`` ("sample", "enumerate", "headsup"; None: all).
 
     ``progress(done, total, label)`` is called before each kernel (label such as
     "stud8 sample") and once at the end (done == total).  Waits for its turn like
     equity() (engine/job.py), so it is safe beside running calls.
+
+    ``background=True`` waits for nothing: it starts the background compile (one
+    process per cache, stud_odds/compiling.py) of every kernel not yet in the cache,
+    the first game's first, and returns; meanwhile equity() answers with the
+    kernels' numpy twins (the same numbers).  It starts nothing when every kernel is
+    in the cache, or with STUD_ODDS_BACKGROUND_COMPILE=0.
     """
-    game_ids = [(game, _kernel_id(game)) for game in (GAMES if games is None else games)]
-    names = [(method, _method(method)) for method in (WARM_METHODS if methods is None
-                                                      else methods)]
-    work = [(f"{game} {method}", kind, game_id)
-            for game, game_id in game_ids for method, kind in names]
+    work = _work(games, methods)
+    if background:
+        missing = [(kind, game_id) for _, kind, game_id in work
+                   if not running.in_cache(kind, game_id)]
+        if missing and compiling.enabled():
+            compiling.start(*missing[0])
+        return
     with Job().kernels():
         running.lookups()
         for done, (label, kind, game_id) in enumerate(work):
@@ -62,3 +74,47 @@ def warm_up(games: Iterable[str] | None = None, methods: Iterable[str] | None = 
                 running.kernel(kind, game_id)
     if progress:
         progress(len(work), len(work), "ready")
+
+
+def _work(games: Iterable[str] | None, methods: Iterable[str] | None
+          ) -> list[tuple[str, str, int]]:
+    """(label, kernel name, game id) of each kernel of ``games`` for ``methods``."""
+    game_ids = [(game, _kernel_id(game)) for game in (GAMES if games is None else games)]
+    names = [(method, _method(method)) for method in (WARM_METHODS if methods is None
+                                                      else methods)]
+    return [(f"{game} {method}", kind, game_id)
+            for game, game_id in game_ids for method, kind in names]
+
+
+class Warmth(NamedTuple):
+    """How far the kernels are: ``loaded`` in this process, ``compiled`` in the cache, of
+    ``total``; ``compiling``: a background compile is running for this cache."""
+
+    loaded: int
+    compiled: int
+    total: int
+    compiling: bool
+
+
+def warmth() -> Warmth:
+    """How far every kernel of every game and method is (for a server's health)."""
+    work = _work(None, None)
+    return Warmth(sum(running.is_compiled(kind, game_id) for _, kind, game_id in work),
+                  sum(running.in_cache(kind, game_id) for _, kind, game_id in work),
+                  len(work), compiling.running_now())
+
+
+def load_when_compiled(stop: threading.Event, poll: float = 0.5) -> None:
+    """Load each kernel into this process as soon as the background compile has put it in
+    the cache, until all are loaded or ``stop`` is set (a server's thread: requests are
+    answered by the twins meanwhile, and by the kernels from then on)."""
+    waiting = _work(None, None)
+    while waiting and not stop.is_set():
+        cached = [(label, kind, game_id) for label, kind, game_id in waiting
+                  if running.in_cache(kind, game_id)]
+        for label, _, _ in cached:
+            game, method = label.split()
+            warm_up([game], [method])
+        waiting = [entry for entry in waiting if entry not in cached]
+        if waiting and not cached:
+            stop.wait(poll)

@@ -1,7 +1,8 @@
 """The web server's routes: the page, and the JSON API under it (docs/web.md).
 
 - ``GET /``: the page (static files, no build step);
-- ``GET /api/health``: ``{"version": ...}``;
+- ``GET /api/health``: ``{"version": ..., "warming": ..., "kernels": {"loaded", "compiled",
+  "total", "compiling"}}`` (warming: the numpy twins answer until every kernel is loaded);
 - ``GET /api/spot?<query>``: a spot's street, shared river, who acts, command line;
 - ``POST /api/equity``: the batch fields in, ``stud-odds equity --json``'s object out;
 - ``GET /api/equity/stream?<query>``: server-sent events ``partial``, ``progress``,
@@ -56,9 +57,14 @@ async def index(request: Request) -> Response:
 
 
 async def health(request: Request) -> Response:
+    """The version, and how far the kernels are: until every one is loaded, the numpy twins
+    answer (the same numbers, slower on big spots)."""
     from stud_odds import __version__
+    from stud_odds.engine.warm import warmth
 
-    return JSONResponse({"version": __version__})
+    kernels = warmth()
+    return JSONResponse({"version": __version__, "warming": kernels.loaded < kernels.total,
+                         "kernels": kernels._asdict()})
 
 
 async def spot(request: Request) -> Response:

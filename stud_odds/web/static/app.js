@@ -351,8 +351,26 @@ function bind() {
   window.addEventListener("popstate", () => { readURL(); drawAll(); stop(); compute(); });
 }
 
+// While the server's kernels compile, numpy answers (the same numbers, slower on big
+// spots): say so, and how far the kernels are, until they are all loaded.
+async function watchWarming() {
+  try {
+    const health = await (await fetch("/api/health")).json();
+    const note = $("warming");
+    note.hidden = !health.warming;
+    if (!health.warming) return;
+    const k = health.kernels;
+    note.textContent = `warming up: ${k.loaded} of ${k.total} kernels ready` +
+      (k.compiling ? " (compiling); numpy answers meanwhile" : "; numpy answers meanwhile");
+    setTimeout(watchWarming, 2000);
+  } catch (error) {
+    setTimeout(watchWarming, 5000);
+  }
+}
+
 readURL();
 bind();
 drawAll();
 setState("computing");
 compute();
+watchWarming();
