@@ -116,7 +116,12 @@ def test_the_command_line_of_a_request_gives_its_numbers(client, fields):
 def test_health(client):
     from stud_odds import __version__
 
-    assert client.get("/api/health").json() == {"version": __version__}
+    health = client.get("/api/health").json()
+    kernels = health["kernels"]
+    assert health["version"] == __version__
+    assert set(kernels) == {"loaded", "compiled", "total", "compiling"}
+    assert 0 <= kernels["loaded"] <= kernels["total"] and kernels["total"] > 0
+    assert health["warming"] == (kernels["loaded"] < kernels["total"])
 
 
 def test_the_page_and_its_files(client):

@@ -1,0 +1,191 @@
+"""Sampling's numpy twin (engine/twins/sampling.py) against the kernel: the same cards from
+the same stream, so the same tallies, integer for integer; and the same answer whichever
+one ran, cold (no kernel compiled) or warm."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from dataclasses import replace
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from reference_spots import load_spots, scenario_of
+
+from stud_odds import Scenario, equity
+from stud_odds.cards import format_card
+from stud_odds.engine import running, sample
+from stud_odds.engine.twins.sampling import sample_chunks, trial_keys
+from stud_odds.kernels.stream import GOLDEN, MIX1, MIX2, WORD_MASK
+from stud_odds.report import to_json
+from stud_odds.errors import StudOddsError
+
+SEEDS = np.random.SeedSequence(20261203).generate_state(5, np.uint64)
+# chunks of different sizes, one empty: the twin cuts its blocks across chunks
+TRIALS = np.array([700, 1, 0, 333, 41], np.int64)
+
+
+def _same_tallies(scenario: Scenario, scooping_hands: bool = True) -> None:
+    spot = running.spot_of(scenario, scooping_hands)
+    ranges = running.ranges_of(scenario)
+    game = scenario.game.kernel_id
+    entry, _ = running.kernel("monte_carlo", game)
+    tally = running.chunk_tally(len(SEEDS), len(scenario.hands))
+    entry(spot, ranges, running.lookups(), SEEDS, TRIALS, tally)
+    twin = sample_chunks(game, spot, ranges, running.lookups(), SEEDS, TRIALS)
+    assert np.array_equal(twin.per_player, tally.per_player.sum(axis=0))
+    assert np.array_equal(twin.classes, tally.classes.sum(axis=0))
+    assert np.array_equal(twin.table, tally.table.sum(axis=0))
+    assert twin.outcomes == TRIALS.sum()
+
+
+def _mix(z: int) -> int:
+    """splitmix64's finaliser in Python integers: the stream's definition, read plainly."""
+    mask = (1 << 64) - 1
+    z = ((z ^ (z >> 30)) * MIX1) & mask
+    z = ((z ^ (z >> 27)) * MIX2) & mask
+    return z ^ (z >> 31)
+
+
+def test_trial_keys_are_the_documented_hash():
+    seed = 0xDEADBEEF12345678
+    keys = trial_keys(seed, 5).tolist()
+    assert keys == [_mix((seed + (t + 1) * GOLDEN) & ((1 << 64) - 1)) for t in range(5)]
+    assert WORD_MASK == (1 << 32) - 1
+
+
+MULTIWAY = [spot for spot in load_spots() if len(spot["hands"]) > 2]
+
+
+@pytest.mark.parametrize("spot", MULTIWAY, ids=[spot["id"] for spot in MULTIWAY])
+def test_the_reference_spots_as_the_kernel_samples_them(spot):
+    _same_tallies(scenario_of(spot))
+
+
+RANGED = [
+    ("stud", ["[QQ+,AKs]/9d", "7c7d/2s", "[22-99]/3c"]),
+    ("stud8", ["[3low7]/2d", "xx/Kd", "[QQ+]/Ah"]),
+    ("razz", ["[3low6]/3h", "[pair]/Kc", "xx/7s", "As2s/4d"]),
+    ("stud", ["[AA@0.3,KK]/Qs", "[AA,KK@0.5]/Qd"]),  # weights; pairs that often clash
+]
+
+
+@pytest.mark.parametrize("game, hands", RANGED)
+def test_ranged_players_draw_the_same_pairs(game, hands):
+    _same_tallies(Scenario.build(hands, game=game))
+
+
+def _random_spot(game: str, seed: int) -> Scenario:
+    """2 to 8 players on any street, unknown hole cards, folds, dead cards, either deck
+    rule (a shared seventh-street card when the deck runs short), now and then a range."""
+    rng = random.Random(seed)
+    while True:
+        deck = rng.sample(range(52), 52)
+        live = rng.randint(2, 8)
+        street = rng.randint(3, 7)
+        ups = street - 2 if street < 7 else 4
+        folds = [[format_card(deck.pop()) for _ in range(rng.randint(1, 4))]
+                 for _ in range(rng.randint(0, 8 - live))]
+        dead = [format_card(deck.pop()) for _ in range(rng.randint(0, 4))]
+        hands = []
+        for _ in range(live):
+            downs = 2 + (street == 7)
+            down = "".join("x" if rng.random() < 0.3 else format_card(deck.pop())
+                           for _ in range(downs))
+            if rng.random() < 0.15:
+                down = rng.choice(["[QQ+]", "[pair]", "[3flush]", "[3low8]"])
+            hands.append(down + "/" + "".join(format_card(deck.pop()) for _ in range(ups)))
+        try:
+            return Scenario.build(hands, game=game, dead=dead, folds=folds,
+                                  deck_rule=rng.choice(["casino", "online"]))
+        except StudOddsError:
+            continue  # a range with no pair left, too many cards: draw another spot
+
+
+@pytest.mark.parametrize("game", ["stud", "stud8", "razz"])
+@settings(max_examples=15, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**32), scooping_hands=st.booleans())
+def test_random_spots_as_the_kernel_samples_them(game, seed, scooping_hands):
+    _same_tallies(_random_spot(game, seed), scooping_hands)
+
+
+def test_a_shared_seventh_street_card_is_dealt_alike():
+    hands = ["8hAs/3hQd2dQc", "Ks8s/7c7s6c6h", "3dJd/8c7hKd5c", "2s8d/Ah6d9c5h",
+             "3s5d/Qh4s9d9s", "QsJc/Td3cJh4d", "7d2h/Ts9hAdAc", "KcTh/5sTc4cKh"]
+    scenario = Scenario.build(hands)
+    assert scenario.plan.shared_river
+    _same_tallies(scenario)
+
+
+@pytest.mark.twins
+def test_equity_answers_the_same_with_the_twin_and_with_the_kernel(monkeypatch):
+    """Rounds, first looks and stops all the same: the whole result is equal."""
+    scenario = Scenario.build(["AhKh/Qh", "7c7d/2s", "xx/9d"], game="stud8")
+    looks = {}
+
+    def answer(use_kernel: bool):
+        monkeypatch.setattr(running, "use_kernel", lambda *arguments, **keywords: use_kernel)
+        monkeypatch.setattr(running, "in_cache", lambda *arguments: use_kernel)
+        seen = looks.setdefault(use_kernel, [])
+        result = equity(scenario, trials=300_000, seed=9, scooping_hands=True,
+                        on_round=lambda partial: seen.append(replace(partial, elapsed_s=0.0)))
+        return replace(result, elapsed_s=0.0)
+
+    by_twin, by_kernel = answer(False), answer(True)
+    assert by_twin == by_kernel
+    assert to_json(by_twin, classes=True) == to_json(by_kernel, classes=True)
+    assert looks[False] == looks[True] and len(looks[True]) >= 2
+
+
+def test_the_twin_counts_on_any_number_of_threads(monkeypatch):
+    monkeypatch.setattr(running, "in_cache", lambda *arguments: False)  # numpy throughout
+    scenario = Scenario.build(["AhKh/Qh", "7c7d/2s", "xx/9d"], game="razz")
+    spot, ranges = running.spot_of(scenario, False), running.ranges_of(scenario)
+    request = sample.Request("monte-carlo", 50_000, None, None, 3, 1, None, False, None,
+                             None).checked()
+    answers = []
+    for threads in (1, 2, 3):
+        calls = sample._Calls(scenario.game.kernel_id, spot, ranges, replace(request,
+                                                                              threads=threads))
+        answers.append(calls(SEEDS, TRIALS))
+    for other in answers[1:]:
+        assert np.array_equal(other.per_player, answers[0].per_player)
+        assert np.array_equal(other.classes, answers[0].classes)
+
+
+README_SAMPLED = [
+    ["AhKh/Qh", "7c7d/2s", "xx/9d", "--seed", "1"],
+    ["[QQ+,AK,3flush]/Ah", "[pair]/Kd", "xx/7s", "--seed", "1"],
+    ["-g", "stud8", "Ac2c/3c", "KsKh/4s", "xx/7h", "5d6d/8d", "-d", "9c Td 2s", "--fold", "5h",
+     "--fold", "Qc", "--seed", "1"],
+]
+
+
+@pytest.mark.parametrize("arguments", README_SAMPLED)
+def test_a_cold_command_prints_what_a_warm_one_prints(arguments, tmp_path):
+    """A fresh process with an empty cache (numpy) and one whose kernels are in memory
+    print the same JSON, but for the elapsed time."""
+    environment = {**os.environ, "STUD_ODDS_CACHE_DIR": str(tmp_path),
+                   "STUD_ODDS_BACKGROUND_COMPILE": "0"}
+    cold = subprocess.run([sys.executable, "-m", "stud_odds", "equity", *arguments, "--json"],
+                          capture_output=True, text=True, env=environment, check=True)
+    assert "answering with numpy" in cold.stderr
+    assert not any(tmp_path.rglob("*.nbi"))  # no kernel was compiled
+    from typer.testing import CliRunner
+
+    from stud_odds.cli import app
+
+    warm = CliRunner().invoke(app, ["equity", *arguments, "--json"])
+    assert warm.exit_code == 0, warm.output
+
+    def without_time(text: str) -> dict:
+        answer = json.loads(text)
+        answer.pop("elapsed_s")
+        return answer
+
+    assert without_time(cold.stdout) == without_time(warm.stdout)
