@@ -221,8 +221,20 @@ def _ranges(choices: list[int], outer: int, single: bool) -> Iterator[tuple[int,
 
 def heads_up(game: int, spot: Spot, threads: int, progress: Progress | None,
              job: Job) -> tuple[Tallies, float]:
-    """Two players' exact tallies by counting pairs of completions (headsup.py), and the
-    seconds spent compiling."""
+    """Two players' exact tallies by counting pairs of completions (headsup.py, or its
+    numpy twin when the kernels are not ready and the twin is quicker: the same
+    tallies), and the seconds spent compiling."""
+    from .twins.headsup import heads_up_twin, heads_up_twin_seconds
+
+    twin_seconds = heads_up_twin_seconds(game, len(spot.deck), [int(k) for k in spot.draws],
+                                         bool(spot.shared_draw), bool(spot.track_scoops))
+    if not running.use_kernel("heads_up", game, twin_seconds):
+        with job.kernels():
+            job.check()
+            tallies = heads_up_twin(game, spot, running.lookups(), between=job.share)
+        if progress:
+            progress(tallies.outcomes, tallies.outcomes)
+        return tallies, 0.0
     from .headsup import heads_up_tallies
 
     with job.kernels(), running.numba_threads(threads):

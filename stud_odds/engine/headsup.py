@@ -53,14 +53,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from functools import partial
-from itertools import combinations
 from typing import NamedTuple
 
 import numpy as np
 
 from stud_odds.kernels.bundles import Spot
 from stud_odds.kernels.headsup import (
-    LOW_BUCKETS,
     POSITION_MASK,
     Side,
     count_pairs,
@@ -74,8 +72,9 @@ from stud_odds.kernels.layout import (
     HIGH_CLASS_COLUMNS,
     LOW_CLASS_COLUMNS,
     SCOOP_CLASS_BASE,
+    low_buckets,
 )
-from stud_odds.kernels.tables import HIGH_CLASSES, NO_LOW, RAZZ_CLASSES
+from stud_odds.kernels.tables import HIGH_CLASSES, RAZZ_CLASSES
 
 from . import running
 from .awards import add_awards
@@ -85,16 +84,6 @@ from .tallies import Tallies
 VALUE_SPAN = max(HIGH_CLASSES, RAZZ_CLASSES) + 1  # primary values are 1..VALUE_SPAN - 1
 PAIR_CLASSES = HIGH_CLASS_COLUMNS * LOW_CLASS_COLUMNS
 SWAP_PLAYERS = [0, 2, 1, 3]  # outcome masks with bits 0 and 1 swapped
-
-
-def _low_buckets() -> np.ndarray:
-    """Bucket of every eight-or-better low value: its rank, better lows first; NO_LOW last."""
-    lows = [sum(1 << rank for rank in five) for five in combinations(range(8), 5)]
-    assert len(lows) + 1 == LOW_BUCKETS
-    bucket = np.full(NO_LOW + 1, len(lows), np.int64)
-    for rank, mask in enumerate(sorted(lows)):  # a low's value is its rank mask: smaller wins
-        bucket[mask] = rank
-    return bucket
 
 
 def _subset_plan(size: int, largest: int) -> tuple[np.ndarray, ...]:
@@ -226,7 +215,7 @@ def _counted(game: int, spot: Spot, plan_name: str | None,
     # X: the player with fewer completions (player 0 on equal counts)
     px = 0 if math.comb(n, draws[0]) <= math.comb(n, draws[1]) else 1
     py = 1 - px
-    low_bucket = _low_buckets()
+    low_bucket = low_buckets()
     x = _Completions(game, spot, px, low_bucket, between)
     between()
     y = _Completions(game, spot, py, low_bucket, between)

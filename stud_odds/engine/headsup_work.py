@@ -10,8 +10,8 @@ from typing import Protocol
 import numpy as np
 
 from stud_odds.kernels import threads
-from stud_odds.kernels.headsup import LOW_BUCKETS, TASK_COLUMNS
-from stud_odds.kernels.layout import GAME_STUD8
+from stud_odds.kernels.headsup import TASK_COLUMNS
+from stud_odds.kernels.layout import GAME_STUD8, LOW_BUCKETS
 
 LOW_LEVELS = 6  # the buckets live in 2**6 = 64 slots, halved 6 times
 PIECES_PER_LANE = 4  # big tasks are cut into pieces of about 1/(4 * threads) of the work

@@ -26,13 +26,12 @@ from stud_odds.games import Game, parse_game
 from stud_odds.kernels import threads
 from stud_odds.kernels.headsup import (
     BOTH,
-    NO_BUCKET,
     X_WINS,
     Y_WINS,
     counting_order,
     sweep_values,
 )
-from stud_odds.kernels.layout import GAME_STUD8
+from stud_odds.kernels.layout import GAME_STUD8, NO_BUCKET, low_buckets
 from stud_odds.kernels.starts import (
     DONE,
     HAND,
@@ -55,7 +54,7 @@ from stud_odds.kernels.starts import (
 )
 
 from . import running
-from .headsup import VALUE_SPAN, _low_buckets, _subset_plan
+from .headsup import VALUE_SPAN, _subset_plan
 from .headsup_work import LOW_LEVELS
 from .job import CancelToken, Job
 
@@ -314,7 +313,7 @@ def _hands(game: int, ranks: list[int], report: Callable[[float], None]
             done += math.comb(n - second - 1, HAND - 2)
             report(done / math.comb(n, HAND))
     packed, orbit, high, low = (np.concatenate(column) for column in zip(*parts, strict=True))
-    primary, bucket, _ = sweep_values(game, high, low, lookups, _low_buckets())
+    primary, bucket, _ = sweep_values(game, high, low, lookups, low_buckets())
     return packed, orbit, primary, bucket
 
 

@@ -33,6 +33,7 @@ from stud_odds.kernels.layout import (
     HIGH_CLASS_COLUMNS,
     LOW_CLASS_COLUMNS,
     SCOOP_CLASS_BASE,
+    low_buckets,
 )
 from stud_odds.kernels.weighted import (
     LIMB_BITS,
@@ -51,7 +52,6 @@ from .headsup import (
     PAIR_CLASSES,
     SWAP_PLAYERS,
     _Completions,
-    _low_buckets,
     _side,
     sweep_setup,
 )
@@ -97,7 +97,7 @@ def _pair_weights(deck: np.ndarray, combos: Combos) -> np.ndarray:
 
 def _player(game: int, spot: Spot, player: int, combos: Combos | None,
             between: Callable[[], None]) -> _Player:
-    rows = _Completions(game, spot, player, _low_buckets(), between)
+    rows = _Completions(game, spot, player, low_buckets(), between)
     size = int(spot.draws[player])
     if combos is None:
         return _Player(rows, np.ones(len(rows), np.int64), size, None)

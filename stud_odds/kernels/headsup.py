@@ -33,12 +33,10 @@ from numba import njit
 
 from stud_odds.kernels import CACHE_KERNELS
 from stud_odds.kernels.completions import POSITION_BITS
-from stud_odds.kernels.layout import GAME_RAZZ, GAME_STUD8, LOW_CLASS_COLUMNS
+from stud_odds.kernels.layout import GAME_RAZZ, GAME_STUD8, LOW_CLASS_COLUMNS, NO_BUCKET
 from stud_odds.kernels.tables import RAZZ_CLASSES
 
 POSITION_MASK = (1 << POSITION_BITS) - 1
-LOW_BUCKETS = 57  # stud8: the C(8, 5) = 56 eight-or-better lows, then "no low"
-NO_BUCKET = LOW_BUCKETS - 1
 
 # task columns: the X rows, the Y rows, and the low bucket the Y rows are compared as
 TASK_X_START, TASK_X_END, TASK_Y_START, TASK_Y_END, TASK_Y_BUCKET = range(5)

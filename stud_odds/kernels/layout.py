@@ -7,7 +7,11 @@ half pot split among up to eight players is always a whole number of units.
 
 from __future__ import annotations
 
+from functools import cache
+from itertools import combinations
 from typing import Any
+
+import numpy as np
 
 from stud_odds.games import Game
 
@@ -30,6 +34,24 @@ LOW_CLASS_COLUMNS = 13
 # then the hands that scooped: SCOOP_CLASS_BASE + high class * 13 + low class
 SCOOP_CLASS_BASE = HIGH_CLASS_COLUMNS + LOW_CLASS_COLUMNS
 CLASS_COLUMNS = SCOOP_CLASS_BASE + HIGH_CLASS_COLUMNS * LOW_CLASS_COLUMNS
+# stud8's low "bucket": the rank of an eight-or-better low among the C(8, 5) = 56, better
+# lows first, then "no low"
+LOW_BUCKETS = 57
+NO_BUCKET = LOW_BUCKETS - 1
+
+
+@cache
+def low_buckets() -> np.ndarray:
+    """The bucket of every eight-or-better low value (kernels/tables.py's low8 values:
+    a low's rank mask, smaller wins; NO_LOW and anything else that is not a low: NO_BUCKET).
+    Read-only: shared by every caller."""
+    from stud_odds.kernels.tables import NO_LOW
+
+    lows = sorted(sum(1 << rank for rank in five) for five in combinations(range(8), 5))
+    bucket = np.full(NO_LOW + 1, NO_BUCKET, np.int64)
+    bucket[lows] = np.arange(len(lows))
+    bucket.flags.writeable = False
+    return bucket
 
 
 def sole_winner(game: int, high_mask: int, low_mask: int) -> int:

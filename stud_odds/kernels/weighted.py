@@ -30,7 +30,6 @@ from stud_odds.kernels.headsup import (
     COUNT,
     COUNT_AND_FIND,
     FIND,
-    NO_BUCKET,
     POSITION_MASK,
     TASK_X_END,
     TASK_X_START,
@@ -41,7 +40,7 @@ from stud_odds.kernels.headsup import (
     Y_WINS,
     walk_subsets,
 )
-from stud_odds.kernels.layout import GAME_RAZZ, GAME_STUD8
+from stud_odds.kernels.layout import GAME_RAZZ, GAME_STUD8, NO_BUCKET
 
 LIMB_BITS = 36
 LIMB_MASK = (1 << LIMB_BITS) - 1
