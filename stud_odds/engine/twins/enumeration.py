@@ -37,14 +37,29 @@ from stud_odds.kernels.tables import NO_LOW
 from ..exact import level_choices, levels
 from ..small import _class_columns, _combinations, _values, award_outcomes
 from ..tallies import Tallies
+from .headsup import (
+    BOTH,
+    X_WINS,
+    Y_WINS,
+    Rows,
+    card_sets,
+    low_bucket,
+    pair_counts,
+    passes,
+    sweep_value,
+)
 
 NOBODY_HIGH = -1  # best high before any player: below every hand
 NOBODY_LOW = 1 << 30  # best low before any player: above every hand, NO_LOW included
+# stud8's low cell of the last player (0 alone best, 1 tied, 2 beaten) by the low winners
+# of a pass of heads-up counting (X: the parent's best, Y: the completion)
+LOW_CELL = {0: 1, X_WINS: 2, Y_WINS: 0, BOTH: 1}
 BLOCK = 1 << 21  # parent-completion comparisons at once (a few MB per array)
-# seconds per deal on one idle core of a 2-core machine (three-way fifth street, stud:
-# 209 million deals in about 3 s), and per parent
-SECONDS_PER_DEAL = 1.5e-8
-SECONDS_PER_PARENT = 1e-6
+# seconds on one idle core of a 2-core machine (three-way fifth street: 396,000 parents of
+# 11 card sets each and 666 completions, 1.5 s; with scoops 4.5-8 s): per card set a parent
+# asks about, and per parent and completion compared one by one for the scoops
+SECONDS_PER_ASKED_SET = 3e-7
+SECONDS_PER_COMPARISON = 2.5e-8
 
 
 class _Level:
@@ -55,6 +70,7 @@ class _Level:
         deck = np.asarray(spot.deck, np.int64)
         combos = _combinations(len(deck), k)
         cards = deck[combos]
+        self.combos = combos
         self.mask = (np.int64(1) << combos).sum(axis=1)
         keys = int(spot.known_key[player]) + lookups.card_key[cards].sum(axis=1)
         bits = int(spot.known_bits[player]) | np.bitwise_or.reduce(lookups.card_bit[cards],
@@ -172,29 +188,54 @@ def _counted(game: int, spot: Spot, lookups: Lookups, between: Callable[[], None
             _count_classes(game, tallies.classes[q], *(column[:1] for column in
                                                        _class_of(game, values[q], lookups)),
                            deals)
-    # the last level's completions against each parent's best, a block of parents at once
+    # each parent's cells: the last level's completions disjoint from it, compared with its
+    # best, counted as heads-up counting counts pairs (the parents ask, the completions
+    # are asked)
+    positions = np.sort(np.concatenate([level.combos[pick] for level, pick
+                                        in zip(rows, picks, strict=False)]
+                                       + [np.zeros((len(used), 0), np.int64)], axis=1), axis=1)
+    largest = min(positions.shape[1], plan[-1][1])
+    sets, sign, set_count = card_sets(positions, deck, largest)
+    best_high, _, best_low, _ = best
+    asking = Rows(sets, sign, sweep_value(game, best_high, best_low),
+                  low_bucket(game, np.minimum(best_low, NO_LOW)), np.zeros(len(used), np.int64),
+                  set_count)
+    asked = Rows(*card_sets(last.combos, deck, largest)[:2],
+                 sweep_value(game, last.high, last.low), low_bucket(game, last.low),
+                 np.zeros(len(last.mask), np.int64), set_count)
     cells = np.zeros((len(used), 9), np.int64)
+    for parent_rows, completion_rows, low in passes(game, asking, asked):
+        below, at_most, every = pair_counts(asking, parent_rows, asked, completion_rows)
+        low_cell = LOW_CELL[low] if game == GAME_STUD8 else 0
+        # the completion below the parent's best: the others win (cell 2), tied (1), above (0)
+        for high_cell, found in ((2, below), (1, at_most - below), (0, every - at_most)):
+            cells[parent_rows, 3 * high_cell + low_cell if game == GAME_STUD8 else high_cell] \
+                += found
+        between()
     track_scoops = bool(spot.track_scoops)
     bit = 1 << last_player
-    scoop_cells = _scoop_cells(game, best, bit) if track_scoops else None
+    if track_scoops:
+        _last_player_scoops(game, used, best, last, bit, tallies.classes[last_player], between)
+    _award_cells(game, n, cells, best, bit, values, tallies, track_scoops, lookups)
+    return tallies
+
+
+def _last_player_scoops(game: int, used: np.ndarray, best: list[np.ndarray], last: _Level,
+                        bit: int, classes: np.ndarray, between: Callable[[], None]) -> None:
+    """The last player's scoops by his hand's class, deal by deal: each block of parents
+    against every completion of his, those sharing a card with the parent left out."""
+    scoop_cells = _scoop_cells(game, best, bit)
     scoop_columns = last.high_class * LOW_CLASS_COLUMNS + last.low_class
     step = max(1, BLOCK // len(last.mask))
     for start in range(0, len(used), step):
         end = min(start + step, len(used))
         free = (used[start:end, None] & last.mask[None, :]) == 0
         cell = _cells(game, last, [b[start:end, None] for b in best])
-        parent, completion = np.nonzero(free)
-        cell = cell[parent, completion]
-        cells[start:end] = np.bincount(parent * 9 + cell, minlength=(end - start) * 9
-                                       ).reshape(end - start, 9)
-        if scoop_cells is not None:
-            scoops = scoop_cells[start + parent, cell]
-            tallies.classes[last_player, SCOOP_CLASS_BASE:] += np.bincount(
-                scoop_columns[completion[scoops]],
-                minlength=tallies.classes.shape[1] - SCOOP_CLASS_BASE)
+        parent, completion = np.nonzero(free & scoop_cells[start + np.arange(end - start)[:, None],
+                                                           cell])
+        classes[SCOOP_CLASS_BASE:] += np.bincount(scoop_columns[completion],
+                                                  minlength=len(classes) - SCOOP_CLASS_BASE)
         between()
-    _award_cells(game, n, cells, best, bit, values, tallies, track_scoops, lookups)
-    return tallies
 
 
 def _class_of(game: int, value: np.ndarray, lookups: Lookups) -> tuple[np.ndarray, np.ndarray]:
@@ -278,13 +319,16 @@ def enumeration_twin(game: int, spot: Spot, lookups: Lookups,
     return tallies
 
 
-def enumeration_twin_seconds(deck: int, draws: list[int], shared: bool) -> float:
+def enumeration_twin_seconds(deck: int, draws: list[int], shared: bool,
+                             track_scoops: bool) -> float:
     """About how long enumeration_twin takes on one core."""
     parts = deck if shared else 1
     deck -= shared
     plan = levels(deck, draws)
-    choices = level_choices(deck, plan)
-    parents = math.prod(choices[:-1])
-    # the last level is compared in full, its completions that share a card included
-    compared = parents * math.comb(deck, plan[-1][1])
-    return parts * (compared * SECONDS_PER_DEAL + parents * SECONDS_PER_PARENT)
+    parents = math.prod(level_choices(deck, plan)[:-1])
+    used = sum(k for _, k in plan[:-1])
+    asked_sets = sum(math.comb(used, s) for s in range(min(used, plan[-1][1]) + 1))
+    seconds = parents * asked_sets * SECONDS_PER_ASKED_SET
+    if track_scoops:
+        seconds += parents * math.comb(deck, plan[-1][1]) * SECONDS_PER_COMPARISON
+    return parts * seconds
