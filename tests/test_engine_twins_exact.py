@@ -1,0 +1,198 @@
+"""The exact counts' numpy twins (engine/twins/headsup.py, enumeration.py) against their
+kernels, integer for integer, and against brute force; and the same answer whichever ran."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from reference_spots import load_spots, scenario_of
+from test_engine_brute_force import SPOTS as BRUTE_FORCE_SPOTS
+from test_engine_brute_force import _brute_force
+
+from stud_odds import Scenario
+from stud_odds.cards import format_card
+from stud_odds.engine import running
+from stud_odds.engine.exact import enumerate_deals
+from stud_odds.engine.headsup import heads_up_tallies
+from stud_odds.engine.job import Job
+from stud_odds.engine.twins.enumeration import enumeration_twin, enumeration_twin_seconds
+from stud_odds.engine.twins.headsup import heads_up_twin, heads_up_twin_seconds
+from stud_odds.errors import StudOddsError
+from stud_odds.kernels.layout import POT, SHARE
+
+# the spots held here: those the twins count in about a second or less
+MOST_SECONDS = 1.5
+
+
+def _same(first, second) -> None:
+    assert first.outcomes == second.outcomes
+    for mine, theirs in ((first.per_player, second.per_player), (first.classes, second.classes),
+                         (first.table, second.table)):
+        assert np.array_equal(np.asarray(mine, dtype=object), np.asarray(theirs, dtype=object))
+
+
+def _heads_up_seconds(scenario: Scenario, scoops: bool) -> float:
+    spot = running.spot_of(scenario, scoops)
+    return heads_up_twin_seconds(scenario.game.kernel_id, len(spot.deck),
+                                 [int(k) for k in spot.draws], bool(spot.shared_draw), scoops)
+
+
+def _enumeration_seconds(scenario: Scenario, scoops: bool) -> float:
+    spot = running.spot_of(scenario, scoops)
+    return enumeration_twin_seconds(len(spot.deck), [int(k) for k in spot.draws],
+                                    bool(spot.shared_draw), scoops)
+
+
+def _heads_up_same(scenario: Scenario, scoops: bool = True) -> None:
+    spot = running.spot_of(scenario, scoops)
+    game = scenario.game.kernel_id
+    _same(heads_up_twin(game, spot, running.lookups()), heads_up_tallies(game, spot))
+
+
+def _enumeration_same(scenario: Scenario, scoops: bool = True) -> None:
+    spot = running.spot_of(scenario, scoops)
+    game = scenario.game.kernel_id
+    by_kernel, _ = enumerate_deals(game, spot, 2, None, Job())
+    _same(enumeration_twin(game, spot, running.lookups()), by_kernel)
+
+
+def _reference(players: str) -> list[dict]:
+    spots = []
+    for spot in load_spots():
+        if spot["hands"] and any(hand.startswith("[") for hand in spot["hands"]):
+            continue  # ranges are counted choice by choice, each by these
+        scenario = scenario_of(spot)
+        heads_up = len(scenario.hands) == 2
+        seconds = (_heads_up_seconds if heads_up else _enumeration_seconds)(scenario, True)
+        if (players == "two") == heads_up and seconds <= MOST_SECONDS:
+            spots.append(spot)
+    return spots
+
+
+HEADS_UP = _reference("two")
+MULTIWAY = _reference("more")
+
+
+def test_the_reference_spots_cover_both_twins():
+    assert len(HEADS_UP) >= 5 and len(MULTIWAY) >= 3
+
+
+@pytest.mark.parametrize("spot", HEADS_UP, ids=[spot["id"] for spot in HEADS_UP])
+def test_reference_spots_counted_heads_up_as_the_kernels_count_them(spot):
+    _heads_up_same(scenario_of(spot))
+
+
+@pytest.mark.parametrize("spot", MULTIWAY, ids=[spot["id"] for spot in MULTIWAY])
+def test_reference_spots_enumerated_as_the_kernel_enumerates_them(spot):
+    _enumeration_same(scenario_of(spot))
+
+
+def _random_spot(game: str, seed: int, players: int) -> Scenario:
+    """``players`` live players on fourth street or later, unknown hole cards, folds and
+    dead cards (both deck rules: a shared card when the deck runs short)."""
+    rng = random.Random(seed)
+    while True:
+        deck = rng.sample(range(52), 52)
+        street = rng.randint(4 if players == 2 else 5, 7)
+        ups = street - 2 if street < 7 else 4
+        folds = [[format_card(deck.pop()) for _ in range(rng.randint(1, 4))]
+                 for _ in range(rng.randint(0, 8 - players))]
+        dead = [format_card(deck.pop()) for _ in range(rng.randint(0, 12))]
+        hands = []
+        for _ in range(players):
+            downs = 2 + (street == 7)
+            down = "".join("x" if rng.random() < 0.2 else format_card(deck.pop())
+                           for _ in range(downs))
+            hands.append(down + "/" + "".join(format_card(deck.pop()) for _ in range(ups)))
+        try:
+            scenario = Scenario.build(hands, game=game, dead=dead, folds=folds,
+                                      deck_rule=rng.choice(["casino", "online"]))
+        except StudOddsError:
+            continue
+        seconds = (_heads_up_seconds if players == 2 else _enumeration_seconds)(scenario, True)
+        if seconds <= MOST_SECONDS / 3:
+            return scenario
+
+
+@pytest.mark.parametrize("game", ["stud", "stud8", "razz"])
+@settings(max_examples=12, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**32), scoops=st.booleans())
+def test_random_heads_up_spots_as_the_kernels_count_them(game, seed, scoops):
+    _heads_up_same(_random_spot(game, seed, 2), scoops)
+
+
+@pytest.mark.parametrize("game", ["stud", "stud8", "razz"])
+@settings(max_examples=12, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 5), scoops=st.booleans())
+def test_random_spots_enumerated_as_the_kernel_enumerates_them(game, seed, players, scoops):
+    _enumeration_same(_random_spot(game, seed, players), scoops)
+
+
+def test_a_shared_seventh_street_card_counted_alike():
+    hands = ["8hAs/3hQd2dQc", "Ks8s/7c7s6c6h", "3dJd/8c7hKd5c", "2s8d/Ah6d9c5h",
+             "3s5d/Qh4s9d9s", "QsJc/Td3cJh4d", "7d2h/Ts9hAdAc", "KcTh/5sTc4cKh"]
+    scenario = Scenario.build(hands)
+    assert scenario.plan.shared_river
+    _enumeration_same(scenario)
+    # heads-up, the rules share the card only with most of the deck dead: as the
+    # kernels' driver sees such a spot
+    spot = running.spot_of(Scenario.build(hands[:2], dead="".join(hands[2:]).replace("/", "")),
+                           True)._replace(draws=np.zeros(2, np.int64), shared_draw=1)
+    for game in (0, 1, 2):
+        _same(heads_up_twin(game, spot, running.lookups()), heads_up_tallies(game, spot))
+
+
+@pytest.mark.parametrize("scenario", BRUTE_FORCE_SPOTS, ids=range(len(BRUTE_FORCE_SPOTS)))
+def test_the_twins_against_brute_force(scenario):
+    expected, count = _brute_force(scenario)
+    spot = running.spot_of(scenario, False)
+    game = scenario.game.kernel_id
+    twins = [enumeration_twin(game, spot, running.lookups())]
+    if len(scenario.hands) == 2:
+        twins.append(heads_up_twin(game, spot, running.lookups()))
+    for tallies in twins:
+        assert tallies.outcomes == count
+        for p, share in enumerate(expected):
+            assert tallies.per_player[p, SHARE] == share * POT * count
+
+
+README_EXACT = [
+    ["AhKh/Qh", "7c7d/2s"],
+    ["-g", "stud8", "AhKh/Qh", "7c7d/2s"],
+    ["-g", "razz", "As2s/3h", "7c7d/Ks"],
+    ["AhKh/Qh8d5c", "7c7s/2s9c3d", "QsJs/Ts3h4h"],
+    ["-g", "razz", "As2s/5d9cKh7h", "3c4c/6hQsJs8d", "--classes"],
+]
+
+
+@pytest.mark.parametrize("arguments", README_EXACT)
+def test_a_cold_exact_command_prints_what_a_warm_one_prints(arguments, tmp_path):
+    """A fresh process with an empty cache (numpy) and one whose kernels are in memory
+    print the same JSON, but for the elapsed time."""
+    environment = {**os.environ, "STUD_ODDS_CACHE_DIR": str(tmp_path),
+                   "STUD_ODDS_BACKGROUND_COMPILE": "0"}
+    cold = subprocess.run([sys.executable, "-m", "stud_odds", "equity", *arguments, "--json"],
+                          capture_output=True, text=True, env=environment, check=True)
+    assert not any(tmp_path.rglob("*.nbi"))  # no kernel was compiled
+    from typer.testing import CliRunner
+
+    from stud_odds.cli import app
+
+    warm = CliRunner().invoke(app, ["equity", *arguments, "--json"])
+    assert warm.exit_code == 0, warm.output
+
+    def without_time(text: str) -> dict:
+        answer = json.loads(text)
+        answer.pop("elapsed_s")
+        return answer
+
+    assert without_time(cold.stdout) == without_time(warm.stdout)
+    assert json.loads(cold.stdout)["method"] == "exact"
