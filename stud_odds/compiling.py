@@ -156,7 +156,10 @@ def main(arguments: list[str]) -> int:
     except OSError:
         pass
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+    log.info("background compile %d started (%s first)", os.getpid(),
+             " ".join(arguments) or "stud")
     compile_all(*arguments[:2]) if arguments else compile_all("stud")
+    log.info("background compile %d done", os.getpid())
     return 0
 
 
