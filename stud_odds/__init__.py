@@ -18,6 +18,7 @@ _LAZY = {
     "Cancelled": "engine", "EquityError": "engine", "equity": "engine", "is_warm": "engine",
     "warm_up": "engine",
     "Game": "games", "GameError": "games", "parse_game": "games",
+    "OutsError": "outs", "OutsResult": "outs", "OutCard": "outs", "outs": "outs",
     "EquityResult": "results", "ExactProgress": "results", "PlayerEquity": "results",
     "RangeSize": "results",
     "Range": "ranges", "RangeError": "ranges",
@@ -29,6 +30,7 @@ if _typing.TYPE_CHECKING:
     from stud_odds.cards import CardError, format_card, format_cards, parse_card, parse_cards
     from stud_odds.engine import Cancelled, EquityError, equity, is_warm, warm_up
     from stud_odds.games import Game, GameError, parse_game
+    from stud_odds.outs import OutCard, OutsError, OutsResult, outs
     from stud_odds.ranges import Range, RangeError
     from stud_odds.results import EquityResult, ExactProgress, PlayerEquity, RangeSize
     from stud_odds.scenario import DeckRule, Hand, Scenario, ScenarioError
@@ -59,7 +61,8 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "Cancelled", "CardError", "DeckRule", "EquityError", "EquityResult", "ExactProgress", "Game",
-    "GameError", "Hand", "PlayerEquity", "Range", "RangeError", "RangeSize", "Scenario",
-    "ScenarioError", "StudOddsError", "__version__", "equity", "format_card", "format_cards",
-    "is_warm", "parse_card", "parse_cards", "parse_game", "warm_up",
+    "GameError", "Hand", "OutCard", "OutsError", "OutsResult", "PlayerEquity", "Range",
+    "RangeError", "RangeSize", "Scenario", "ScenarioError", "StudOddsError", "__version__",
+    "equity", "format_card", "format_cards", "is_warm", "outs", "parse_card", "parse_cards",
+    "parse_game", "warm_up",
 ]

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from stud_odds import cli_batch, cli_history, cli_serve, cli_study
+from stud_odds import cli_batch, cli_history, cli_outs, cli_serve, cli_study
+from stud_odds import cli_options as options
 from stud_odds.cards import format_cards, parse_cards
 from stud_odds.cli_rules import rules_app
 from stud_odds.console import (
@@ -91,28 +92,20 @@ def progress_reporter(enabled: bool):
 
 @app.command()
 def equity(
-    hands: Annotated[list[str], typer.Argument(
-        help="One per live player: DOWN/UP, e.g. AsKs/Qh, xx/7d (unknown hole cards), "
-             "AsKs2d/QhJhTh9c (seventh street), or 'random'.", show_default=False)],
-    game: Annotated[str, typer.Option("--game", "-g", help="stud, stud8 (hi-lo), razz.")] = "stud",
-    dead: Annotated[str, typer.Option("--dead", "-d", help="Other dead cards, e.g. '2c 9h'.")] = "",
-    fold: Annotated[list[str] | None, typer.Option(
-        "--fold", help="A folded player's upcards (repeat per folded player).")] = None,
-    community: Annotated[str | None, typer.Option(
-        help="The shared seventh-street card, when it has been dealt.")] = None,
-    deck_rule: Annotated[str, typer.Option(
-        help="When seventh street is one shared card: casino (needs n+2 cards) or online (n).")
-    ] = "casino",
-    trials: Annotated[str | None, typer.Option(
-        "--trials", "-n", help="Monte Carlo trials: 100000, 250k, 2M, 1e6.")] = None,
-    precision: Annotated[float | None, typer.Option(
-        help="Sample until every equity's standard error is at most this many percentage "
-             "points (e.g. 0.05).")] = None,
-    exact: Annotated[bool, typer.Option("--exact", help="Enumerate every deal.")] = False,
-    max_time: Annotated[float | None, typer.Option(help="Stop sampling after S seconds.")] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed, for the same numbers again.")] = None,
-    threads: Annotated[int | None, typer.Option(help="Threads (default: all cores).")] = None,
-    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    hands: options.Hands,
+    game: options.GameName = "stud",
+    dead: options.Dead = "",
+    fold: options.Folds = None,
+    community: options.Community = None,
+    deck_rule: options.DeckRuleName = "casino",
+    trials: options.Trials = None,
+    precision: Annotated[float | None, options.precision_option(
+        "every equity's standard error")] = None,
+    exact: options.Exact = False,
+    max_time: options.MaxTime = None,
+    seed: options.Seed = None,
+    threads: options.Threads = None,
+    json_out: options.JsonOut = False,
     csv_out: Annotated[bool, typer.Option("--csv", help="Print CSV, one row per player.")] = False,
     classes: Annotated[bool, typer.Option(
         "--classes", help="How often each hand finishes as each hand class.")] = False,
@@ -224,6 +217,7 @@ app.command(name="replay")(cli_study.replay_command)
 app.command(name="starting-hands")(cli_study.starting_hands_command)
 app.command()(cli_batch.batch)
 app.command()(cli_history.history)
+app.command()(cli_outs.outs)
 app.command()(cli_serve.serve)  # the web stack loads only when it runs
 
 

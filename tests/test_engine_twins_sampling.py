@@ -21,9 +21,9 @@ from stud_odds import Scenario, equity
 from stud_odds.cards import format_card
 from stud_odds.engine import running, sample
 from stud_odds.engine.twins.sampling import sample_chunks, trial_keys
+from stud_odds.errors import StudOddsError
 from stud_odds.kernels.stream import GOLDEN, MIX1, MIX2, WORD_MASK
 from stud_odds.report import to_json
-from stud_odds.errors import StudOddsError
 
 SEEDS = np.random.SeedSequence(20261203).generate_state(5, np.uint64)
 # chunks of different sizes, one empty: the twin cuts its blocks across chunks

@@ -1,0 +1,224 @@
+"""Outs: what each card a player can receive next does to his chances.
+
+For every card he has not seen (the deck less every known, dead and folded
+card; a card in an opponent's unknown hole counts, since he cannot know it),
+the spot is answered again with that card dealt to him and an unseen card to
+every other live player, by ``equity()`` itself: exact where ``equity`` would
+be exact on that card's spot, sampled otherwise (each card with a seed of its
+own drawn from the one given, so the same seed gives the same table).  On
+seventh street the card is his last hole card; when seventh street is the one
+shared card, it is that card, the same for everyone.
+
+Each unseen card is equally likely to be his next, so the mean of the cards'
+equities is the spot's equity (exactly, for exact tables).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+
+from stud_odds.cards import UNKNOWN, format_card
+from stud_odds.errors import StudOddsError
+from stud_odds.games import Game
+from stud_odds.results import EquityResult, Method, PlayerEquity, StoppedBy
+from stud_odds.scenario import Hand, Scenario
+
+# a card's change of equity (a fraction of the pot) that counts as a change at all
+NO_CHANGE = 0.005
+# sampled tables stop at this standard error per card unless told otherwise (0.3 points)
+DEFAULT_PRECISION = 0.003
+
+
+class OutsError(StudOddsError):
+    """An outs question that has no answer (no card to come, no such player)."""
+
+
+@dataclass(frozen=True)
+class OutCard:
+    """One card the player can receive next, and his chances once it is his."""
+
+    card: str
+    equity: float
+    high_win: float | None
+    high_tie: float | None
+    low_win: float | None
+    low_tie: float | None
+    scoop: float
+    change: float  # equity minus the spot's equity now
+    equity_se: float | None  # sampled tables only
+    leads: bool  # his equity is then the highest at the table
+    group: str  # what the card does, in words
+
+    def to_dict(self) -> dict[str, Any]:
+        data = {"card": self.card, "equity": self.equity, "high_win": self.high_win,
+                "high_tie": self.high_tie, "low_win": self.low_win, "low_tie": self.low_tie,
+                "scoop": self.scoop, "change": self.change}
+        if self.equity_se is not None:
+            data["equity_se"] = self.equity_se
+        return data
+
+
+@dataclass(frozen=True)
+class OutsResult:
+    """Player ``player``'s (1-based) chances after each card he can receive next."""
+
+    game: Game
+    method: Method  # EXACT when every card's spot was counted exactly
+    street: int  # the street being dealt, 4 to 7
+    player: int
+    community: bool  # the card is the shared seventh-street card, everyone's
+    now: PlayerEquity
+    cards: tuple[OutCard, ...]
+    outcomes: int  # deals counted or trials run, over every card's spot
+    seed: int | None
+    elapsed_s: float
+    stopped_by: StoppedBy = StoppedBy.COMPLETE
+
+    def summary(self) -> str:
+        """One line: how many cards put him ahead, and the mean equity."""
+        ahead = sum(card.leads for card in self.cards)
+        mean = float(np.mean([card.equity for card in self.cards])) if self.cards else 0.0
+        return (f"{ahead} of {len(self.cards)} cards put "
+                f"{'you' if self.player == 1 else f'seat {self.player}'} ahead; "
+                f"average {100 * mean:.1f}%")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": self.game, "method": self.method, "street": self.street,
+                "player": self.player, "community": self.community,
+                "now": self.now.to_dict(), "cards": [card.to_dict() for card in self.cards],
+                "outcomes": self.outcomes, "seed": self.seed,
+                "elapsed_s": round(self.elapsed_s, 4), "stopped_by": self.stopped_by}
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One plain dict per card (``pandas.DataFrame(result.rows())`` takes them)."""
+        return [card.to_dict() | {"group": card.group} for card in self.cards]
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        header = "".join(f"<th>{escape(name)}</th>" for name in ("card", "group", "equity",
+                                                                  "change"))
+        body = "".join(f"<tr><td>{card.card}</td><td>{escape(card.group)}</td>"
+                       f"<td>{100 * card.equity:.2f}%</td><td>{100 * card.change:+.2f}</td></tr>"
+                       for card in self.cards)
+        return (f"<p>{escape(self.summary())}</p><table><thead><tr>{header}</tr></thead>"
+                f"<tbody>{body}</tbody></table>")
+
+
+def outs(scenario: Scenario, player: int = 1, method: str = "auto", trials: int | None = None,
+         precision: float | None = None, max_time: float | None = None,
+         seed: int | None = None, threads: int | None = None,
+         on_round: Callable[[OutsResult], None] | None = None,
+         cancel: Any = None) -> OutsResult:
+    """Player ``player``'s chances (1-based, as the table numbers seats) after each card he
+    can receive next: his equity, high and low win and tie, scoop, and the change.
+
+    ``method``, ``trials``, ``precision`` (a fraction of the pot, per card: default
+    0.003 when sampled), ``max_time`` (per card), ``seed`` and ``threads`` are
+    equity()'s, used for the spot now and for every card's spot.  ``on_round``
+    gets the table so far after each card (``stopped_by == "running"``);
+    ``cancel`` stops between cards and within one (an exact count raises
+    Cancelled, as equity() does).  Raises OutsError when no card is to come or
+    there is no such player.
+    """
+    from stud_odds.engine import equity
+
+    started = time.perf_counter()
+    if not isinstance(scenario, Scenario):
+        raise OutsError(f"outs() takes a Scenario (Scenario.build(...)), not {scenario!r}")
+    seats = len(scenario.hands)
+    if isinstance(player, bool) or not isinstance(player, int) or not 1 <= player <= seats:
+        raise OutsError(f"player {player!r} is not at the table: choose 1 to {seats}")
+    plan = scenario.plan
+    if plan.street == 7 or scenario.community is not None:
+        raise OutsError("every card is dealt (seventh street): there is no card to come")
+    community = plan.shared_river and plan.street == 6
+    if seed is None:
+        seed = int(np.random.SeedSequence().entropy % (1 << 63))
+    options = {"method": method, "trials": trials, "max_time": max_time, "threads": threads,
+               "cancel": cancel}
+    told = precision is not None or trials is not None or max_time is not None
+    sampled_precision = precision if told or method == Method.EXACT else DEFAULT_PRECISION
+    now = equity(scenario, precision=precision, seed=seed, **options)
+    me = player - 1
+    ahead_now = _leads(now, me)
+    cards: list[OutCard] = []
+    outcomes = now.outcomes
+    exact = now.method == Method.EXACT
+    for card in plan.unseen:
+        dealt = _dealt(scenario, me, card, community)
+        result = equity(dealt, precision=sampled_precision, seed=_card_seed(seed, card),
+                        **options)
+        if result.stopped_by in (StoppedBy.CANCELLED, StoppedBy.INTERRUPTED):
+            from stud_odds.engine import Cancelled
+
+            raise Cancelled
+        exact = exact and result.method == Method.EXACT
+        outcomes += result.outcomes
+        cards.append(_out_card(format_card(card), result, me, now.players[me].equity, ahead_now))
+        if on_round:
+            on_round(_result(scenario, player, community, now, cards, outcomes, seed, exact,
+                             time.perf_counter() - started, StoppedBy.RUNNING))
+    return _result(scenario, player, community, now, cards, outcomes, seed, exact,
+                   time.perf_counter() - started, StoppedBy.COMPLETE)
+
+
+def _result(scenario: Scenario, player: int, community: bool, now: EquityResult,
+            cards: list[OutCard], outcomes: int, seed: int, exact: bool, elapsed: float,
+            stopped_by: StoppedBy) -> OutsResult:
+    return OutsResult(scenario.game, Method.EXACT if exact else Method.MONTE_CARLO,
+                      scenario.plan.street + 1, player, community, now.players[player - 1],
+                      tuple(cards), outcomes, None if exact else seed, elapsed, stopped_by)
+
+
+def _card_seed(seed: int, card: int) -> int:
+    """Each card's spot samples with a seed of its own, drawn from the one given."""
+    return int(np.random.SeedSequence([seed, card]).generate_state(1, np.uint64)[0] >> 1)
+
+
+def _dealt(scenario: Scenario, me: int, card: int, community: bool) -> Scenario:
+    """The spot with ``card`` dealt to player ``me`` and an unseen card to every other
+    live player (or, on a shared seventh street, ``card`` as the community card)."""
+    if community:
+        return replace(scenario, community=card)
+    seventh = scenario.plan.street == 6  # the next card is the last hole card
+
+    def given(hand: Hand, new: int) -> Hand:
+        if seventh:
+            return replace(hand, down=hand.down + (new,))
+        return replace(hand, up=hand.up + (new,))
+
+    return replace(scenario, hands=tuple(given(hand, card if p == me else UNKNOWN)
+                                         for p, hand in enumerate(scenario.hands)))
+
+
+def _leads(result: EquityResult, me: int) -> bool:
+    """Whether player ``me``'s equity is the highest at the table."""
+    mine = result.players[me].equity
+    return all(mine > p.equity for i, p in enumerate(result.players) if i != me)
+
+
+def _out_card(card: str, result: EquityResult, me: int, now: float, ahead_now: bool
+              ) -> OutCard:
+    mine = result.players[me]
+    change = mine.equity - now
+    leads = _leads(result, me)
+    if leads and not ahead_now:
+        group = "takes the lead"
+    elif ahead_now and not leads:
+        group = "hands over the lead"
+    elif change > NO_CHANGE:
+        group = "improves"
+    elif change < -NO_CHANGE:
+        group = "hurts"
+    else:
+        group = "little change"
+    return OutCard(card, mine.equity, mine.high_win, mine.high_tie, mine.low_win,
+                   mine.low_tie, mine.scoop, change,
+                   mine.equity_se if result.method == Method.MONTE_CARLO else None,
+                   leads, group)

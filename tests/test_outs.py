@@ -1,0 +1,115 @@
+"""Outs (stud_odds/outs.py, `stud-odds outs`): each card's entry is the equity of the spot
+with that card dealt, and the cards' mean is the spot's equity."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pytest
+from test_engine_brute_force import _brute_force
+from typer.testing import CliRunner
+
+from stud_odds import Scenario, equity
+from stud_odds.cards import parse_card
+from stud_odds.cli import app
+from stud_odds.outs import OutsError, _card_seed, _dealt, outs
+
+EXACT_SPOTS = [
+    ("stud", ["AhKh/Qh8d", "7c7d/2s3s"], {}),
+    ("stud8", ["Ac2c/3c4d", "KsKh/4s9c"], {}),
+    ("razz", ["As2s/3h7d", "xx/Ks5c"], {"dead": "4h 6c"}),
+    ("stud", ["AhKh/Qh8d5c", "7c7d/2s3s9d", "QsJs/Ts3h4h"], {"folds": ["2d 5d"]}),
+    ("stud8", ["Ac2c/3c4d5h6s", "KsKh/4s9c9d2h"], {}),  # sixth street: the last hole card
+    ("razz", ["[3low6]/3h7d", "8s8c/Ks5c"], {}),  # a range
+]
+
+
+@pytest.mark.parametrize("game, hands, extra", EXACT_SPOTS,
+                         ids=[f"{g}-{len(h)}way-{h[0]}" for g, h, _ in EXACT_SPOTS])
+def test_exact_tables_hold_both_identities(game, hands, extra):
+    scenario = Scenario.build(hands, game=game, **extra)
+    table = outs(scenario, method="exact")
+    assert table.method == "exact" and table.street == scenario.plan.street + 1
+    assert [parse_card(card.card) for card in table.cards] == list(scenario.plan.unseen)
+    if not scenario.plan.ranges:
+        # each unseen card is equally likely to be his next: the mean is the equity now
+        # (with a range, a card the range often holds is less likely to come)
+        assert abs(np.mean([card.equity for card in table.cards]) - table.now.equity) < 1e-12
+    rng = random.Random(len(hands))
+    for card in rng.sample(table.cards, 3):
+        dealt = _dealt(scenario, 0, parse_card(card.card), False)
+        alone = equity(dealt, method="exact").players[0]
+        assert abs(card.equity - alone.equity) < 1e-12
+        assert card.scoop == pytest.approx(alone.scoop, abs=1e-12)
+        assert card.change == pytest.approx(alone.equity - table.now.equity, abs=1e-12)
+
+
+def test_another_seat_and_the_shared_card():
+    hands = ["8hAs/3hQd2dQc", "Ks8s/7c7s6c6h", "3dJd/8c7hKd5c", "2s8d/Ah6d9c5h",
+             "3s5d/Qh4s9d9s", "QsJc/Td3cJh4d", "7d2h/Ts9hAdAc", "KcTh/5sTc4cKh"]
+    scenario = Scenario.build(hands)
+    table = outs(scenario, player=3)
+    assert table.community and table.player == 3 and table.method == "exact"
+    assert len(table.cards) == len(scenario.plan.unseen)
+    assert abs(np.mean([card.equity for card in table.cards]) - table.now.equity) < 1e-12
+    card = table.cards[0]
+    alone = equity(Scenario.build(hands, community=card.card)).players[2]
+    assert abs(card.equity - alone.equity) < 1e-12
+
+
+def test_against_brute_force_on_a_small_deck():
+    scenario = Scenario.build(["AhKh/Qh8d5c4d", "7c7d/2s3s9c9d"], game="stud8",
+                              dead="2c3c4c5s6s7s8s9sTsJsQsKsAsTcJcQcKc2h3h4h5h6h7h8h9hThJh")
+    table = outs(scenario)
+    for card in table.cards:
+        expected, _ = _brute_force(_dealt(scenario, 0, parse_card(card.card), False))
+        assert card.equity == pytest.approx(float(expected[0]), abs=1e-12)
+
+
+def test_sampled_tables_are_seeded_per_card():
+    scenario = Scenario.build(["AhKh/Qh", "7c7d/2s", "3c4c/5c"])
+    table = outs(scenario, seed=7, precision=0.01)
+    assert table.method == "monte-carlo" and table.seed == 7
+    again = outs(scenario, seed=7, precision=0.01)
+    assert table.cards == again.cards
+    card = table.cards[5]
+    alone = equity(_dealt(scenario, 0, parse_card(card.card), False), precision=0.01,
+                   seed=_card_seed(7, parse_card(card.card))).players[0]
+    assert card.equity == alone.equity and card.equity_se == alone.equity_se
+    # the mean of the cards' equities estimates the equity now (within 4 standard errors)
+    mean_se = np.sqrt(sum(card.equity_se ** 2 for card in table.cards)) / len(table.cards)
+    assert abs(np.mean([c.equity for c in table.cards]) - table.now.equity) < 4 * np.hypot(
+        mean_se, table.now.equity_se)
+
+
+def test_questions_without_an_answer():
+    with pytest.raises(OutsError, match="no card to come"):
+        outs(Scenario.build(["AhKh2c/Qh8d5c4d", "7c7d2d/2s3s9c9d"]))
+    with pytest.raises(OutsError, match="player 3 is not at the table"):
+        outs(Scenario.build(["AhKh/Qh", "7c7d/2s"]), player=3)
+
+
+def test_the_command_line():
+    runner = CliRunner()
+    shown = runner.invoke(app, ["outs", "AhKh/Qh8d", "7c7d/2s3s"])
+    assert shown.exit_code == 0, shown.output
+    assert "takes the lead" in shown.output and "cards put you ahead; average" in shown.output
+    answer = runner.invoke(app, ["outs", "-g", "stud8", "Ac2c/3c4d", "KsKh/4s9c", "--player",
+                                 "2", "--json"])
+    data = json.loads(answer.stdout)
+    assert {"game", "method", "street", "player", "now", "cards", "outcomes"} <= set(data)
+    assert data["player"] == 2 and data["street"] == 5 and len(data["cards"]) == 44
+    assert set(data["cards"][0]) == {"card", "equity", "high_win", "high_tie", "low_win",
+                                     "low_tie", "scoop", "change"}
+    table = Scenario.build(["Ac2c/3c4d", "KsKh/4s9c"], game="stud8")
+    assert data["now"] == equity(table).players[1].to_dict()
+    rows = runner.invoke(app, ["outs", "AhKh/Qh8d", "7c7d/2s3s", "--csv"]).stdout.splitlines()
+    assert rows[0].startswith("card,equity,") and len(rows) == 45
+    for arguments, words in ((["AhKh2c/Qh8d5c4d", "7c7d2d/2s3s9c9d"], "no card to come"),
+                             (["AhKh/Qh", "7c7d/2s", "-p", "5"], "not at the table"),
+                             (["AhKh/Qh", "7c7d/Qh"], "Qh is used twice")):
+        refused = runner.invoke(app, ["outs", *arguments])
+        assert refused.exit_code == 2 and words in refused.output
+        assert "Traceback" not in refused.output
