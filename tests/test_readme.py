@@ -3,7 +3,7 @@
 Each ```console block holds ``$ stud-odds ...`` lines, each followed by what it prints.
 Which examples run, and how outputs are compared:
 
-- Run: every example of ``equity``, ``scoop``, ``rules`` and ``hand``, the commands that
+- Run: every example of ``equity``, ``outs``, ``scoop``, ``rules`` and ``hand``, the commands that
   answer in about a second once the kernels are compiled.  Any other command (a batch, a
   starting-hand table, a replay) is skipped as slow, and says so.  A sampled example must
   be reproducible: one that prints a trial count without ``--seed`` fails.
@@ -41,7 +41,7 @@ from stud_odds.cli import app
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 DOCS = [README, ROOT / "docs" / "ranges.md"]  # files whose console examples are checked
-RUN = {"equity", "scoop", "rules", "hand"}
+RUN = {"equity", "outs", "scoop", "rules", "hand"}
 ELISION = "..."
 _ELAPSED = re.compile(r"\b\d+\.\d\d s\b")
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
