@@ -1,7 +1,7 @@
 """Exhaustive enumeration (and sampling) speed per thread, against another version in the same run.
 
     python benchmarks/bench_enumeration.py [--against REF ...] [--repeats R]
-                                           [--spots WORD] [--monte-carlo]
+                                           [--spots WORD] [--monte-carlo] [--twins]
 
 Every figure is measured in this run: each version (this source tree, and
 each REF: a git commit, branch or tag of this repository, or a folder holding
@@ -10,7 +10,9 @@ a ``stud_odds`` package) runs in its own Python process with its own compiled
 call of each spot (compiling or loading the kernels).  The versions take turns,
 --repeats rounds, and the figure is the median over the rounds of deals (or
 trials) per CPU-second: CPU time, not wall time, because the machine is
-shared.  With --monte-carlo the sampled spots are timed instead (2 million
+shared.  The kernels are compiled (warm_up) before any spot; --twins adds a
+column of this tree's numpy twins (engine/twins/), which answer while a kernel
+is not compiled yet.  With --monte-carlo the sampled spots are timed instead (2 million
 trials, seed 1).
 
 The spots are 4th and 5th street, 3- and 4-way, every game, with unknown
@@ -55,10 +57,19 @@ GAMES = ("stud", "stud8", "razz")
 TRIALS = 2_000_000
 
 
-def _worker(spots: list[tuple[str, list[str], str]], monte_carlo: bool) -> None:
-    """Time every spot once (after an untimed call) and print {label: [count, CPU s]}."""
-    from stud_odds.engine import equity
+def _worker(spots: list[tuple[str, list[str], str]], monte_carlo: bool, twins: bool) -> None:
+    """Time every spot once (after an untimed call) and print {label: [count, CPU s]}:
+    by the kernels (compiled first), or with ``twins`` by their numpy twins."""
+    from stud_odds.engine import equity, running
     from stud_odds.scenario import Scenario
+
+    if twins:
+        running.use_kernel = lambda *arguments, **keywords: False
+        running.in_cache = lambda *arguments: False
+    else:
+        from stud_odds import warm_up
+
+        warm_up(GAMES, ["sample" if monte_carlo else "enumerate"])
 
     options = ({"method": "monte-carlo", "trials": TRIALS, "seed": 1} if monte_carlo
                else {"method": "exact"})
@@ -86,10 +97,13 @@ def _source_of(ref: str, keep: list[tempfile.TemporaryDirectory]) -> Path:
     return Path(folder.name)
 
 
-def _run(source: Path, cache: Path, args: argparse.Namespace) -> dict[str, list[float]]:
-    env = dict(os.environ, PYTHONPATH=str(source), STUD_ODDS_CACHE_DIR=str(cache))
+def _run(source: Path, cache: Path, args: argparse.Namespace, twins: bool
+         ) -> dict[str, list[float]]:
+    env = dict(os.environ, PYTHONPATH=str(source), STUD_ODDS_CACHE_DIR=str(cache),
+               STUD_ODDS_BACKGROUND_COMPILE="0")
     command = [sys.executable, str(Path(__file__).resolve()), "--worker",
-               "--spots", args.spots] + (["--monte-carlo"] if args.monte_carlo else [])
+               "--spots", args.spots] + (["--monte-carlo"] if args.monte_carlo else []) \
+        + (["--twins"] if twins else [])
     done = subprocess.run(command, env=env, capture_output=True, text=True, cwd=source)
     if done.returncode:
         sys.exit(f"{source}: {done.stderr.strip().splitlines()[-1]}")
@@ -109,19 +123,24 @@ def main() -> None:
     parser.add_argument("--spots", default="", help="only the spots whose label holds this")
     parser.add_argument("--monte-carlo", action="store_true",
                         help=f"time sampling ({TRIALS:,} trials) instead of enumeration")
+    parser.add_argument("--twins", action="store_true",
+                        help="time this tree's numpy twins too (a column of their own)")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        _worker(_spots(args), args.monte_carlo)
+        _worker(_spots(args), args.monte_carlo, args.twins)
         return
     keep: list[tempfile.TemporaryDirectory] = []
     versions = {"this tree": SOURCE} | {ref: _source_of(ref, keep) for ref in args.against}
+    if args.twins:
+        versions["numpy twins"] = SOURCE
     caches = {name: Path(tempfile.gettempdir()) / f"stud-odds-bench-cache-{i}-{os.getuid()}"
               for i, name in enumerate(versions)}
     rates: dict[str, dict[str, list[float]]] = {name: {} for name in versions}
     for round_number in range(args.repeats):
         for name, source in versions.items():  # the versions take turns
-            for label, (count, seconds) in _run(source, caches[name], args).items():
+            twins = name == "numpy twins"
+            for label, (count, seconds) in _run(source, caches[name], args, twins).items():
                 rates[name].setdefault(label, []).append(count / seconds)
         print(f"round {round_number + 1} of {args.repeats} done", file=sys.stderr)
     unit = "trials" if args.monte_carlo else "deals"

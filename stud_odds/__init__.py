@@ -18,7 +18,8 @@ _LAZY = {
     "Cancelled": "engine", "EquityError": "engine", "equity": "engine", "is_warm": "engine",
     "warm_up": "engine",
     "Game": "games", "GameError": "games", "parse_game": "games",
-    "OutsError": "outs", "OutsResult": "outs", "OutCard": "outs", "outs": "outs",
+    "OutsError": "next_cards", "OutsResult": "next_cards", "OutCard": "next_cards",
+    "outs": "next_cards",
     "EquityResult": "results", "ExactProgress": "results", "PlayerEquity": "results",
     "RangeSize": "results",
     "Range": "ranges", "RangeError": "ranges",
@@ -30,7 +31,7 @@ if _typing.TYPE_CHECKING:
     from stud_odds.cards import CardError, format_card, format_cards, parse_card, parse_cards
     from stud_odds.engine import Cancelled, EquityError, equity, is_warm, warm_up
     from stud_odds.games import Game, GameError, parse_game
-    from stud_odds.outs import OutCard, OutsError, OutsResult, outs
+    from stud_odds.next_cards import OutCard, OutsError, OutsResult, outs
     from stud_odds.ranges import Range, RangeError
     from stud_odds.results import EquityResult, ExactProgress, PlayerEquity, RangeSize
     from stud_odds.scenario import DeckRule, Hand, Scenario, ScenarioError

@@ -14,7 +14,7 @@ from stud_odds import cli_options as options
 from stud_odds.console import console, error_console, fail
 
 if TYPE_CHECKING:
-    from stud_odds.outs import OutsResult
+    from stud_odds.next_cards import OutsResult
 
 GROUPS = ("takes the lead", "improves", "little change", "hurts", "hands over the lead")
 STREETS = {4: "fourth street", 5: "fifth street", 6: "sixth street", 7: "seventh street"}
@@ -56,7 +56,7 @@ def outs(
     """
     from stud_odds.engine import ExactRefused
     from stud_odds.engine.options import check_positive
-    from stud_odds.outs import outs as table_of_outs
+    from stud_odds.next_cards import outs as table_of_outs
     from stud_odds.results import Method
     from stud_odds.scenario import Scenario
 

@@ -58,7 +58,7 @@ def test_a_closed_pipe_ends_every_command_quietly(command, tmp_path):
      "invalid value for '--seed': '1.5' is not a valid int; see stud-odds equity --help"),
     (["equity", *SPOT[:2], "--bogus"], "no such option: --bogus; see stud-odds equity --help"),
     (["equity"], "missing argument 'hands'; see stud-odds equity --help"),
-    (["bogus"], "no such command 'bogus'; see stud-odds --help"),
+    (["frobnicate"], "no such command 'frobnicate'; see stud-odds --help"),
     (["--bogus"], "no such option: --bogus; see stud-odds --help"),
     (["batch", "x.jsonl", "--threads", "two"], "invalid value for '--threads'"),
     (["rules", "bring-in", "7h", "--bogus"], "no such option: --bogus"),

@@ -23,8 +23,8 @@ from stud_odds.engine import running
 from stud_odds.engine.exact import enumerate_deals
 from stud_odds.engine.headsup import heads_up_tallies
 from stud_odds.engine.job import Job
-from stud_odds.engine.twins.enumeration import enumeration_twin, enumeration_twin_seconds
-from stud_odds.engine.twins.headsup import heads_up_twin, heads_up_twin_seconds
+from stud_odds.engine.twins.enumeration import enumeration_twin, enumeration_twin_cost
+from stud_odds.engine.twins.headsup import heads_up_twin, heads_up_twin_cost
 from stud_odds.errors import StudOddsError
 from stud_odds.kernels.layout import POT, SHARE
 
@@ -41,14 +41,14 @@ def _same(first, second) -> None:
 
 def _heads_up_seconds(scenario: Scenario, scoops: bool) -> float:
     spot = running.spot_of(scenario, scoops)
-    return heads_up_twin_seconds(scenario.game.kernel_id, len(spot.deck),
-                                 [int(k) for k in spot.draws], bool(spot.shared_draw), scoops)
+    return heads_up_twin_cost(scenario.game.kernel_id, len(spot.deck),
+                              [int(k) for k in spot.draws], bool(spot.shared_draw), scoops)[0]
 
 
 def _enumeration_seconds(scenario: Scenario, scoops: bool) -> float:
     spot = running.spot_of(scenario, scoops)
-    return enumeration_twin_seconds(len(spot.deck), [int(k) for k in spot.draws],
-                                    bool(spot.shared_draw), scoops)
+    return enumeration_twin_cost(len(spot.deck), [int(k) for k in spot.draws],
+                                 bool(spot.shared_draw), scoops)[0]
 
 
 def _heads_up_same(scenario: Scenario, scoops: bool = True) -> None:

@@ -1,4 +1,4 @@
-"""Outs (stud_odds/outs.py, `stud-odds outs`): each card's entry is the equity of the spot
+"""Outs (stud_odds/next_cards.py, `stud-odds outs`): each card's entry is the equity of the spot
 with that card dealt, and the cards' mean is the spot's equity."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from stud_odds import Scenario, equity
 from stud_odds.cards import parse_card
 from stud_odds.cli import app
-from stud_odds.outs import OutsError, _card_seed, _dealt, outs
+from stud_odds.next_cards import OutsError, _card_seed, _dealt, outs
 
 EXACT_SPOTS = [
     ("stud", ["AhKh/Qh8d", "7c7d/2s3s"], {}),

@@ -44,12 +44,13 @@ def enumerate_deals(game: int, spot: Spot, threads: int, progress: Progress | No
                     job: Job) -> tuple[Tallies, float]:
     """Every deal's tallies (by the kernel, or by its numpy twin when the kernel is not
     ready and the twin is quicker: the same tallies), and the seconds spent compiling."""
-    from .twins.enumeration import enumeration_twin, enumeration_twin_seconds
+    from .twins.enumeration import enumeration_twin, enumeration_twin_cost
 
-    twin_seconds = enumeration_twin_seconds(len(spot.deck), [int(k) for k in spot.draws],
-                                            bool(spot.shared_draw), bool(spot.track_scoops))
+    twin_seconds, twin_bytes = enumeration_twin_cost(
+        len(spot.deck), [int(k) for k in spot.draws], bool(spot.shared_draw),
+        bool(spot.track_scoops))
     with job.kernels():
-        if running.use_kernel("exact", game, twin_seconds):
+        if twin_bytes > running.TWIN_BYTES or running.use_kernel("exact", game, twin_seconds):
             return _enumerate_deals(game, spot, threads, progress, job)
         job.check()
         tallies = enumeration_twin(game, spot, running.lookups(), between=job.share)
@@ -235,11 +236,13 @@ def heads_up(game: int, spot: Spot, threads: int, progress: Progress | None,
     """Two players' exact tallies by counting pairs of completions (headsup.py, or its
     numpy twin when the kernels are not ready and the twin is quicker: the same
     tallies), and the seconds spent compiling."""
-    from .twins.headsup import heads_up_twin, heads_up_twin_seconds
+    from .twins.headsup import heads_up_twin, heads_up_twin_cost
 
-    twin_seconds = heads_up_twin_seconds(game, len(spot.deck), [int(k) for k in spot.draws],
-                                         bool(spot.shared_draw), bool(spot.track_scoops))
-    if not running.use_kernel("heads_up", game, twin_seconds):
+    twin_seconds, twin_bytes = heads_up_twin_cost(
+        game, len(spot.deck), [int(k) for k in spot.draws], bool(spot.shared_draw),
+        bool(spot.track_scoops))
+    if twin_bytes <= running.TWIN_BYTES and not running.use_kernel("heads_up", game,
+                                                                   twin_seconds):
         with job.kernels():
             job.check()
             tallies = heads_up_twin(game, spot, running.lookups(), between=job.share)

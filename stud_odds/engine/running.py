@@ -52,6 +52,9 @@ _READY: set[str] = set()
 LOAD_SECONDS = 1.0
 # how much slower than _KINDS' figures compiling may be on a slower or busy machine
 COMPILE_MARGIN = 2.0
+# the exact twins hold every completion at once: a spot that would take more memory than
+# this is counted by its kernel (compiled first when it must be), whose memory stays flat
+TWIN_BYTES = 512 << 20
 _told_twin = False
 
 

@@ -60,6 +60,8 @@ BLOCK = 1 << 21  # parent-completion comparisons at once (a few MB per array)
 # asks about, and per parent and completion compared one by one for the scoops
 SECONDS_PER_ASKED_SET = 3e-7
 SECONDS_PER_COMPARISON = 2.5e-8
+BYTES_PER_COMPLETION = 200  # its cards, mask, values and classes
+BYTES_PER_SET = 64  # a parent's card set: its key, question, sorted copies and counts
 
 
 class _Level:
@@ -319,16 +321,19 @@ def enumeration_twin(game: int, spot: Spot, lookups: Lookups,
     return tallies
 
 
-def enumeration_twin_seconds(deck: int, draws: list[int], shared: bool,
-                             track_scoops: bool) -> float:
-    """About how long enumeration_twin takes on one core."""
+def enumeration_twin_cost(deck: int, draws: list[int], shared: bool,
+                          track_scoops: bool) -> tuple[float, int]:
+    """About how long enumeration_twin takes on one core, and the bytes it holds at once
+    (every level's completions, every parent's card sets)."""
     parts = deck if shared else 1
     deck -= shared
     plan = levels(deck, draws)
     parents = math.prod(level_choices(deck, plan)[:-1])
     used = sum(k for _, k in plan[:-1])
     asked_sets = sum(math.comb(used, s) for s in range(min(used, plan[-1][1]) + 1))
-    seconds = parents * asked_sets * SECONDS_PER_ASKED_SET
+    completions = [math.comb(deck, k) for _, k in plan]
+    seconds = (parents * asked_sets + sum(completions)) * SECONDS_PER_ASKED_SET
+    held = sum(completions) * BYTES_PER_COMPLETION + parents * asked_sets * BYTES_PER_SET
     if track_scoops:
-        seconds += parents * math.comb(deck, plan[-1][1]) * SECONDS_PER_COMPARISON
-    return parts * seconds
+        seconds += parents * completions[-1] * SECONDS_PER_COMPARISON
+    return parts * seconds, held

@@ -59,6 +59,8 @@ SWAP_PLAYERS = [0, 2, 1, 3]  # masks with bits 0 and 1 swapped
 # seconds per entry (a completion's subset, sorted or looked up) on one idle core of a
 # 2-core machine (third street, stud: 5.2 million entries in about 1 s)
 SECONDS_PER_ENTRY = 2e-7
+BYTES_PER_ROW = 200
+BYTES_PER_ENTRY = 64
 
 
 class Rows(NamedTuple):
@@ -266,12 +268,17 @@ def heads_up_twin(game: int, spot: Spot, lookups: Lookups,
     return tallies
 
 
-def heads_up_twin_seconds(game: int, deck: int, draws: list[int], shared: bool,
-                          track_scoops: bool) -> float:
-    """About how long heads_up_twin takes on one core: every completion's subsets entered
-    and looked up (stud8 and scoops: about twice)."""
+def heads_up_twin_cost(game: int, deck: int, draws: list[int], shared: bool,
+                       track_scoops: bool) -> tuple[float, int]:
+    """About how long heads_up_twin takes on one core (every completion valued, its
+    subsets entered and looked up; stud8 and scoops about twice), and the bytes it
+    holds at once."""
     a, b = sorted(draws)
-    entries = sum(math.comb(deck, k) * sum(math.comb(k, s) for s in range(a + 1))
-                  for k in (a, b))
+    rows = [math.comb(deck, k) for k in (a, b)]
+    subsets = [sum(math.comb(k, s) for s in range(a + 1)) for k in (a, b)]
+    entries = sum(r * s for r, s in zip(rows, subsets, strict=True))
     passes = (2 if game == GAME_STUD8 else 1) * (2 if track_scoops else 1)
-    return (deck if shared else 1) * passes * entries * SECONDS_PER_ENTRY
+    seconds = (deck if shared else 1) * (passes * entries + sum(rows)) * SECONDS_PER_ENTRY
+    # per row: its cards, values and classes; per entry: the key, the question, the
+    # sorted copies and the counts
+    return seconds, sum(rows) * BYTES_PER_ROW + max(subsets) * max(rows) * BYTES_PER_ENTRY
