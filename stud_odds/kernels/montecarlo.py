@@ -140,7 +140,7 @@ def _deal(game, spot, ranges, lookups, seed, trials, scratch, out):
     range_alias = ranges.alias
     chunk_seed = np.uint64(seed)
     for trial in range(trials):
-        key = _mix(chunk_seed + np.uint64(trial + 1) * _GOLDEN)
+        trial_key = _mix(chunk_seed + np.uint64(trial + 1) * _GOLDEN)
         h = 0
         output = np.uint64(0)
         if ranged:
@@ -149,7 +149,7 @@ def _deal(game, spot, ranges, lookups, seed, trials, scratch, out):
             while True:
                 held = np.int64(0)
                 for r in range(ranged):
-                    h, output, pair = _pick(key, h, output, range_start[r],
+                    h, output, pair = _pick(trial_key, h, output, range_start[r],
                                             range_start[r + 1], range_keep, range_alias)
                     if held & range_mask[pair]:
                         break
@@ -160,9 +160,9 @@ def _deal(game, spot, ranges, lookups, seed, trials, scratch, out):
             # the same partial Fisher-Yates, skipping the held cards: a place that
             # comes up with one is drawn again, so the deal is uniform over the others
             for i in range(needed):
-                h, output, j = _below(key, h, output, size - i)
+                h, output, j = _below(trial_key, h, output, size - i)
                 while (held >> own_deck[j + i]) & 1:
-                    h, output, j = _below(key, h, output, size - i)
+                    h, output, j = _below(trial_key, h, output, size - i)
                 j += i
                 swapped[i] = j
                 card = own_deck[j]
@@ -171,7 +171,7 @@ def _deal(game, spot, ranges, lookups, seed, trials, scratch, out):
         else:
             # partial Fisher-Yates: the first `needed` places become a random deal
             for i in range(needed):
-                h, output, j = _below(key, h, output, size - i)
+                h, output, j = _below(trial_key, h, output, size - i)
                 j += i
                 swapped[i] = j
                 card = own_deck[j]
