@@ -168,3 +168,58 @@ def test_the_page_fits_a_phone(site):
     page.tap('[data-card="2c"]')
     assert page.input_value('[data-hand="1"]') == "AhKh/Qh2c"
     context.close()
+
+
+def _outs_json(args: list[str]) -> dict:
+    import json
+
+    return json.loads(CliRunner().invoke(cli, ["outs", *args, "--json"]).stdout)
+
+
+@pytest.mark.parametrize("viewport", [(1280, 900), (390, 844)], ids=["desktop", "phone"])
+def test_the_picker_shows_what_each_card_does(site, viewport, tmp_path):
+    """With "outs" on, every card the chosen seat can get shows its equity once dealt, as
+    `stud-odds outs --json` gives it; the view follows the chosen seat and the URL."""
+    browser, url, _ = site
+    width, height = viewport
+    context = browser.new_context(viewport={"width": width, "height": height}, base_url=url)
+    page = context.new_page()
+    page.goto("/?game=stud8&hand=Ac2c/3c4d&hand=KsKh/4s9c&seed=1&trials=2000&outs=1")
+    page.wait_for_selector("#deck [data-outs]")
+    assert page.is_checked("#outs") and "outs=1" in page.url
+    data = _outs_json(["-g", "stud8", "Ac2c/3c4d", "KsKh/4s9c"])
+    for out in data["cards"]:
+        button = page.locator(f'#deck [data-card="{out["card"]}"]')
+        assert button.get_attribute("data-outs") == f"{100 * out['equity']:.1f}%"
+        expected = ("out-better" if out["change"] > 0.005 else
+                    "out-worse" if out["change"] < -0.005 else "out-same")
+        assert expected in button.get_attribute("class")
+        assert button.get_attribute("aria-label").startswith(f"{out['card']}: ")
+    for known in ("Ac", "2c", "3c", "4d", "Ks", "Kh", "4s", "9c"):
+        assert page.get_attribute(f'#deck [data-card="{known}"]', "data-outs") is None
+    summary = page.locator("#outs-summary")
+    assert "cards put seat 1 ahead" in summary.inner_text()
+    page.screenshot(path=str(tmp_path / f"outs-{width}.png"), full_page=True)
+    # the second seat chosen: its own cards
+    page.click('[data-hand="2"]')
+    page.wait_for_function("document.getElementById('outs-summary').textContent"
+                           ".includes(\"seat 2's next card\")")
+    page.wait_for_selector("#deck [data-outs]")
+    second = _outs_json(["-g", "stud8", "Ac2c/3c4d", "KsKh/4s9c", "--player", "2"])
+    first = second["cards"][0]
+    assert page.get_attribute(f'#deck [data-card="{first["card"]}"]', "data-outs") == \
+        f"{100 * first['equity']:.1f}%"
+    if width < 500:
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+    context.close()
+
+
+def test_outs_off_shows_no_outs_and_seventh_street_says_why(page):
+    page.goto("/?hand=AhKh/Qh8d&hand=7c7d/2s3s&seed=1&trials=2000")
+    page.wait_for_selector(DONE)
+    assert page.locator("#deck [data-outs]").count() == 0
+    assert not page.is_visible("#outs-summary")
+    page.goto("/?hand=AhKh2c/Qh8d5c4d&hand=7c7d2d/2s3s9c9d&outs=1")
+    page.wait_for_function("document.getElementById('outs-summary').textContent"
+                           ".includes('no card to come')")
+    assert page.locator("#deck [data-outs]").count() == 0

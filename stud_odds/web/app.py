@@ -7,6 +7,7 @@
 - ``POST /api/equity``: the batch fields in, ``stud-odds equity --json``'s object out;
 - ``GET /api/equity/stream?<query>``: server-sent events ``partial``, ``progress``,
   then ``result`` or ``failure``;
+- ``GET /api/outs?<query>&player=N``: ``stud-odds outs --json``'s object and its summary;
 - ``POST /api/history``: a PokerStars file in the body, ``history --json`` objects out,
   one per line as the hands are replayed.
 Every mistake is a 4xx with ``{"error": "<one sentence>"}``.
@@ -116,6 +117,25 @@ async def equity_stream(request: Request) -> Response:
                      work.failure_event)
 
 
+async def outs(request: Request) -> Response:
+    query = _query(request)
+    players = [value for name, value in query if name == "player"]
+    if len(players) != 1 or not players[0].strip().isdigit():
+        raise RequestError("give the seat whose next card to show as player=N (one number)")
+    equity_request = request_from_query([(name, value) for name, value in query
+                                         if name != "player"])
+    jobs: Jobs = request.app.state.jobs
+    page = _page(request)
+    # the page's outs have a job of their own: they must not cancel its equity, nor it them
+    answer = await cancelled_on_disconnect(
+        request.receive, lambda: jobs.run_now(None if page is None else f"{page}:outs",
+                                              partial(work.outs_now, equity_request,
+                                                      int(players[0]))))
+    if answer is GONE:
+        return Response(status_code=499)
+    return JSONResponse(answer)
+
+
 async def history(request: Request) -> Response:
     data = await read_body(request, UPLOAD_LIMIT)
     if not data.strip():
@@ -151,6 +171,7 @@ def create_app(host: str = "127.0.0.1", jobs: Jobs | None = None) -> Guard:
             Route("/api/spot", spot),
             Route("/api/equity", equity, methods=["POST"]),
             Route("/api/equity/stream", equity_stream),
+            Route("/api/outs", outs),
             Route("/api/history", history, methods=["POST"]),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],

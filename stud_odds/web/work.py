@@ -66,6 +66,21 @@ def equity_now(request: EquityRequest, cancel: threading.Event) -> dict[str, Any
     return answer(request, _run(request, cancel))
 
 
+def outs_now(request: EquityRequest, player: int, cancel: threading.Event) -> dict[str, Any]:
+    """GET /api/outs: ``stud-odds outs --json``'s object for the spot's seat ``player``, and
+    its summary line."""
+    import stud_odds
+
+    spot = request.spot
+    try:
+        result = stud_odds.outs(spot.scenario, player, method=spot.method, trials=spot.trials,
+                                precision=spot.precision, max_time=spot.max_time,
+                                seed=spot.seed, cancel=cancel)
+    except stud_odds.Cancelled:
+        raise Superseded(CANCELLED) from None
+    return result.to_dict() | {"summary": result.summary()}
+
+
 def equity_stream(request: EquityRequest, cancel: threading.Event, emit: Emit) -> str:
     """GET /api/equity/stream: ``partial`` results and exact ``progress`` as they come (at
     most every PARTIAL_EVERY_S), then the last event: ``result`` or ``failure``."""

@@ -11,9 +11,11 @@ const PAGE = Math.random().toString(36).slice(2);  // this tab: its newer job ca
 const $ = (id) => document.getElementById(id);
 
 const state = {game: "stud", seats: ["", ""], folds: [], dead: "", community: "", seed: "",
-               trials: "", exact: false, classes: false, pot: "", toCall: "",
+               trials: "", exact: false, classes: false, outs: false, pot: "", toCall: "",
                target: {kind: "seat", seat: 0}};
-let timer = null, source = null, generation = 0, lastSpot = null;
+let timer = null, source = null, generation = 0, outsGeneration = 0, lastSpot = null;
+const OUT_CLASSES = ["out-better", "out-same", "out-worse"];
+const NO_CHANGE = 0.005;  // a card that moves the equity less than this is "no change"
 
 function usedCards() {
   const used = new Set();
@@ -39,6 +41,7 @@ function readURL() {
   state.trials = q.get("trials") || "";
   state.exact = ["1", "true", "yes"].includes(q.get("exact"));
   state.classes = ["1", "true", "yes"].includes(q.get("classes"));
+  state.outs = ["1", "true", "yes"].includes(q.get("outs"));
   state.pot = q.get("pot") || "";
   state.toCall = q.get("to_call") || "";
 }
@@ -59,6 +62,7 @@ function query(forApi) {
   }
   if (state.exact) q.set("exact", "1");
   if (state.classes) q.set("classes", "1");
+  if (state.outs && !forApi) q.set("outs", "1");  // the page's view, not the spot's
   return q.toString();
 }
 
@@ -172,6 +176,7 @@ function drawAll() {
   $("trials").value = state.trials;
   $("exact").checked = state.exact;
   $("classes").checked = state.classes;
+  $("outs").checked = state.outs;
   $("pot").value = state.pot;
   $("to-call").value = state.toCall;
   drawSeats();
@@ -180,10 +185,13 @@ function drawAll() {
 }
 
 function setTarget(target) {
+  const seatChanged = target.kind === "seat" && (state.target.kind !== "seat" ||
+                                                 state.target.seat !== target.seat);
   state.target = target;
   document.querySelectorAll(".seat").forEach((s, i) =>
     s.classList.toggle("target", target.kind === "seat" && target.seat === i));
   drawPicker();
+  if (seatChanged && state.outs && lastSpot) computeOuts(query(true));
 }
 
 // ---- edits ----------------------------------------------------------------------------------
@@ -262,6 +270,7 @@ async function compute() {
   state.seats.forEach((_, i) => showSeatError(i, info.hands ? info.hands[i] : null));
   if (!response.ok) { setState("error", info.error); return; }
   showSpot(info);
+  computeOuts(q);
   const stream = new EventSource(`/api/equity/stream?${q}&page=${PAGE}`);
   source = stream;
   const finish = () => { stream.close(); if (source === stream) source = null; };
@@ -278,6 +287,58 @@ async function compute() {
     finish();
     setState("error", "the server did not answer (busy, or stopped): edit the spot to try again");
   };
+}
+
+// ---- outs: the picker shows what each card does for the chosen seat -----------------------
+
+const percent = (fraction) => `${(100 * fraction).toFixed(1)}%`;
+
+function clearOuts() {
+  for (const button of $("deck").children) {
+    delete button.dataset.outs;
+    button.classList.remove(...OUT_CLASSES);
+    button.removeAttribute("title");
+    button.removeAttribute("aria-label");
+  }
+}
+
+async function computeOuts(q) {
+  const mine = ++outsGeneration;
+  const summary = $("outs-summary");
+  clearOuts();
+  const t = state.target;
+  summary.hidden = !state.outs;
+  if (!state.outs) return;
+  if (t.kind !== "seat") { summary.textContent = "outs: choose a seat"; return; }
+  summary.textContent = `outs of seat ${t.seat + 1}: counting...`;
+  let response, data;
+  try {
+    response = await fetch(`/api/outs?${q}&player=${t.seat + 1}&page=${PAGE}`);
+    data = await response.json();
+  } catch (e) {
+    if (mine === outsGeneration) summary.textContent = "outs: the server did not answer";
+    return;
+  }
+  if (mine !== outsGeneration) return;
+  if (!response.ok) { summary.textContent = `outs: ${data.error}`; return; }
+  showOuts(data);
+}
+
+function showOuts(data) {
+  const whose = data.community ? "the community card" : `seat ${data.player}'s next card`;
+  $("outs-summary").textContent = `${whose}: ${data.summary.replace(/\byou\b/, `seat ${data.player}`)}` +
+    ` (now ${percent(data.now.equity)})`;
+  const byCard = new Map(data.cards.map((out) => [out.card, out]));
+  for (const button of $("deck").children) {
+    const out = byCard.get(button.dataset.card);
+    if (!out) continue;
+    button.dataset.outs = percent(out.equity);
+    button.classList.add(out.change > NO_CHANGE ? "out-better"
+                         : out.change < -NO_CHANGE ? "out-worse" : "out-same");
+    const change = `${out.change >= 0 ? "+" : "−"}${Math.abs(100 * out.change).toFixed(1)} points`;
+    button.title = `${out.card}: ${button.dataset.outs} once dealt (${change})`;
+    button.setAttribute("aria-label", button.title);
+  }
 }
 
 function showSpot(info) {
@@ -320,6 +381,7 @@ function bind() {
   $("community").addEventListener("focus", () => setTarget({kind: "community"}));
   $("exact").addEventListener("change", () => { state.exact = $("exact").checked; edited(false); });
   $("classes").addEventListener("change", () => { state.classes = $("classes").checked; edited(false); });
+  $("outs").addEventListener("change", () => { state.outs = $("outs").checked; edited(false); });
   $("more").addEventListener("click", () => {
     if (state.seats.length < MAX_SEATS) { state.seats.push(""); edited(true); }
   });
