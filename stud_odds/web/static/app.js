@@ -296,6 +296,7 @@ const percent = (fraction) => `${(100 * fraction).toFixed(1)}%`;
 function clearOuts() {
   for (const button of $("deck").children) {
     delete button.dataset.outs;
+    delete button.dataset.outsShort;
     button.classList.remove(...OUT_CLASSES);
     button.removeAttribute("title");
     button.removeAttribute("aria-label");
@@ -333,6 +334,7 @@ function showOuts(data) {
     const out = byCard.get(button.dataset.card);
     if (!out) continue;
     button.dataset.outs = percent(out.equity);
+    button.dataset.outsShort = Math.round(100 * out.equity);  // a phone's narrow cards
     button.classList.add(out.change > NO_CHANGE ? "out-better"
                          : out.change < -NO_CHANGE ? "out-worse" : "out-same");
     const change = `${out.change >= 0 ? "+" : "−"}${Math.abs(100 * out.change).toFixed(1)} points`;
