@@ -10,13 +10,12 @@ import subprocess
 import sys
 import threading
 from dataclasses import replace
-from pathlib import Path
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reference_spots import scenario_of
+from reference_spots import load_spots, scenario_of
 
 from stud_odds import Cancelled, EquityError, Scenario, equity
 from stud_odds.cards import format_card
@@ -24,11 +23,7 @@ from stud_odds.engine import exact, planning, running, small
 from stud_odds.engine.job import Job
 from stud_odds.report import to_json
 
-REFERENCE_FILES = [Path(__file__).parent / "data" / "reference_spots.json",
-                   Path(__file__).parent.parent.parent.parent / "shared" / "reference"
-                   / "spots.json"]
-LATE_SPOTS = [spot for spot in json.loads(REFERENCE_FILES[0].read_text())
-              if scenario_of(spot).plan.street >= 6]
+LATE_SPOTS = [spot for spot in load_spots() if scenario_of(spot).plan.street >= 6]
 RIVER = ["AsKs2d/QhJhTh9c", "7c7d2s/8h9hTd2h"]
 
 
@@ -60,12 +55,6 @@ def _check_same_answer(scenario: Scenario) -> None:
     kernel_result = replace(_by_kernels(scenario), elapsed_s=0.0)
     assert numpy_result == kernel_result
     assert to_json(numpy_result, classes=True) == to_json(kernel_result, classes=True)
-
-
-def test_the_reference_copy_is_the_shared_file_when_there_is_one():
-    shared = REFERENCE_FILES[1]
-    if shared.exists():
-        assert json.loads(shared.read_text()) == json.loads(REFERENCE_FILES[0].read_text())
 
 
 @pytest.mark.parametrize("spot", LATE_SPOTS, ids=[spot["id"] for spot in LATE_SPOTS])
