@@ -223,3 +223,22 @@ def test_outs_off_shows_no_outs_and_seventh_street_says_why(page):
     page.wait_for_function("document.getElementById('outs-summary').textContent"
                            ".includes('no card to come')")
     assert page.locator("#deck [data-outs]").count() == 0
+
+
+def test_a_long_exact_count_shows_a_sampled_estimate_first(page):
+    """A count of more than half a second: the game's columns at once, a sampled estimate
+    marked as such with a Stop control, then the exact numbers, the command line's."""
+    page.goto("/?game=razz&hand=As2s/3h8d9c&hand=7c7d/Ks2c4d&hand=xQs/Th3d5s"
+              "&dead=2h+3c+4h+5c+6c")  # about 1.5 s to count
+    page.wait_for_function("document.querySelector('#results thead').textContent"
+                           ".includes('low win')")
+    assert "high win" not in page.inner_text("#results thead")
+    page.wait_for_selector("#results[data-estimate]")
+    assert page.is_visible("#stop-counting")
+    assert page.inner_text('[data-field="method"]').startswith("sampled estimate")
+    page.wait_for_selector(DONE)
+    assert page.get_attribute("#results", "data-estimate") is None
+    assert not page.is_visible("#stop-counting")
+    args = ["-g", "razz", "As2s/3h8d9c", "7c7d/Ks2c4d", "xQs/Th3d5s", "-d", "2h 3c 4h 5c 6c"]
+    assert page_row(page, 1) == table_row(args, 1)
+    assert page.inner_text('[data-field="method"]').startswith("exact")

@@ -43,7 +43,7 @@ from .warm import is_warm, warm_up
 __all__ = [
     "DEFAULT_PRECISION", "EXACT_BUDGET", "MAX_THREADS", "MAX_TRIALS", "METHODS", "Cancelled",
     "EquityError", "ExactProgress", "ExactRefused", "Progress", "default_threads", "equity",
-    "is_warm", "parse_trials", "warm_up",
+    "is_warm", "parse_trials", "planned", "warm_up",
 ]
 
 # With no stopping option, sample until every equity's standard error is this small.  A
@@ -112,6 +112,17 @@ def equity(
     if job.interrupted.is_set() and result.stopped_by != StoppedBy.INTERRUPTED:
         raise KeyboardInterrupt  # Ctrl-C came after the last check: hand it on, never lose it
     return result
+
+
+def planned(scenario: Scenario, *, method: str = "auto", trials: int | str | None = None,
+            precision: float | None = None, max_time: float | None = None,
+            threads: int | None = None) -> Choice:
+    """How equity() would answer the spot with these options, and about how long an exact
+    count takes (``Choice.estimated_seconds``), without running it: a server shows a
+    quick sampled estimate first when the count is long.  Raises as equity() would."""
+    request = Request(method, trials, precision, max_time, None, threads, None, False, None,
+                      None).checked()
+    return choose(scenario.plan, request, scenario.game)
 
 
 def _equity(scenario: Scenario, request: Request, job: Job) -> EquityResult:

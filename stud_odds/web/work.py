@@ -16,6 +16,10 @@ from stud_odds.web.jobs import Superseded
 from stud_odds.web.streams import Emit, event, json_line
 
 PARTIAL_EVERY_S = 0.1  # live results at most this often (the first one at once)
+# an exact count expected to take longer than this is preceded by a sampled estimate, to
+# ESTIMATE_PRECISION (0.1 points: a few hundred thousand trials, a fraction of a second)
+ESTIMATE_AFTER_S = 0.5
+ESTIMATE_PRECISION = 0.001
 CANCELLED = "the job was cancelled"
 
 
@@ -82,8 +86,9 @@ def outs_now(request: EquityRequest, player: int, cancel: threading.Event) -> di
 
 
 def equity_stream(request: EquityRequest, cancel: threading.Event, emit: Emit) -> str:
-    """GET /api/equity/stream: ``partial`` results and exact ``progress`` as they come (at
-    most every PARTIAL_EVERY_S), then the last event: ``result`` or ``failure``."""
+    """GET /api/equity/stream: an ``estimate`` first when an exact count is long, then
+    ``partial`` results and exact ``progress`` as they come (at most every
+    PARTIAL_EVERY_S), then the last event: ``result`` or ``failure``."""
     import stud_odds
 
     last_sent = [-PARTIAL_EVERY_S]
@@ -99,9 +104,32 @@ def equity_stream(request: EquityRequest, cancel: threading.Event, emit: Emit) -
             emit(event("partial", shown(request, update)))
 
     try:
+        _estimate_first(request, cancel, emit)
         return event("result", shown(request, _run(request, cancel, on_round)))
     except (StudOddsError, Superseded) as error:
         return event("failure", {"error": str(error)})
+
+
+def _estimate_first(request: EquityRequest, cancel: threading.Event, emit: Emit) -> None:
+    """An ``estimate`` event (a sampled answer, marked as such) before an exact count that
+    takes more than ESTIMATE_AFTER_S, so the page never shows a blank table meanwhile."""
+    from stud_odds.engine import equity, planned
+
+    spot = request.spot
+    try:
+        choice = planned(spot.scenario, method=spot.method, trials=spot.trials,
+                         precision=spot.precision, max_time=spot.max_time)
+    except StudOddsError:
+        return  # the run itself says why, in its failure event
+    if not choice.exact or (choice.estimated_seconds or 0.0) <= ESTIMATE_AFTER_S:
+        return
+    estimate = equity(spot.scenario, method="monte-carlo", precision=ESTIMATE_PRECISION,
+                      seed=spot.seed if spot.seed is not None else 1, cancel=cancel)
+    if estimate.stopped_by == StoppedBy.CANCELLED:
+        raise Superseded(CANCELLED)
+    data = shown(request, estimate)
+    data["estimate"] = {"exact_seconds": choice.estimated_seconds, "deals": choice.deals}
+    emit(event("estimate", data))
 
 
 def failure_event(message: str) -> str:

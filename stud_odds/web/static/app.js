@@ -4,7 +4,7 @@
 
 import {cardsIn, handText, parseHand, RANKS} from "./cards.js";
 import {upload} from "./history.js";
-import {forumText, showProgress, showResult} from "./results.js";
+import {forumText, showGame, showProgress, showResult} from "./results.js";
 
 const MIN_SEATS = 2, MAX_SEATS = 8, DEBOUNCE_MS = 300;
 const PAGE = Math.random().toString(36).slice(2);  // this tab: its newer job cancels its older
@@ -237,6 +237,8 @@ function edited(redraw) {
 function stop() {
   generation++;
   if (source) { source.close(); source = null; }  // closing the stream cancels its job
+  $("stop-counting").hidden = true;
+  delete $("results").dataset.estimate;
 }
 
 // ---- computing ------------------------------------------------------------------------------
@@ -273,9 +275,28 @@ async function compute() {
   computeOuts(q);
   const stream = new EventSource(`/api/equity/stream?${q}&page=${PAGE}`);
   source = stream;
-  const finish = () => { stream.close(); if (source === stream) source = null; };
+  const started = performance.now();
+  let estimated = false;
+  const finish = () => {
+    stream.close();
+    if (source === stream) source = null;
+    $("stop-counting").hidden = true;
+    delete $("results").dataset.estimate;
+  };
+  stream.addEventListener("estimate", (e) => {
+    // a long exact count: a sampled estimate first, marked as such, with a Stop control
+    const data = JSON.parse(e.data);
+    showResult(data, state.classes);
+    estimated = true;
+    $("results").dataset.estimate = "1";
+    $("stop-counting").hidden = false;
+    const seconds = Math.ceil(data.estimate.exact_seconds);
+    document.querySelector('[data-field="method"]').textContent =
+      `sampled estimate (${data.display.lines[0]}); counting every deal exactly, about ${seconds} s`;
+  });
   stream.addEventListener("partial", (e) => showResult(JSON.parse(e.data), state.classes));
-  stream.addEventListener("progress", (e) => showProgress(JSON.parse(e.data)));
+  stream.addEventListener("progress", (e) =>
+    showProgress(JSON.parse(e.data), (performance.now() - started) / 1000, estimated));
   stream.addEventListener("result", (e) => {
     finish();  // the stream ends here: never let the browser reconnect and recompute
     showResult(JSON.parse(e.data), state.classes);
@@ -345,6 +366,7 @@ function showOuts(data) {
 
 function showSpot(info) {
   lastSpot = info;
+  showGame(info.game);
   $("community-line").hidden = !(info.shared_river || state.community);
   $("community-note").textContent = info.shared_river
     ? `the deck runs short: ${info.cards_left} cards left, so seventh street is one shared card`
@@ -402,6 +424,13 @@ function bind() {
     document.body.classList.toggle("four-colour", four.checked);
   });
   $("copy-command").addEventListener("click", () => lastSpot && copy(lastSpot.command));
+  $("stop-counting").addEventListener("click", () => {
+    // keep the sampled estimate, say the exact count was stopped (closing cancels the job)
+    stop();
+    document.querySelector('[data-field="method"]').textContent =
+      "exact counting stopped: the numbers above are the sampled estimate";
+    setState("done");
+  });
   $("copy-forums").addEventListener("click", () => copy(forumText()));
   const drop = $("drop");
   drop.addEventListener("dragover", (e) => { e.preventDefault(); drop.classList.add("over"); });

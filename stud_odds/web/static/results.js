@@ -9,18 +9,42 @@ const TITLES = {equity: "equity", interval: "±95%", high_win: "high win", high_
 const $ = (id) => document.getElementById(id);
 let lastResult = null;
 
-export function showProgress(progress) {
+// the columns each game's table has before any number arrives (sampled results add ±95%)
+const GAME_FIELDS = {stud: ["equity", "high_win", "high_tie", "scoop"],
+                     stud8: ["equity", "high_win", "high_tie", "low_win", "low_tie", "scoop"],
+                     razz: ["equity", "low_win", "low_tie", "scoop"]};
+
+function setHeader(fields) {
+  document.querySelector("#results thead tr").innerHTML =
+    "<th>#</th><th>hand</th>" + fields.map((f) => `<th>${TITLES[f]}</th>`).join("");
+}
+
+export function showGame(game) {
+  // the header of the game's table from the first frame, before the numbers
+  if (!lastResult || lastResult.game !== game) setHeader(GAME_FIELDS[game] || GAME_FIELDS.stud);
+}
+
+export function showProgress(progress, secondsSoFar, estimated) {
+  // an exact count's progress, with the time left at the rate so far; under a sampled
+  // estimate (shown meanwhile) the line says so
   const share = progress.total ? Math.floor(100 * progress.done / progress.total) : 0;
-  document.querySelector('[data-field="method"]').textContent =
-    `${progress.method}: ${share}% counted (${progress.done.toLocaleString()} of ${progress.total.toLocaleString()})`;
+  const how = {headsup: "heads-up counting", enumerate: "enumeration", weighted: "weighted counting",
+               small: "counting"}[progress.method] || progress.method;
+  let text = `${how}: ${share}% counted (${progress.done.toLocaleString()} of ` +
+    `${progress.total.toLocaleString()})`;
+  if (progress.done > 0 && secondsSoFar > 1) {
+    const left = secondsSoFar * (progress.total - progress.done) / progress.done;
+    text += `, about ${left < 60 ? Math.ceil(left) + " s" : Math.ceil(left / 60) + " min"} left`;
+  }
+  if (estimated) text = `sampled estimate above; counting every deal: ${text}`;
+  document.querySelector('[data-field="method"]').textContent = text;
 }
 
 export function showResult(data, classes) {
   lastResult = data;
   const cells = data.display.cells;
   const fields = FIELDS.filter((f) => f in cells[0]);
-  const head = document.querySelector("#results thead tr");
-  head.innerHTML = "<th>#</th><th>hand</th>" + fields.map((f) => `<th>${TITLES[f]}</th>`).join("");
+  setHeader(fields);
   const body = $("rows");
   body.replaceChildren();
   data.players.forEach((player, i) => {
