@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import NamedTuple
 
 from stud_odds.games import Game
 from stud_odds.scenario.table import live_on
@@ -30,6 +31,23 @@ class Player:
     won: Decimal  # chips collected from the pot
 
 
+class Action(NamedTuple):
+    """One line of a hand's betting, in file order.
+
+    ``verb`` is one of ``ante``, ``bring-in``, ``complete``, ``bet``, ``raise``, ``call``,
+    ``check``, ``fold``, ``return`` (an uncalled bet given back) and ``collect`` (chips
+    taken from a pot).  ``amount`` is the chips the line moves: put in by ``ante`` to
+    ``raise`` (a raise's or a completion's extra over what the player had in on the
+    street), given back by ``return``, taken by ``collect``; 0 for ``check`` and ``fold``.
+    """
+
+    street: int  # 3..7; antes are posted before 3rd street and count as 3rd street's
+    name: str
+    verb: str
+    amount: Decimal
+    all_in: bool = False
+
+
 @dataclass(frozen=True)
 class HandHistory:
     """One stud hand, read whole and checked card by card."""
@@ -50,6 +68,13 @@ class HandHistory:
     rake: Decimal
     source: str  # the file it came from
     line: int  # the line of its header
+    # added for the hand database (issue 31); defaults keep older constructions valid
+    time: str | None = None  # from the header, "YYYY-MM-DD HH:MM:SS" (ET where the header has it)
+    time_zone: str | None = None  # the zone written after that time ("ET", "CET"...)
+    small_bet: Decimal | None = None  # the smaller of the two limits
+    ante: Decimal | None = None  # the largest ante posted
+    bring_in: Decimal | None = None  # the bring-in posted
+    actions: tuple[Action, ...] = ()  # every betting line, in file order
 
     def player(self, name: str) -> Player | None:
         return next((p for p in self.players if p.name == name), None)
@@ -71,4 +96,4 @@ class SkippedHand:
     line: int
 
 
-__all__ = ["HandHistory", "Player", "SkippedHand"]
+__all__ = ["Action", "HandHistory", "Player", "SkippedHand"]

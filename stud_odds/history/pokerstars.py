@@ -26,7 +26,7 @@ from typing import BinaryIO
 from stud_odds.cards import RANKS, SUITS, CardError, format_card, parse_card
 from stud_odds.games import Game
 from stud_odds.history.lines import HistoryError, count_stud_hands, numbered_blocks
-from stud_odds.history.model import HandHistory, Player, SkippedHand
+from stud_odds.history.model import Action, HandHistory, Player, SkippedHand
 from stud_odds.scenario.table import (
     HOLE_CARDS,
     MAX_UPCARDS,
@@ -48,6 +48,8 @@ _AMOUNT = r"[$€£]?\d[\d,]*(?:\.\d+)?"
 _STAKES = re.compile(
     rf"[(,]\s*((?P<small>{_AMOUNT})/(?P<big>{_AMOUNT})(?: (?P<unit>[A-Z]{{3}}))?)\)")
 _TOURNAMENT = re.compile(r"Tournament #(\d+)", re.IGNORECASE)
+# "2019/07/16 2:36:31 CET [2019/07/15 20:36:31 ET]": each time and its zone, ET preferred
+_TIME = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})(?: ([A-Z]{2,5}))?")
 _SEAT = re.compile(r"Seat (\d+): (.+) \((\S+) in chips[^()]*\)")
 _SUMMARY_SEAT = re.compile(r"Seat (\d+): (.*)")
 _COLLECTED = re.compile(r"(.+) collected (\S+) from (?:the )?(?:main |side )?pot")
@@ -155,6 +157,11 @@ class _Hand:
         else:
             symbol = stakes.group("big")[0]
             self.unit = stakes.group("unit") or (symbol if symbol in "$€£" else "chips")
+        self.small_bet = _amount(stakes.group("small"), line) if stakes else None
+        self.time, self.time_zone = _time(description)
+        self.ante: Decimal | None = None
+        self.bring_in: Decimal | None = None
+        self.actions: list[Action] = []
         self.table: str | None = None
         self.seats: dict[str, _State] = {}
         self.by_seat: dict[int, _State] = {}
@@ -329,6 +336,7 @@ class _Hand:
             state, amount = self.seats[match.group(2)], _amount(match.group(1), n)
             state.invested -= amount
             state.committed -= amount
+            self.actions.append(Action(self.street or THIRD, state.name, "return", amount))
 
     def _action(self, text: str, n: int) -> None:
         colon = text.find(": ")
@@ -347,32 +355,46 @@ class _Hand:
             verb = verb[: -len(_ALL_IN)]
         head, _, rest = verb.partition(" ")
         pay = None  # chips put in on this street
+        street = self.street or THIRD
         if head == "calls" or head == "bets":
             pay = _amount(rest.split(" ", 1)[0], n)
+            kind = "call" if head == "calls" else "bet"
         elif head == "folds":
             if state.folded is None:
                 state.folded = self.street or 3
+            self.actions.append(Action(street, state.name, "fold", Decimal(0)))
+        elif head == "checks":
+            self.actions.append(Action(street, state.name, "check", Decimal(0)))
         elif head == "raises" or head == "completes":
             to = rest.rfind(" to ")
             if to < 0:
                 raise _Bad(f"line {n}: '{verb}' does not say to how much")
             pay = _amount(rest[to + 4:].split(" ", 1)[0], n) - state.committed
+            kind = "raise" if head == "raises" else "complete"
         elif head == "brings" and rest.startswith("in for "):
             pay = _amount(rest[7:].split(" ", 1)[0], n)
+            kind = "bring-in"
+            self.bring_in = pay
         elif head == "posts":
-            state.invested += _amount(rest.rsplit(" ", 1)[-1], n)  # the ante: dead money
+            ante = _amount(rest.rsplit(" ", 1)[-1], n)
+            state.invested += ante  # the ante: dead money
+            self.ante = ante if self.ante is None else max(self.ante, ante)
+            self.actions.append(Action(THIRD, state.name, "ante", ante, all_in))
         elif head == "shows" and rest.startswith("["):
             self._reveal(state, _show_cards(rest, n), n)
         if pay is not None:
             state.invested += pay
             state.committed += pay
+            self.actions.append(Action(street, state.name, kind, pay, all_in))
         if all_in and state.all_in is None:
             state.all_in = self.street or THIRD  # antes are posted before 3rd street is dealt
 
     def _collected(self, text: str, n: int) -> None:
         match = _COLLECTED.match(text)
         if match and match.group(1) in self.seats:
-            self.seats[match.group(1)].won += _amount(match.group(2), n)
+            amount = _amount(match.group(2), n)
+            self.seats[match.group(1)].won += amount
+            self.actions.append(Action(self.street or THIRD, match.group(1), "collect", amount))
 
     def _reveal(self, state: _State, cards: list[int], n: int) -> None:
         """Cards a player shows: two hole cards, the upcards, then the 7th-street card."""
@@ -451,8 +473,24 @@ class _Hand:
             ),
             last_street=self.street, community=self.community, showdown=self.showdown,
             pot=self.pot if self.pot is not None else invested, rake=self.rake,
-            source=self.source, line=self.line,
+            source=self.source, line=self.line, time=self.time, time_zone=self.time_zone,
+            small_bet=self.small_bet, ante=self.ante, bring_in=self.bring_in,
+            actions=tuple(self.actions),
         )
+
+
+def _time(description: str) -> tuple[str | None, str | None]:
+    """The hand's time from its header as ``YYYY-MM-DD HH:MM:SS`` and its zone: the ET time
+    where the header gives several (``2:36:31 CET [2019/07/15 20:36:31 ET]``), else the
+    first; (None, None) when it has none."""
+    found = [match for match in _TIME.finditer(description)
+             if 1 <= int(match.group(2)) <= 12 and 1 <= int(match.group(3)) <= 31]
+    if not found:
+        return None, None
+    match = next((m for m in found if m.group(7) == "ET"), found[0])
+    year, month, day, hour, minute, second, zone = match.groups()
+    return (f"{year}-{int(month):02d}-{int(day):02d} {int(hour):02d}:{minute}:{second}",
+            zone)
 
 
 def _header_at(text: str) -> int:
