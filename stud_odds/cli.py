@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from stud_odds import cli_batch, cli_history, cli_outs, cli_serve, cli_study
+from stud_odds import cli_batch, cli_db, cli_history, cli_outs, cli_serve, cli_study
 from stud_odds import cli_options as options
 from stud_odds.cards import format_cards, parse_cards
 from stud_odds.cli_rules import rules_app
@@ -37,6 +37,7 @@ app = typer.Typer(
     rich_markup_mode="rich",
 )
 app.add_typer(rules_app, name="rules")
+app.add_typer(cli_db.db_app, name="db")
 
 PROGRESS_AFTER_S = 1.0  # show a progress bar only for runs longer than this
 

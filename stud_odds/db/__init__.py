@@ -1,0 +1,92 @@
+"""Your own hands: a SQLite database of every stud hand imported, with stats and queries.
+
+>>> import stud_odds.db
+>>> db = stud_odds.db.open("hands.sqlite")                    # doctest: +SKIP
+>>> db.import_files(["HandHistory/"]).sentence()               # doctest: +SKIP
+'646 new, 0 already in the database'
+>>> db.stats(player="Hero").rows()                             # doctest: +SKIP
+>>> db.query("SELECT game, count(*) FROM hands GROUP BY game").rows()  # doctest: +SKIP
+
+The schema, the stats' definitions and the file's rules: docs/database.md.
+Standard library ``sqlite3`` only.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from stud_odds.db.results import (
+    ImportedFile,
+    ImportResult,
+    QueryResult,
+    SkippedRecord,
+    StatsResult,
+    StatsRow,
+)
+from stud_odds.db.schema import SCHEMA_VERSION
+from stud_odds.db.store import DatabaseError, Store, default_path, resolve_path
+
+
+class Database:
+    """An open hand database (``stud_odds.db.open``); use as a context manager or close()."""
+
+    def __init__(self, path: str | os.PathLike[str] | None = None, *, create: bool = True,
+                 read_only: bool = False):
+        self.store = Store(path, create=create, read_only=read_only)
+
+    @property
+    def path(self) -> Path:
+        return self.store.path
+
+    @property
+    def read_only(self) -> bool:
+        return self.store.read_only
+
+    def import_files(self, paths: Iterable[str | os.PathLike[str]],
+                     progress: Callable[[ImportedFile, int], None] | None = None
+                     ) -> ImportResult:
+        """Import hand-history files and folders (recursively), one transaction a file."""
+        from stud_odds.db.importing import import_files
+
+        if isinstance(paths, str | os.PathLike):
+            paths = [paths]
+        return import_files(self.store, paths, progress)
+
+    def stats(self, player: str | None = None, game: str | None = None,
+              stakes: str | None = None, since: str | None = None,
+              until: str | None = None) -> StatsResult:
+        """A player's stats (default: the player in most hands), game by game."""
+        from stud_odds.db.stats import stats
+
+        return stats(self.store, player, game, stakes, since, until)
+
+    def query(self, sql: str) -> QueryResult:
+        """One SQL statement on a read-only connection."""
+        from stud_odds.db.query import query
+
+        return query(self.store, sql)
+
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> Database:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def open(path: str | os.PathLike[str] | None = None, *, create: bool = True,  # noqa: A001
+         read_only: bool = False) -> Database:
+    """Open (or create) the hand database at ``path`` (default: ``$STUD_ODDS_DB``, else
+    the user data folder's ``hands.sqlite``).  Raises ``DatabaseError`` (one sentence,
+    the file left as it is) for a file that is not a stud-odds database, is damaged, or
+    was written by a newer release."""
+    return Database(path, create=create, read_only=read_only)
+
+
+__all__ = ["SCHEMA_VERSION", "Database", "DatabaseError", "ImportResult", "ImportedFile",
+           "QueryResult", "SkippedRecord", "StatsResult", "StatsRow", "default_path", "open",
+           "resolve_path"]

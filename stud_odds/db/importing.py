@@ -1,0 +1,223 @@
+"""Importing hand-history files into the database: one transaction per file.
+
+A file is read whole first (outside any lock), into the rows of its hands;
+then one ``BEGIN IMMEDIATE`` transaction inserts them: ``INSERT OR IGNORE``
+on the ``UNIQUE (site, number)`` key, so a hand already stored (from this file
+or another) adds nothing.  A file is committed whole or not at all: Ctrl-C or
+a kill leaves every file committed before it, and importing again stores the
+rest.  Two imports at once take turns at the write lock.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from decimal import ROUND_HALF_EVEN, Decimal
+from pathlib import Path
+
+from stud_odds.cards import format_card
+from stud_odds.db.results import ImportedFile, ImportResult, SkippedRecord
+from stud_odds.db.store import DatabaseError, Store
+from stud_odds.history.lines import HistoryError
+from stud_odds.history.model import HandHistory, SkippedHand
+
+SITE = "PokerStars"
+SNIFF = 4096  # bytes read to tell a text file from another in a folder
+VPIP_VERBS = frozenset({"call", "complete", "raise", "bet"})
+COMPLETE_VERBS = frozenset({"complete", "raise"})
+_HUNDRED = Decimal(100)
+
+
+def cents(amount: Decimal | None) -> int | None:
+    """An amount as the database stores money: whole hundredths of its unit."""
+    if amount is None:
+        return None
+    return int((amount * _HUNDRED).to_integral_value(ROUND_HALF_EVEN))
+
+
+def _cards(cards: Iterable[int]) -> str | None:
+    text = " ".join(format_card(card) for card in cards)
+    return text or None
+
+
+def _is_text(path: Path) -> bool:
+    try:
+        with open(path, "rb") as stream:
+            head = stream.read(SNIFF)
+    except OSError:
+        return True  # let the import say why it cannot be read
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return True  # UTF-16 text: the reader says to save it as UTF-8
+    return b"\x00" not in head
+
+
+def collect_files(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[Path], list[str]]:
+    """The files to import, in order (a folder's files recursively, sorted, text files
+    only, hidden ones left out), and the folders' files passed over as not text.  A path
+    that does not exist is refused before any work."""
+    files: list[Path] = []
+    passed_over: list[str] = []
+    seen: set[Path] = set()
+    for given in paths:
+        path = Path(given)
+        if path.is_dir():
+            found = []
+            for folder, subfolders, names in os.walk(path):
+                subfolders[:] = sorted(d for d in subfolders if not d.startswith("."))
+                found.extend(Path(folder) / name for name in names if not name.startswith("."))
+            for file in sorted(found):
+                if file.is_file() and _is_text(file):
+                    if file.resolve() not in seen:
+                        seen.add(file.resolve())
+                        files.append(file)
+                else:
+                    passed_over.append(str(file))
+        elif path.exists():
+            if path.resolve() not in seen:
+                seen.add(path.resolve())
+                files.append(path)
+        else:
+            raise DatabaseError(f"there is no file or folder {given}")
+    return files, passed_over
+
+
+@dataclass
+class _FileRows:
+    hands: list[tuple]  # each: (hand row, seat rows, action rows)
+    skipped: list[SkippedRecord]
+    other_games: int
+
+
+def _hand_rows(hand: HandHistory) -> tuple[tuple, list, list]:
+    seats = {p.name: p.seat for p in hand.players}
+    vpip: set[str] = set()
+    complete: set[str] = set()
+    actions = []
+    for seq, action in enumerate(hand.actions):
+        if action.street == 3 and action.verb in VPIP_VERBS:
+            vpip.add(action.name)
+            if action.verb in COMPLETE_VERBS:
+                complete.add(action.name)
+        actions.append((seq, action.street, seats.get(action.name, 0), action.verb,
+                        cents(action.amount), int(action.all_in)))
+    players = [
+        (p.seat, p.name, cents(p.chips), _cards(p.hole), _cards(p.upcards) or "",
+         format_card(p.river) if p.river is not None else None, int(p.shown), p.folded,
+         p.all_in, cents(p.invested), cents(p.won), int(p.name in vpip),
+         int(p.name in complete))
+        for p in hand.players
+    ]
+    row = (SITE, hand.id, str(hand.game), hand.time, hand.time_zone, hand.stakes, hand.unit,
+           cents(hand.small_bet), cents(hand.big_bet), cents(hand.ante), cents(hand.bring_in),
+           hand.tournament, hand.table, hand.hero, len(hand.players), hand.last_street,
+           format_card(hand.community) if hand.community is not None else None,
+           int(hand.showdown), cents(hand.pot), cents(hand.rake),
+           sum(1 for p in hand.players if p.won > 0), hand.line)
+    return row, players, actions
+
+
+def read_file(path: Path, reader: Callable[[Path], Iterator] | None = None) -> _FileRows:
+    """Every hand of one file as rows to insert, and what was not read, with its reason."""
+    from stud_odds.history.pokerstars import read
+
+    hands, skipped, other = [], [], 0
+    for item in (reader or read)(path):
+        if isinstance(item, HandHistory):
+            hands.append(_hand_rows(item))
+        elif isinstance(item, SkippedHand):
+            other += not item.stud
+            skipped.append(SkippedRecord(str(path), item.line, item.id, item.reason,
+                                         item.stud, str(item.game) if item.game else None))
+    return _FileRows(hands, skipped, other)
+
+
+_INSERT_HAND = (
+    "INSERT OR IGNORE INTO hands (site, number, game, time, time_zone, stakes, unit, "
+    "small_bet, big_bet, ante, bring_in, tournament, table_name, hero, players, last_street, "
+    "community, showdown, pot, rake, winners, line, file_id) "
+    "VALUES (" + ", ".join("?" * 23) + ")")
+_INSERT_SEAT = (
+    "INSERT INTO seats (hand_id, seat, name, chips, hole, upcards, river, shown, folded, "
+    "all_in, invested, won, vpip, complete) VALUES (" + ", ".join("?" * 14) + ")")
+_INSERT_ACTION = ("INSERT INTO actions (hand_id, seq, street, seat, verb, amount, all_in) "
+                  "VALUES (?, ?, ?, ?, ?, ?, ?)")
+
+
+def _now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S")
+
+
+def import_file(store: Store, path: Path) -> ImportedFile:
+    """Read one file and store its hands in one transaction; a file that cannot be read at
+    all is reported in ``error`` and changes nothing."""
+    try:
+        rows = read_file(path)
+        stat = path.stat()
+    except (HistoryError, OSError) as error:
+        message = str(error) if isinstance(error, HistoryError) else \
+            f"cannot read {path}: {error.strerror or error}"
+        return ImportedFile(str(path), error=message)
+    absolute = str(path.resolve())
+    modified = datetime.fromtimestamp(stat.st_mtime, UTC).strftime("%Y-%m-%d %H:%M:%S")
+    new = already = 0
+    with store.transaction() as cursor:
+        cursor.execute(
+            "INSERT INTO files (path, size, modified, imported, hands, skipped, other_games) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (path) DO UPDATE SET size = excluded.size, "
+            "modified = excluded.modified, imported = excluded.imported, "
+            "hands = excluded.hands, skipped = excluded.skipped, "
+            "other_games = excluded.other_games",
+            (absolute, stat.st_size, modified, _now(), len(rows.hands),
+             sum(1 for s in rows.skipped if s.stud), rows.other_games))
+        file_id = cursor.execute("SELECT id FROM files WHERE path = ?", (absolute,)).fetchone()[0]
+        seat_rows, action_rows = [], []
+        for hand, players, actions in rows.hands:
+            cursor.execute(_INSERT_HAND, (*hand, file_id))
+            if cursor.rowcount != 1:
+                already += 1
+                continue
+            new += 1
+            hand_id = cursor.lastrowid
+            seat_rows.extend((hand_id, *player) for player in players)
+            action_rows.extend((hand_id, *action) for action in actions)
+        cursor.executemany(_INSERT_SEAT, seat_rows)
+        cursor.executemany(_INSERT_ACTION, action_rows)
+        # what this file could not give: as read this time (a hand cut short while the
+        # client was still writing the file is stored once it is whole)
+        cursor.execute("DELETE FROM skipped WHERE file_id = ?", (file_id,))
+        cursor.executemany(
+            "INSERT OR REPLACE INTO skipped (file_id, line, site, number, game, stud, reason) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(file_id, s.line, SITE, s.number, s.game, int(s.stud), s.reason)
+             for s in rows.skipped])
+    stud_skipped = tuple(s for s in rows.skipped if s.stud)
+    return ImportedFile(str(path), new=new, already=already, skipped=len(stud_skipped),
+                        other_games=rows.other_games, skipped_hands=stud_skipped)
+
+
+def import_files(store: Store, paths: Iterable[str | os.PathLike[str]],
+                 progress: Callable[[ImportedFile, int], None] | None = None) -> ImportResult:
+    """Import files and folders (recursively, text files only), one transaction per file.
+
+    ``progress(done, size)`` is called after each file is committed, with its size in
+    bytes.
+    """
+    files, passed_over = collect_files(paths)
+    if store.read_only:
+        raise DatabaseError(f"{store.path} is read-only: stud-odds cannot write to it")
+    done = []
+    for path in files:
+        result = import_file(store, path)
+        done.append(result)
+        if progress is not None:
+            try:
+                size = path.stat().st_size
+            except OSError:
+                size = 0
+            progress(result, size)
+    return ImportResult(str(store.path), tuple(done), tuple(passed_over))
+
+
+__all__ = ["SITE", "cents", "collect_files", "import_file", "import_files", "read_file"]

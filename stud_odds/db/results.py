@@ -1,0 +1,170 @@
+"""What the hand database answers: plain dataclasses, each with ``rows()`` (a list of dicts,
+one per row, ready for ``pandas.DataFrame(result.rows())``) and ``to_dict()`` (JSON)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class SkippedRecord:
+    """A hand that was not stored: a stud hand that cannot be read, or another game's."""
+
+    path: str
+    line: int
+    number: str | None  # the hand number, None when even the header cannot be read
+    reason: str  # one sentence
+    stud: bool  # False for a hand of another game
+    game: str | None = None  # the stud game when known
+
+
+@dataclass(frozen=True)
+class ImportedFile:
+    """One file's import: committed whole, or (``error``) not at all."""
+
+    path: str
+    new: int = 0  # stud hands stored by this import
+    already: int = 0  # stud hands that were in the database already
+    skipped: int = 0  # stud hands that cannot be read
+    other_games: int = 0  # hands of other games, passed over
+    error: str | None = None  # why the file could not be read at all
+    skipped_hands: tuple[SkippedRecord, ...] = ()
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    """An import of files and folders, file by file."""
+
+    database: str
+    files: tuple[ImportedFile, ...]
+    passed_over: tuple[str, ...] = ()  # files in folders that are not text
+
+    @property
+    def new(self) -> int:
+        return sum(f.new for f in self.files)
+
+    @property
+    def already(self) -> int:
+        return sum(f.already for f in self.files)
+
+    @property
+    def skipped(self) -> int:
+        return sum(f.skipped for f in self.files)
+
+    @property
+    def other_games(self) -> int:
+        return sum(f.other_games for f in self.files)
+
+    @property
+    def failed(self) -> tuple[ImportedFile, ...]:
+        return tuple(f for f in self.files if f.error)
+
+    def sentence(self) -> str:
+        """``646 new, 0 already in the database`` and what else there was."""
+        text = f"{self.new:,} new, {self.already:,} already in the database"
+        if self.skipped:
+            text += f"; {self.skipped:,} could not be read"
+        if self.other_games:
+            text += f"; {self.other_games:,} of other games passed over"
+        return text
+
+    def rows(self) -> list[dict[str, Any]]:
+        return [{"path": f.path, "new": f.new, "already": f.already, "skipped": f.skipped,
+                 "other_games": f.other_games, "error": f.error} for f in self.files]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "database": self.database, "new": self.new, "already": self.already,
+            "skipped": self.skipped, "other_games": self.other_games,
+            "files": self.rows(), "passed_over": list(self.passed_over),
+            "skipped_hands": [asdict(s) for f in self.files for s in f.skipped_hands if s.stud],
+        }
+
+
+@dataclass(frozen=True)
+class StatsRow:
+    """One player's figures over one game (``game`` "all": every game together).
+
+    Counts are whole numbers; ``net`` maps each unit ("USD", "chips"...) to the chips won
+    less those put in; ``bb_per_100`` is None when no hand has a known big bet.
+    """
+
+    game: str
+    hands: int
+    vpip: int
+    complete: int
+    saw_4th: int
+    saw_5th: int
+    saw_6th: int
+    saw_7th: int
+    showdowns: int
+    won_at_showdown: int
+    stud8_showdowns_won: int  # the stud8 showdowns where he collected anything
+    scoops: int  # of those, the ones where nobody else collected anything
+    net: dict[str, float] = field(default_factory=dict)
+    big_bets: float = 0.0  # net in big bets, over the hands whose big bet is known
+    big_bet_hands: int = 0  # those hands
+    all_in_hands: int = 0
+
+    def percent(self, count: int, of: int | None = None) -> float | None:
+        whole = self.hands if of is None else of
+        return 100.0 * count / whole if whole else None
+
+    @property
+    def bb_per_100(self) -> float | None:
+        return 100.0 * self.big_bets / self.big_bet_hands if self.big_bet_hands else None
+
+    def to_dict(self) -> dict[str, Any]:
+        pct = self.percent
+        return {
+            "game": self.game, "hands": self.hands,
+            "vpip": self.vpip, "vpip_pct": pct(self.vpip),
+            "complete": self.complete, "complete_pct": pct(self.complete),
+            "saw_4th": self.saw_4th, "saw_4th_pct": pct(self.saw_4th),
+            "saw_5th": self.saw_5th, "saw_5th_pct": pct(self.saw_5th),
+            "saw_6th": self.saw_6th, "saw_6th_pct": pct(self.saw_6th),
+            "saw_7th": self.saw_7th, "saw_7th_pct": pct(self.saw_7th),
+            "showdowns": self.showdowns, "showdown_pct": pct(self.showdowns),
+            "won_at_showdown": self.won_at_showdown,
+            "won_at_showdown_pct": pct(self.won_at_showdown, self.showdowns),
+            "stud8_showdowns_won": self.stud8_showdowns_won, "scoops": self.scoops,
+            "scoop_pct": pct(self.scoops, self.stud8_showdowns_won),
+            "net": dict(self.net), "net_big_bets": round(self.big_bets, 6),
+            "big_bet_hands": self.big_bet_hands, "bb_per_100": self.bb_per_100,
+            "all_in_hands": self.all_in_hands,
+        }
+
+
+@dataclass(frozen=True)
+class StatsResult:
+    """``db stats``: one player's rows, a row per game he played and (when he played more
+    than one, or always for ``game`` None) an ``all`` row."""
+
+    player: str
+    filters: dict[str, str]
+    by_game: tuple[StatsRow, ...]
+
+    def rows(self) -> list[dict[str, Any]]:
+        return [{"player": self.player, **row.to_dict()} for row in self.by_game]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"player": self.player, "filters": dict(self.filters), "rows": self.rows()}
+
+
+@dataclass(frozen=True)
+class QueryResult:
+    """``db query``: the columns and the rows of one SELECT."""
+
+    columns: tuple[str, ...]
+    data: tuple[tuple[Any, ...], ...]
+
+    def rows(self) -> list[dict[str, Any]]:
+        return [dict(zip(self.columns, row, strict=True)) for row in self.data]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"columns": list(self.columns), "rows": [list(row) for row in self.data]}
+
+
+__all__ = ["ImportResult", "ImportedFile", "QueryResult", "SkippedRecord", "StatsResult",
+           "StatsRow"]

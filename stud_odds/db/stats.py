@@ -1,0 +1,148 @@
+"""``db stats``: one player's figures, game by game, in one SQL pass over his seats.
+
+docs/database.md defines each figure; the SQL below is that definition.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import datetime, timedelta
+from typing import Any
+
+from stud_odds.db.results import StatsResult, StatsRow
+from stud_odds.db.store import DatabaseError, Store
+from stud_odds.games import parse_game
+
+# one row per game and unit; money in hundredths of the unit
+_STATS = """
+SELECT h.game, h.unit,
+       count(*),
+       sum(s.vpip),
+       sum(s.complete),
+       sum(h.last_street >= 4 AND (s.folded IS NULL OR s.folded >= 4)),
+       sum(h.last_street >= 5 AND (s.folded IS NULL OR s.folded >= 5)),
+       sum(h.last_street >= 6 AND (s.folded IS NULL OR s.folded >= 6)),
+       sum(h.last_street >= 7 AND (s.folded IS NULL OR s.folded >= 7)),
+       sum(h.showdown AND s.folded IS NULL),
+       sum(h.showdown AND s.folded IS NULL AND s.won > 0),
+       sum(h.game = 'stud8' AND h.showdown AND s.folded IS NULL AND s.won > 0),
+       sum(h.game = 'stud8' AND h.showdown AND s.folded IS NULL AND s.won > 0
+           AND h.winners = 1),
+       sum(s.won - s.invested),
+       sum(CASE WHEN h.big_bet > 0 THEN (s.won - s.invested) * 1.0 / h.big_bet END),
+       sum(h.big_bet > 0),
+       sum(s.all_in IS NOT NULL)
+FROM seats AS s JOIN hands AS h ON h.id = s.hand_id
+WHERE s.name = ? {where}
+GROUP BY h.game, h.unit
+"""
+_COUNTS = 11  # the counts after game and unit, before the money
+
+
+def _when(text: str, option: str, end: bool) -> str:
+    """A --since/--until value as the database's time text; a date alone in --until
+    means to the end of that day."""
+    try:
+        moment = datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise DatabaseError(f"{option} '{text}' is not a date or a time: write it as "
+                            "2024-01-31 or 2024-01-31 18:30") from None
+    if end and len(text.strip()) <= len("2024-01-31"):
+        moment += timedelta(days=1)
+    return moment.strftime("%Y-%m-%d %H:%M:%S")
+
+
+def _filters(game: str | None, stakes: str | None, since: str | None,
+             until: str | None) -> tuple[str, list[Any], dict[str, str]]:
+    where, args, shown = [], [], {}
+    if game:
+        where.append("h.game = ?")
+        args.append(str(parse_game(game)))
+        shown["game"] = args[-1]
+    if stakes:
+        where.append("h.stakes = ?")
+        args.append(stakes)
+        shown["stakes"] = stakes
+    if since:
+        where.append("h.time >= ?")
+        args.append(_when(since, "--since", end=False))
+        shown["since"] = args[-1]
+    if until:
+        bound = _when(until, "--until", end=True)
+        inclusive = len(until.strip()) > len("2024-01-31")
+        where.append("h.time <= ?" if inclusive else "h.time < ?")
+        args.append(bound)
+        shown["until"] = until.strip()
+    return "".join(f" AND {w}" for w in where), args, shown
+
+
+def most_hands(store: Store, where: str = "", args: list[Any] | None = None,
+               limit: int = 1) -> list[tuple[str, int]]:
+    """The players in most hands (of those the filters keep), most first."""
+    sql = ("SELECT s.name, count(*) AS n FROM seats AS s JOIN hands AS h ON h.id = s.hand_id "
+           f"WHERE 1 {where} GROUP BY s.name ORDER BY n DESC, s.name LIMIT ?")
+    return list(store.connection.execute(sql, [*(args or []), limit]))
+
+
+def stats(store: Store, player: str | None = None, game: str | None = None,
+          stakes: str | None = None, since: str | None = None,
+          until: str | None = None) -> StatsResult:
+    """``player``'s figures (default: the player in most hands), a row per game and an
+    ``all`` row."""
+    where, args, shown = _filters(game, stakes, since, until)
+    try:
+        if player is None:
+            top = most_hands(store, where, args)
+            if not top:
+                raise DatabaseError(f"{store.path} holds no hands"
+                                    f"{' that match ' + ', '.join(shown) if shown else ''}: "
+                                    "import some with stud-odds db import FILES")
+            player = top[0][0]
+        found = store.connection.execute(_STATS.format(where=where), [player, *args]).fetchall()
+    except sqlite3.Error as error:
+        raise DatabaseError(f"{store.path} cannot be read: {error}") from None
+    if not found:
+        others = ", ".join(name for name, _ in most_hands(store, where, args, limit=3))
+        raise DatabaseError(f"{player} plays no hand in {store.path}"
+                            f"{' that matches the filters' if shown else ''}"
+                            f"{f' (players in most hands: {others})' if others else ''}")
+    by_game: dict[str, list] = {}
+    for game_name, unit, *values in found:
+        counts = [int(v or 0) for v in values[:_COUNTS]]
+        net, big_bets, big_bet_hands, all_in = values[_COUNTS:]
+        entry = by_game.setdefault(game_name, [[0] * (_COUNTS), {}, 0.0, 0, 0])
+        entry[0] = [a + b for a, b in zip(entry[0], counts, strict=True)]
+        entry[1][unit] = entry[1].get(unit, 0) + int(net or 0)
+        entry[2] += float(big_bets or 0.0)
+        entry[3] += int(big_bet_hands or 0)
+        entry[4] += int(all_in or 0)
+    rows = [_row(name, *by_game[name]) for name in sorted(by_game, key=_game_order)]
+    if len(rows) > 1:
+        total = [[0] * (_COUNTS), {}, 0.0, 0, 0]
+        for entry in by_game.values():
+            total[0] = [a + b for a, b in zip(total[0], entry[0], strict=True)]
+            for unit, value in entry[1].items():
+                total[1][unit] = total[1].get(unit, 0) + value
+            total[2] += entry[2]
+            total[3] += entry[3]
+            total[4] += entry[4]
+        rows.append(_row("all", *total))
+    return StatsResult(player, shown, tuple(rows))
+
+
+def _game_order(name: str) -> int:
+    return ["stud", "stud8", "razz"].index(name) if name in ("stud", "stud8", "razz") else 9
+
+
+def _row(game: str, counts: list[int], net: dict[str, int], big_bets: float,
+         big_bet_hands: int, all_in: int) -> StatsRow:
+    (hands, vpip, complete, saw4, saw5, saw6, saw7, showdowns, won_sd, stud8_won,
+     scoops) = counts
+    return StatsRow(game=game, hands=hands, vpip=vpip, complete=complete, saw_4th=saw4,
+                    saw_5th=saw5, saw_6th=saw6, saw_7th=saw7, showdowns=showdowns,
+                    won_at_showdown=won_sd, stud8_showdowns_won=stud8_won, scoops=scoops,
+                    net={unit: value / 100 for unit, value in sorted(net.items())},
+                    big_bets=big_bets, big_bet_hands=big_bet_hands, all_in_hands=all_in)
+
+
+__all__ = ["most_hands", "stats"]
