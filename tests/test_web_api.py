@@ -253,3 +253,23 @@ def _events(lines) -> list[tuple[str, dict]]:
         elif line.startswith("data: "):
             events.append((name, json.loads(line[6:])))
     return events
+
+
+def test_a_wrong_address_or_method_answers_json(client):
+    missing = client.get("/api/nothing")
+    assert missing.status_code == 404
+    assert missing.json() == {"error": "there is no /api/nothing here: docs/web.md lists the API"}
+    wrong = client.delete("/api/equity")
+    assert wrong.status_code == 405 and wrong.json()["error"].endswith("use POST")
+
+
+@pytest.mark.parametrize("body, why", [
+    (b"\x00\x01\x02binary junk\xff\xfe" * 10, "it is not text"),
+    ("PokerStars Hand #1: nothing\n".encode("utf-16"), "it is UTF-16 text"),
+    (b"just some text\nno hands at all\n", "no 'PokerStars Hand #...' header line"),
+])
+def test_an_upload_with_no_hands_says_why(client, body, why):
+    lines = client.post("/api/history", content=body).text.splitlines()
+    assert len(lines) == 1
+    error = json.loads(lines[0])["error"]
+    assert error.startswith("the file holds no hands: ") and why in error

@@ -242,3 +242,29 @@ def test_a_long_exact_count_shows_a_sampled_estimate_first(page):
     args = ["-g", "razz", "As2s/3h8d9c", "7c7d/Ks2c4d", "xQs/Th3d5s", "-d", "2h 3c 4h 5c 6c"]
     assert page_row(page, 1) == table_row(args, 1)
     assert page.inner_text('[data-field="method"]').startswith("exact")
+
+
+def test_back_returns_to_the_spot_before_an_edit_and_the_url_keeps_every_option(page):
+    page.goto("/?hand=AhKh/Qh&hand=7c7d/2s&seed=1&trials=2000&deck_rule=online"
+              "&precision=0.01")
+    page.wait_for_selector(DONE)
+    page.click("#dead")
+    page.click('[data-card="9c"]')  # a dead card
+    page.wait_for_function("location.search.includes('dead=9c')")
+    page.wait_for_selector(DONE)
+    assert "deck_rule=online" in page.url and "precision=0.01" in page.url
+    page.go_back()
+    page.wait_for_function("document.getElementById('dead').value === ''")
+    page.wait_for_selector(DONE)
+    assert "9c" not in page.url
+
+
+def test_nine_hands_in_a_url_are_not_cut_in_silence(page):
+    cards = "2c 3c 4c 5c 6c 7c 8c 9c Tc".split()
+    page.goto("/?" + "&".join(f"hand=xx/{card}" for card in cards))
+    page.wait_for_selector('#results[data-state="error"]')
+    assert "at most 8 players" in page.inner_text('[data-field="error"]')
+    assert page.locator(".seat").count() == 9 and page.is_disabled("#more")
+    page.click("#fewer")
+    page.wait_for_selector(DONE)
+    assert page.locator(".seat").count() == 8

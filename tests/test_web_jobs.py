@@ -101,15 +101,15 @@ def test_the_history_upload_streams_the_history_commands_objects(server):
     assert set(lines[-1]) == {"summary"} and lines[-1]["summary"]["replayed"] == len(lines) - 1
 
 
-def test_an_upload_that_is_not_a_history_is_replayed_as_nothing(server):
+def test_an_upload_that_is_not_a_history_says_why(server):
     url, _ = server
     with httpx.Client(base_url=url, timeout=30) as client:
         empty = client.post("/api/history", content=b"")
         junk = client.post("/api/history", content=b"\xff\xfe not a hand history\n" * 100)
     assert empty.status_code == 400 and "empty" in empty.json()["error"]
     assert junk.status_code == 200
-    summary = json.loads(junk.text.splitlines()[-1])["summary"]
-    assert summary["stud_hands"] == 0
+    (line,) = junk.text.splitlines()
+    assert json.loads(line)["error"].startswith("the file holds no hands: it is UTF-16 text")
 
 
 # ---- the guard ------------------------------------------------------------------------------

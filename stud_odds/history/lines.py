@@ -105,7 +105,7 @@ def count_stud_hands(path: str | os.PathLike[str]) -> int:
     carry = b""
     try:
         with open(path, "rb") as stream:
-            head = stream.read(_SNIFFED)
+            head = stream.read(SNIFFED)
             stream.seek(0)
             while chunk := stream.read(CHUNK * 8):
                 data = carry + chunk
@@ -118,14 +118,14 @@ def count_stud_hands(path: str | os.PathLike[str]) -> int:
     except OSError as error:
         raise HistoryError(f"cannot read {path}: {error.strerror or error}") from None
     if not any_header:
-        raise HistoryError(f"{path} holds no hands: {_why_no_hands(head)}")
+        raise HistoryError(f"{path} holds no hands: {why_no_hands(head)}")
     return stud
 
 
-_SNIFFED = 4096  # bytes looked at to say why a file holds no hands
+SNIFFED = 4096  # bytes looked at to say why a file holds no hands
 
 
-def _why_no_hands(head: bytes) -> str:
+def why_no_hands(head: bytes) -> str:
     """Why a file with no header line is no hand history, from its first bytes."""
     if not head:
         return "it is empty"
@@ -138,4 +138,5 @@ def _why_no_hands(head: bytes) -> str:
     return "it has no 'PokerStars Hand #...' header line (is it a PokerStars hand history?)"
 
 
-__all__ = ["CHUNK", "MAX_LINE", "HistoryError", "count_stud_hands", "numbered_blocks"]
+__all__ = ["CHUNK", "MAX_LINE", "SNIFFED", "HistoryError", "count_stud_hands",
+           "numbered_blocks", "why_no_hands"]

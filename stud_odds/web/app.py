@@ -20,6 +20,7 @@ from functools import partial
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -158,6 +159,21 @@ async def _superseded(request: Request, error: Exception) -> Response:
     return _error(409, str(error))
 
 
+async def _http_error(request: Request, error: Exception) -> Response:
+    """404 and 405 in JSON too, as every other mistake."""
+    assert isinstance(error, HTTPException)
+    if error.status_code == 404:
+        message = f"there is no {request.url.path} here: docs/web.md lists the API"
+    elif error.status_code == 405:
+        message = f"{request.method} is not how {request.url.path} is asked"
+        allowed = (error.headers or {}).get("Allow")
+        if allowed:
+            message += f": use {allowed}"
+    else:
+        message = str(error.detail)
+    return _error(error.status_code, message, **(error.headers or {}))
+
+
 def create_app(host: str = "127.0.0.1", jobs: Jobs | None = None) -> Guard:
     """The whole server as an ASGI app: routes behind the Host/Origin/size guard.
 
@@ -175,7 +191,8 @@ def create_app(host: str = "127.0.0.1", jobs: Jobs | None = None) -> Guard:
             Route("/api/history", history, methods=["POST"]),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
-        exception_handlers={StudOddsError: _mistake, Busy: _busy, Superseded: _superseded},
+        exception_handlers={StudOddsError: _mistake, Busy: _busy, Superseded: _superseded,
+                            HTTPException: _http_error},
     )
     app.state.jobs = jobs if jobs is not None else Jobs()
     guarded = Guard(app, host)

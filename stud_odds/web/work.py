@@ -159,6 +159,10 @@ def history_stream(data: bytes, cancel: threading.Event, emit: Emit) -> str:
     except (StudOddsError, Superseded) as error:
         return json_line({"error": str(error)})
     summary.lines_ignored = reader.lines_ignored
+    if not (summary.stud_hands or summary.other_games or summary.skipped):
+        from stud_odds.history.lines import SNIFFED, why_no_hands
+
+        return json_line({"error": f"the file holds no hands: {why_no_hands(data[:SNIFFED])}"})
     chips, big_bets = summary.luck_totals()
     return json_line({"summary": {
         "stud_hands": summary.stud_hands, "replayed": summary.replayed,

@@ -11,7 +11,8 @@ const PAGE = Math.random().toString(36).slice(2);  // this tab: its newer job ca
 const $ = (id) => document.getElementById(id);
 
 const state = {game: "stud", seats: ["", ""], folds: [], dead: "", community: "", seed: "",
-               trials: "", exact: false, classes: false, outs: false, pot: "", toCall: "",
+               trials: "", precision: "", deckRule: "", exact: false, classes: false,
+               outs: false, pot: "", toCall: "",
                target: {kind: "seat", seat: 0}};
 let timer = null, source = null, generation = 0, outsGeneration = 0, lastSpot = null;
 const OUT_CLASSES = ["out-better", "out-same", "out-worse"];
@@ -32,13 +33,16 @@ function usedCards() {
 function readURL() {
   const q = new URLSearchParams(location.search);
   state.game = ["stud", "stud8", "razz"].includes(q.get("game")) ? q.get("game") : "stud";
-  state.seats = q.getAll("hand").slice(0, MAX_SEATS);
+  // every hand of the URL, even past eight: the server then says what is wrong
+  state.seats = q.getAll("hand");
   while (state.seats.length < MIN_SEATS) state.seats.push("");
   state.folds = q.getAll("fold").filter((f) => f.trim());
   state.dead = q.get("dead") || "";
   state.community = q.get("community") || "";
   state.seed = q.get("seed") || "";
   state.trials = q.get("trials") || "";
+  state.precision = q.get("precision") || "";
+  state.deckRule = q.get("deck_rule") || "";
   state.exact = ["1", "true", "yes"].includes(q.get("exact"));
   state.classes = ["1", "true", "yes"].includes(q.get("classes"));
   state.outs = ["1", "true", "yes"].includes(q.get("outs"));
@@ -54,7 +58,8 @@ function query(forApi) {
   if (state.dead.trim() || !forApi) q.set("dead", state.dead);
   state.folds.forEach((f) => q.append("fold", f));
   const optional = {community: state.community, seed: state.seed, trials: state.trials,
-                    pot: state.pot, to_call: state.toCall};
+                    precision: state.precision, deck_rule: state.deckRule, pot: state.pot,
+                    to_call: state.toCall};
   for (const [name, value] of Object.entries(optional)) {
     if (value.trim() || (!forApi && ["community", "seed", "trials"].includes(name))) {
       q.set(name, value.trim());
@@ -110,6 +115,8 @@ function drawSeats() {
     drawChips(i);
   });
   $("count").textContent = state.seats.length;
+  $("more").disabled = state.seats.length >= MAX_SEATS;
+  $("fewer").disabled = state.seats.length <= MIN_SEATS;
 }
 
 function drawChips(i) {
@@ -224,14 +231,18 @@ function fold(i) {
 }
 
 function edited(redraw) {
-  // every edit: the URL first, then cancel the running job and recompute after a pause
-  history.replaceState(null, "", `?${query(false)}`);
+  // every edit: cancel the running job and recompute after a pause; the URL becomes a new
+  // history entry then (Back returns to the spot before), not at every keystroke
   if (redraw) drawAll();
   else { state.seats.forEach((_, i) => drawChips(i)); drawPicker(); }
   stop();
   setState("computing");
   clearTimeout(timer);
-  timer = setTimeout(compute, DEBOUNCE_MS);
+  timer = setTimeout(() => {
+    const url = `?${query(false)}`;
+    if (url !== location.search) history.pushState(null, "", url);
+    compute();
+  }, DEBOUNCE_MS);
 }
 
 function stop() {

@@ -27,9 +27,9 @@ export async function upload(file) {
     buffer = lines.pop();
     for (const line of lines.filter((l) => l.trim())) {
       const record = JSON.parse(line);
-      if (record.summary) showLuck(record.summary);
+      if (record.summary) { status.textContent = counted(record.summary); showLuck(record.summary); }
       else if (record.error) status.textContent = record.error;
-      else { addHand(record); hands++; status.textContent = `${hands} stud hands replayed`; }
+      else { addHand(record); hands++; status.textContent = `${plural(hands, "stud hand")} replayed…`; }
     }
     if (done) break;
   }
@@ -97,6 +97,16 @@ function drawChart(record) {
   box.append(svg);
   box.append(Object.assign(document.createElement("p"), {className: "note",
     textContent: "solid: the hero's view on each street; dashed: with every shown hand face up"}));
+}
+
+const plural = (n, word) => `${n.toLocaleString()} ${word}${n === 1 ? "" : "s"}`;
+
+function counted(summary) {
+  // what the file held: the stud hands replayed, and what was passed over and why
+  const parts = [`${plural(summary.replayed, "stud hand")} replayed`];
+  if (summary.other_games) parts.push(`${plural(summary.other_games, "hand")} of other games passed over`);
+  if (summary.skipped.length) parts.push(`${plural(summary.skipped.length, "hand")} skipped (unreadable)`);
+  return parts.join("; ");
 }
 
 function showLuck(summary) {
