@@ -130,6 +130,10 @@ def read_file(path: Path, reader: Callable[[Path], Iterator] | None = None) -> _
             other += not item.stud
             skipped.append(SkippedRecord(str(path), item.line, item.id, item.reason,
                                          item.stud, str(item.game) if item.game else None))
+    if not hands and not skipped:
+        from stud_odds.history.lines import count_stud_hands
+
+        count_stud_hands(path)  # raises HistoryError saying why the file holds no hands
     return _FileRows(hands, skipped, other)
 
 

@@ -1,0 +1,211 @@
+"""stud-odds db import: hands keyed by site and number, one transaction per file, a kill
+mid-import resumed, two imports at once, damaged files, folders."""
+
+import json
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from history_maker import make_file, write
+from typer.testing import CliRunner
+
+import stud_odds.db
+from stud_odds.cli import app
+
+DATA = Path(__file__).parent / "data" / "histories"
+GOOD_HANDS = 9  # the stud hands of tests/data/histories that can be read (14 less 5)
+
+
+def run(*args, env=None):
+    return CliRunner().invoke(app, ["db", *map(str, args)], env=env)
+
+
+def counts(path):
+    with sqlite3.connect(path) as connection:
+        return tuple(connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+                     for table in ("hands", "seats", "actions"))
+
+
+def made_folder(folder: Path, files: int, hands: int, seed: int = 0) -> list:
+    """``files`` history files of ``hands`` random hands each, every hand number different."""
+    rng = random.Random(seed)
+    folder.mkdir(parents=True, exist_ok=True)
+    made = []
+    for index in range(files):
+        batch = make_file(rng, hands, first_id=500000000000 + index * 10_000)
+        write(folder / f"HH{index:03d}.txt", batch)
+        made.extend(batch)
+    return made
+
+
+def test_importing_again_adds_nothing_and_says_so(tmp_path):
+    db = tmp_path / "hands.sqlite"
+    first = run("import", DATA, "--db", db)
+    assert first.exit_code == 0, first.output
+    assert "6 files: 9 new, 0 already in the database" in " ".join(first.stdout.split())
+    before = counts(db)
+    again = run("import", DATA, "--db", db)
+    assert again.exit_code == 0
+    assert "0 new, 9 already in the database" in " ".join(again.stdout.split())
+    assert counts(db) == before and before[0] == GOOD_HANDS
+    # a hand already in from another file is "already" too: the key is site and number
+    copy = tmp_path / "copy.txt"
+    copy.write_bytes((DATA / "razz.txt").read_bytes())
+    assert "0 new, 1 already" in run("import", copy, "--db", db).stdout
+
+
+def test_every_hand_that_cannot_be_read_is_counted_with_its_reason(tmp_path):
+    db = tmp_path / "hands.sqlite"
+    result = run("import", DATA / "bad_hands.txt", DATA / "mixed_horse.txt", "--db", db,
+                 "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert (data["new"], data["already"], data["skipped"], data["other_games"]) == (4, 0, 5, 2)
+    reasons = {s["number"]: s["reason"] for s in data["skipped_hands"]}
+    assert reasons["260000000003"] == "line 81: Jh is dealt to Hero and to Ben"
+    assert reasons["260000000006"] == "the hand is cut short during 5th street: it has no summary"
+    with stud_odds.db.open(db) as opened:
+        stored = opened.query("SELECT number, stud, reason FROM skipped ORDER BY line").rows()
+    assert len(stored) == 7 and sum(not row["stud"] for row in stored) == 2
+    table = run("import", DATA / "bad_hands.txt", "--db", db)
+    assert "260000000004" in table.stdout and "out of order" in table.stdout
+
+
+def test_a_file_with_no_hands_is_reported_and_the_others_imported(tmp_path):
+    junk = tmp_path / "junk.txt"
+    junk.write_bytes(b"\x00\x01 binary junk\xff" * 100)
+    result = run("import", junk, DATA / "razz.txt", "--db", tmp_path / "hands.sqlite")
+    assert result.exit_code == 2
+    assert "error:" in result.stderr and "junk.txt holds no hands" in result.stderr
+    assert "Traceback" not in result.output
+    assert counts(tmp_path / "hands.sqlite")[0] == 1  # razz.txt is in
+
+
+def test_folders_are_read_recursively_text_files_only(tmp_path):
+    folder = tmp_path / "histories"
+    (folder / "2024" / "02").mkdir(parents=True)
+    (folder / "2024" / "02" / "razz.txt").write_bytes((DATA / "razz.txt").read_bytes())
+    (folder / "stud.txt").write_bytes((DATA / "stud_cash.txt").read_bytes())
+    (folder / "picture.png").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" * 10)
+    (folder / ".hidden.txt").write_bytes((DATA / "community_river.txt").read_bytes())
+    with stud_odds.db.open(tmp_path / "hands.sqlite") as db:
+        result = db.import_files([folder])
+    assert [Path(f.path).name for f in result.files] == ["razz.txt", "stud.txt"]
+    assert result.new == 3 and [Path(p).name for p in result.passed_over] == ["picture.png"]
+
+
+def test_a_missing_path_is_refused_before_any_work(tmp_path):
+    result = run("import", DATA / "razz.txt", tmp_path / "nope.txt", "--db",
+                 tmp_path / "hands.sqlite")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: there is no file or folder")
+    assert not (tmp_path / "hands.sqlite").exists()
+
+
+def test_db_path_default_env_and_option(tmp_path):
+    default = run("path", env={"STUD_ODDS_DB": ""})
+    assert default.exit_code == 0 and default.stdout.strip().endswith("hands.sqlite")
+    assert run("path", env={"STUD_ODDS_DB": str(tmp_path / "a.db")}).stdout.strip() == \
+        str(tmp_path / "a.db")
+    assert run("path", "--db", tmp_path / "b.db").stdout.strip() == str(tmp_path / "b.db")
+    # STUD_ODDS_DB is where import writes
+    result = run("import", DATA / "razz.txt", env={"STUD_ODDS_DB": str(tmp_path / "a.db")})
+    assert result.exit_code == 0 and counts(tmp_path / "a.db")[0] == 1
+
+
+def _import_process(folder, db, *extra):
+    return subprocess.Popen(
+        [sys.executable, "-m", "stud_odds", "db", "import", str(folder), "--db", str(db),
+         *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def test_sigkill_mid_import_keeps_whole_files_and_the_next_run_finishes(tmp_path):
+    made = made_folder(tmp_path / "hh", files=30, hands=120, seed=3)
+    db = tmp_path / "hands.sqlite"
+    process = _import_process(tmp_path / "hh", db)
+    logged = []
+    deadline = time.monotonic() + 120
+    while len(logged) < 3 and time.monotonic() < deadline:  # three files committed
+        line = process.stderr.readline()
+        assert line, process.stdout.read()
+        logged.append(line)
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    with sqlite3.connect(db) as connection:
+        assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        hands = connection.execute("SELECT count(*) FROM hands").fetchone()[0]
+        per_file = connection.execute(
+            "SELECT count(*) FROM hands GROUP BY file_id").fetchall()
+    assert 360 <= hands < len(made)  # whole files only: 120 hands each
+    assert all(n == (120,) for n in per_file) and hands == 120 * len(per_file)
+    again = _import_process(tmp_path / "hh", db, "--json")
+    out, err = again.communicate(timeout=300)
+    assert again.returncode == 0, err
+    result = json.loads(out)
+    assert (result["new"], result["already"]) == (len(made) - hands, hands)
+    assert counts(db) == (len(made), sum(len(h.players) for h in made),
+                          counts(db)[2])
+    with sqlite3.connect(db) as connection:
+        assert connection.execute("SELECT count(DISTINCT number) FROM hands").fetchone() == (
+            len(made),)
+        assert connection.execute("SELECT count(*) FROM hands h WHERE NOT EXISTS (SELECT 1 "
+                                   "FROM actions a WHERE a.hand_id = h.id)").fetchone() == (0,)
+
+
+def test_two_imports_at_once_lose_and_double_nothing(tmp_path):
+    made = made_folder(tmp_path / "hh", files=12, hands=100, seed=4)
+    db = tmp_path / "hands.sqlite"
+    first = _import_process(tmp_path / "hh", db, "--json")
+    second = _import_process(tmp_path / "hh", db, "--json")
+    results = []
+    for process in (first, second):
+        out, err = process.communicate(timeout=300)
+        assert process.returncode == 0, err
+        results.append(json.loads(out))
+    assert sum(r["new"] for r in results) == len(made)
+    assert all(r["new"] + r["already"] == len(made) for r in results)
+    assert counts(db)[:2] == (len(made), sum(len(h.players) for h in made))
+
+
+def test_ctrl_c_keeps_committed_files(tmp_path):
+    made = made_folder(tmp_path / "hh", files=20, hands=100, seed=5)
+    db = tmp_path / "hands.sqlite"
+    process = _import_process(tmp_path / "hh", db)
+    assert process.stderr.readline().startswith("imported ")
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert "interrupted" in err and "the same command imports the rest" in err
+    assert "Traceback" not in err
+    hands = counts(db)[0]
+    assert hands % 100 == 0 and 100 <= hands <= len(made)
+    with stud_odds.db.open(db) as opened:
+        assert opened.import_files([tmp_path / "hh"]).new == len(made) - hands
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="POSIX only")
+def test_the_python_api(tmp_path):
+    with stud_odds.db.open(tmp_path / "hands.sqlite") as db:
+        result = db.import_files(DATA / "stud_cash.txt")
+        assert result.sentence() == "2 new, 0 already in the database"
+        assert result.rows()[0]["new"] == 2
+        stats = db.stats("Hero")
+        assert stats.rows()[0]["hands"] == 2 and stats.to_dict()["player"] == "Hero"
+        query = db.query("SELECT name, won FROM seats WHERE won > 0 ORDER BY won")
+        assert query.columns == ("name", "won")
+        assert query.rows() == [{"name": "Hero", "won": 20}, {"name": "Hero", "won": 352}]
+        actions = db.query("SELECT verb, amount FROM actions JOIN hands ON hands.id = hand_id "
+                           "WHERE number = '210000000002' AND street = 3 AND verb != 'ante' "
+                           "ORDER BY seq").data
+        assert actions == (("bring-in", 5), ("fold", 0), ("fold", 0), ("fold", 0),
+                           ("complete", 10), ("fold", 0), ("return", 5), ("collect", 20))
+        hand = db.query("SELECT time, time_zone, small_bet, big_bet, ante, bring_in, unit "
+                        "FROM hands WHERE number = '210000000002'").rows()[0]
+        assert hand == {"time": "2020-01-31 12:01:10", "time_zone": "ET", "small_bet": 10,
+                        "big_bet": 20, "ante": 2, "bring_in": 5, "unit": "USD"}
