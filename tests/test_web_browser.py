@@ -194,7 +194,8 @@ def test_the_picker_shows_what_each_card_does(site, viewport, tmp_path):
         expected = ("out-better" if out["change"] > 0.005 else
                     "out-worse" if out["change"] < -0.005 else "out-same")
         assert expected in button.get_attribute("class")
-        assert button.get_attribute("aria-label").startswith(f"{out['card']}: ")
+        assert button.get_attribute("title").startswith(f"{out['card']}: ")
+        assert " once dealt (" in button.get_attribute("aria-label")
     for known in ("Ac", "2c", "3c", "4d", "Ks", "Kh", "4s", "9c"):
         assert page.get_attribute(f'#deck [data-card="{known}"]', "data-outs") is None
     summary = page.locator("#outs-summary")
@@ -268,3 +269,40 @@ def test_nine_hands_in_a_url_are_not_cut_in_silence(page):
     page.click("#fewer")
     page.wait_for_selector(DONE)
     assert page.locator(".seat").count() == 8
+
+
+def test_seats_behave_like_a_stud_hand_and_the_keyboard_reaches_every_card(page):
+    page.goto("/?hand=AhKh/Qh&hand=7c7d/2s&seed=1&trials=2000")
+    page.wait_for_selector(DONE)
+    # a hole card removed leaves its slot; the door card stays an upcard
+    page.click('[data-seat-box="1"] .chips [aria-label="remove king of hearts from seat 1"]')
+    page.wait_for_selector(DONE)
+    assert page.input_value('[data-hand="1"]') == "Ahx/Qh"
+    page.click('[data-seat-box="1"] .seat-name')  # the seat's title chooses the seat
+    page.click('[data-card="Kd"]')  # the cleared slot takes the next card
+    assert page.input_value('[data-hand="1"]') == "AhKd/Qh"
+    # community and folded rows stay hidden until needed
+    assert not page.is_visible("#community-line") and not page.is_visible("#folds-line")
+    # one tab stop for the deck, arrows within it; a picked card keeps the focus in the grid
+    assert page.locator("#deck [tabindex='0']").count() == 1
+    page.focus("#deck [tabindex='0']")
+    page.keyboard.press("ArrowRight")
+    focused = page.evaluate("document.activeElement.dataset.card")
+    page.click('[data-seat-box="2"] .seat-name')
+    page.focus(f'[data-card="{focused}"]')
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.parentElement.id") == "deck"
+    assert page.get_attribute('[data-card="As"]', "aria-label") == "ace of spades"
+    assert page.get_attribute('[data-seat-box="2"] .fold', "aria-label") == "fold seat 2"
+
+
+def test_a_mistake_greys_the_previous_numbers(page):
+    page.goto("/?hand=AhKh/Qh&hand=7c7d/2s&seed=1&trials=2000")
+    page.wait_for_selector(DONE)
+    page.fill("#dead", "Ah")  # a card used twice
+    page.wait_for_selector('#results[data-state="error"]')
+    assert "Ah" in page.inner_text('[data-field="error"]')
+    assert page.is_visible("#stale-note") and "stale" in page.get_attribute("#results", "class")
+    page.fill("#dead", "")
+    page.wait_for_selector(DONE)
+    assert not page.is_visible("#stale-note")

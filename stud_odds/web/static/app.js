@@ -16,6 +16,11 @@ const state = {game: "stud", seats: ["", ""], folds: [], dead: "", community: ""
                target: {kind: "seat", seat: 0}};
 let timer = null, source = null, generation = 0, outsGeneration = 0, lastSpot = null;
 const OUT_CLASSES = ["out-better", "out-same", "out-worse"];
+const RANK_NAMES = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
+                    9: "nine", T: "ten", J: "jack", Q: "queen", K: "king", A: "ace"};
+const SUIT_NAMES = {s: "spades", h: "hearts", d: "diamonds", c: "clubs"};
+const cardName = (card) => card === "x" ? "an unknown card"
+  : `${RANK_NAMES[card[0]]} of ${SUIT_NAMES[card[1]]}`;
 const NO_CHANGE = 0.005;  // a card that moves the equity less than this is "no change"
 
 function usedCards() {
@@ -73,13 +78,14 @@ function query(forApi) {
 
 // ---- drawing the table and the picker -------------------------------------------------------
 
-function cardChip(card, onClick) {
+function cardChip(card, onClick, seat) {
   const chip = document.createElement(onClick ? "button" : "span");
   chip.className = `card suit-${card[1] || "x"}`;
   chip.textContent = card === "x" ? "?" : card;
   if (onClick) {
     chip.type = "button";
-    chip.title = `remove ${card}`;
+    chip.title = `remove ${card === "x" ? "this unknown card" : card}`;
+    chip.setAttribute("aria-label", `remove ${cardName(card)} from seat ${seat}`);
     chip.addEventListener("click", onClick);
   }
   return chip;
@@ -94,8 +100,8 @@ function drawSeats() {
     item.dataset.seatBox = i + 1;
     if (state.target.kind === "seat" && state.target.seat === i) item.classList.add("target");
     item.innerHTML = `<div class="seat-head"><span class="seat-name">Seat ${i + 1}</span>
-      <button type="button" class="fold">fold</button>
-      <button type="button" class="clear">clear seat</button></div>
+      <button type="button" class="fold" aria-label="fold seat ${i + 1}">fold</button>
+      <button type="button" class="clear" aria-label="clear seat ${i + 1}">clear seat</button></div>
       <input class="hand" autocomplete="off" spellcheck="false"
              aria-label="seat ${i + 1}: down/up cards or a range" placeholder="random">
       <div class="chips"></div><p class="seat-error" hidden></p>`;
@@ -109,7 +115,8 @@ function drawSeats() {
       state.seats[i] = ""; setTarget({kind: "seat", seat: i}); edited(true);
     });
     item.addEventListener("click", (e) => {
-      if (e.target === item) setTarget({kind: "seat", seat: i});
+      // anywhere in the seat's box chooses it (its buttons do their own work)
+      if (!e.target.closest("button") && e.target !== input) setTarget({kind: "seat", seat: i});
     });
     list.append(item);
     drawChips(i);
@@ -129,10 +136,16 @@ function drawChips(i) {
   hand.seq.forEach((card, k) => {
     if (card === "R") return;
     box.append(cardChip(card, () => {
-      hand.seq.splice(k, 1);
+      // a slot is cleared where it is (an unknown card), never moving the later cards into
+      // it; the last card dealt simply goes
+      if (k === hand.seq.length - 1) hand.seq.pop();
+      else hand.seq[k] = "x";
+      while (hand.seq.length && hand.seq[hand.seq.length - 1] === "x" && hand.seq.length > 2) {
+        hand.seq.pop();  // unknown cards left at the end of the deal are no slot at all
+      }
       state.seats[i] = handText(hand);
       edited(true);
-    }));
+    }, i + 1));
   });
 }
 
@@ -161,18 +174,54 @@ function drawPicker() {
         button.className = `card suit-${suit}`;
         button.dataset.card = rank + suit;
         button.textContent = rank + suit;
+        button.setAttribute("aria-label", cardName(rank + suit));
+        button.tabIndex = -1;  // one tab stop for the grid; arrows move within it
         button.addEventListener("click", () => pick(rank + suit));
+        button.addEventListener("keydown", (e) => moveInDeck(e, button));
         deck.append(button);
       }
     }
   }
   const used = usedCards();
+  const focused = document.activeElement;
   for (const button of deck.children) {
     button.disabled = used.has(button.dataset.card);
     button.classList.toggle("used", button.disabled);
   }
+  // the grid's one tab stop: the focused card when it is still free, else the first free one
+  const buttons = [...deck.children];
+  let stop = buttons.find((b) => b.tabIndex === 0 && !b.disabled);
+  if (!stop) stop = buttons.find((b) => !b.disabled);
+  buttons.forEach((b) => { b.tabIndex = b === stop ? 0 : -1; });
+  if (focused && focused.parentElement === deck && focused.disabled && stop) {
+    // the card just picked is used now: keep the focus in the grid, on the next free card
+    const next = buttons.slice(buttons.indexOf(focused)).find((b) => !b.disabled) || stop;
+    buttons.forEach((b) => { b.tabIndex = b === next ? 0 : -1; });
+    next.focus();
+  }
   const t = state.target;
   $("target-name").textContent = t.kind === "seat" ? `seat ${t.seat + 1}` : `the ${t.kind} cards`;
+}
+
+function moveInDeck(event, button) {
+  // arrow keys within the 13 x 4 grid, skipping used cards; Home / End to a row's ends
+  const buttons = [...$("deck").children];
+  const at = buttons.indexOf(button), columns = 13;
+  const steps = {ArrowRight: 1, ArrowLeft: -1, ArrowDown: columns, ArrowUp: -columns};
+  let target = null;
+  if (event.key in steps) {
+    for (let i = at + steps[event.key]; i >= 0 && i < buttons.length; i += steps[event.key]) {
+      if (!buttons[i].disabled) { target = buttons[i]; break; }
+    }
+  } else if (event.key === "Home" || event.key === "End") {
+    const row = buttons.slice(at - (at % columns), at - (at % columns) + columns)
+      .filter((b) => !b.disabled);
+    target = event.key === "Home" ? row[0] : row[row.length - 1];
+  }
+  if (!target) return;
+  event.preventDefault();
+  buttons.forEach((b) => { b.tabIndex = b === target ? 0 : -1; });
+  target.focus();
 }
 
 function drawAll() {
@@ -210,7 +259,9 @@ function pick(card) {
     if (!hand) { showSeatError(t.seat, "fix this seat's text first, or clear the seat"); return; }
     if (hand.seq.length >= 7) { showSeatError(t.seat, "this seat holds seven cards"); return; }
     if (hand.range && hand.seq.length < 2) hand.seq.unshift("R", "R");
-    hand.seq.push(card);
+    const empty = hand.seq.indexOf("x");  // the first cleared or unknown slot takes the card
+    if (empty >= 0) hand.seq[empty] = card;
+    else hand.seq.push(card);
     state.seats[t.seat] = handText(hand);
   } else if (t.kind === "dead") {
     state.dead = `${state.dead.trim()} ${card}`.trim();
@@ -255,10 +306,19 @@ function stop() {
 // ---- computing ------------------------------------------------------------------------------
 
 function setState(name, error) {
-  $("results").dataset.state = name;
+  const results = $("results");
+  results.dataset.state = name;
   const box = document.querySelector('[data-field="error"]');
   box.hidden = !error;
   box.textContent = error || "";
+  // after a mistake the last spot's numbers stay, greyed and said to be the previous spot's
+  const stale = name === "error" && $("rows").children.length > 0;
+  results.classList.toggle("stale", stale);
+  $("stale-note").hidden = !stale;
+  if (name === "error") {
+    $("announce").textContent = error || "";
+    if (window.innerWidth < 760) box.scrollIntoView({block: "center"});
+  }
 }
 
 function showSeatError(i, message) {
@@ -310,8 +370,12 @@ async function compute() {
     showProgress(JSON.parse(e.data), (performance.now() - started) / 1000, estimated));
   stream.addEventListener("result", (e) => {
     finish();  // the stream ends here: never let the browser reconnect and recompute
-    showResult(JSON.parse(e.data), state.classes);
+    const data = JSON.parse(e.data);
+    showResult(data, state.classes);
     setState("done");
+    // one announcement when the numbers are final (the table itself is not a live region)
+    $("announce").textContent = data.players.map((p, i) =>
+      `seat ${i + 1} ${data.display.cells[i].equity}`).join(", ");
   });
   stream.addEventListener("failure", (e) => { finish(); setState("error", JSON.parse(e.data).error); });
   stream.onerror = () => {
@@ -331,7 +395,7 @@ function clearOuts() {
     delete button.dataset.outsShort;
     button.classList.remove(...OUT_CLASSES);
     button.removeAttribute("title");
-    button.removeAttribute("aria-label");
+    button.setAttribute("aria-label", cardName(button.dataset.card));
   }
 }
 
@@ -371,7 +435,8 @@ function showOuts(data) {
                          : out.change < -NO_CHANGE ? "out-worse" : "out-same");
     const change = `${out.change >= 0 ? "+" : "−"}${Math.abs(100 * out.change).toFixed(1)} points`;
     button.title = `${out.card}: ${button.dataset.outs} once dealt (${change})`;
-    button.setAttribute("aria-label", button.title);
+    button.setAttribute("aria-label",
+                        `${cardName(out.card)}: ${button.dataset.outs} once dealt (${change})`);
   }
 }
 
