@@ -16,7 +16,7 @@ MAX_ROWS = 1_000_000  # a query's answer is held in memory: this many rows at mo
 
 _ALLOWED = {sqlite3.SQLITE_READ, sqlite3.SQLITE_SELECT, sqlite3.SQLITE_FUNCTION,
             getattr(sqlite3, "SQLITE_RECURSIVE", 33)}
-# PRAGMAs that only read, and only when given no value
+# PRAGMAs that only read, whatever their argument (a table's or an index's name)
 _READING_PRAGMAS = {"table_info", "table_xinfo", "table_list", "index_list", "index_info",
                     "index_xinfo", "foreign_key_list", "database_list", "collation_list",
                     "function_list", "pragma_list", "compile_options"}
@@ -29,7 +29,7 @@ class QueryError(DatabaseError):
 def _authorizer(action: int, arg1, arg2, database, trigger) -> int:
     if action in _ALLOWED:
         return sqlite3.SQLITE_OK
-    if action == sqlite3.SQLITE_PRAGMA and arg1 in _READING_PRAGMAS and arg2 is None:
+    if action == sqlite3.SQLITE_PRAGMA and arg1 in _READING_PRAGMAS:
         return sqlite3.SQLITE_OK
     return sqlite3.SQLITE_DENY
 
@@ -51,7 +51,7 @@ def query(store: Store, sql: str) -> QueryResult:
             raise QueryError(f"the query cannot run: {error}") from None
         except sqlite3.DatabaseError as error:
             message = str(error)
-            if "not authorized" in message or "readonly" in message \
+            if "authoriz" in message or "readonly" in message \
                     or "query_only" in message or "read-only" in message:
                 raise QueryError("db query only reads: the statement would change the "
                                  "database or its connection, and was refused") from None

@@ -81,8 +81,11 @@ def check_file(path: Path) -> int | None:
     if head != SQLITE_MAGIC:
         raise DatabaseError(f"{path} is not a stud-odds database: it is not an SQLite file; "
                             "it was left as it is")
+    # immutable: a WAL-mode file read alone gets no -wal and -shm files made beside it; with
+    # a -wal file there (a writer at work, or one that was killed) its pages count too
+    wal = Path(f"{path}-wal").exists()
     try:
-        connection = sqlite3.connect(_uri(path, "ro"), uri=True)
+        connection = sqlite3.connect(_uri(path, "ro" if wal else "ro&immutable=1"), uri=True)
     except sqlite3.Error as error:
         raise DatabaseError(_sentence(path, error)) from None
     try:
@@ -103,11 +106,14 @@ def check_file(path: Path) -> int | None:
         raise DatabaseError(f"{path} has no schema version: it is not a stud-odds database "
                             "this release can read; it was left as it is")
     if version > SCHEMA_VERSION:
-        raise DatabaseError(
-            f"{path} was written by a newer stud-odds (schema version {version}; this "
+        raise DatabaseError(_newer(path, version))
+    return version
+
+
+def _newer(path: Path, version: int) -> str:
+    return (f"{path} was written by a newer stud-odds (schema version {version}; this "
             f"release reads up to {SCHEMA_VERSION}): upgrade stud-odds to open it; it was "
             "left as it is")
-    return version
 
 
 class Store:
@@ -163,6 +169,8 @@ class Store:
                                (SCHEMA_VERSION,))
                 return
             current = cursor.execute("SELECT max(version) FROM schema_version").fetchone()[0]
+            if current > SCHEMA_VERSION:  # written meanwhile by a newer release
+                raise DatabaseError(_newer(self.path, current))
             while current < SCHEMA_VERSION:  # migrations, oldest first, all or none
                 for statement in MIGRATIONS[current].split(";"):
                     if statement.strip():
