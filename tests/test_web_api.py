@@ -273,3 +273,14 @@ def test_an_upload_with_no_hands_says_why(client, body, why):
     assert len(lines) == 1
     error = json.loads(lines[0])["error"]
     assert error.startswith("the file holds no hands: ") and why in error
+
+
+@pytest.mark.parametrize("fields, words", [
+    ({"trials": 5_000_000_000}, "'trials': 5,000,000,000 is too many"),
+    ({"precision": 1e-6}, "'precision': 1e-06 may need more than"),
+    ({"max_time": 3600}, "'max_time': the server samples at most 300 seconds"),
+])
+def test_a_request_that_would_hold_the_engine_for_long_is_refused(client, fields, words):
+    answer = client.post("/api/equity", json={"hands": ["AhKh/Qh", "7c7d/2s", "xx/9d"],
+                                              **fields})
+    assert answer.status_code == 400 and words in answer.json()["error"]

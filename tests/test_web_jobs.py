@@ -21,9 +21,10 @@ from stud_odds.web.app import create_app  # noqa: E402
 from stud_odds.web.jobs import Jobs  # noqa: E402
 
 HISTORIES = Path(__file__).parent / "data" / "histories"
-# five players on third street, a billion trials: runs until cancelled
+# five players on third street, 100 million trials (the most a request may ask): runs
+# until cancelled
 ENDLESS = [("hand", "AhKh/Qh"), ("hand", "7c7d/2s"), ("hand", "QdJd/Td"), ("hand", "9s9h/8c"),
-           ("hand", "xx/6d"), ("trials", "1e9"), ("seed", "1")]
+           ("hand", "xx/6d"), ("trials", "1e8"), ("seed", "1")]
 
 
 def first_event(lines) -> tuple[str, dict]:
@@ -196,3 +197,22 @@ def test_threads_can_share_the_server(server):
         thread.join()
     assert set(statuses) <= {200, 503} and 200 in statuses
     assert wait_until(lambda: jobs.pending == 0)
+
+
+def test_a_file_replays_and_outs_count_beside_a_running_spot(server):
+    """The lanes: a spot that runs long does not hold back a hand-history upload or a
+    page's outs (the engine lets them take turns)."""
+    url, jobs = server
+    history = HISTORIES / "stud_cash.txt"
+    with httpx.Client(base_url=url, timeout=60) as client:
+        with client.stream("GET", "/api/equity/stream", params=ENDLESS) as stream:
+            lines = stream.iter_lines()
+            assert first_event(lines)[0] == "partial"
+            replay = client.post("/api/history", content=history.read_bytes())
+            assert replay.status_code == 200
+            assert "summary" in json.loads(replay.text.splitlines()[-1])
+            outs = client.get("/api/outs", params=[("hand", "AhKh/Qh8d5c"),
+                                                   ("hand", "7c7d/2s3s9c"), ("player", "1")])
+            assert outs.status_code == 200 and len(outs.json()["cards"]) == 42
+            assert jobs.pending == 1  # the long spot still runs
+        assert wait_until(lambda: jobs.pending == 0)

@@ -35,7 +35,7 @@ from stud_odds.web.fields import (
     request_from_query,
 )
 from stud_odds.web.guard import JSON_LIMIT, UPLOAD_LIMIT, Guard, TooLarge, read_body
-from stud_odds.web.jobs import RETRY_AFTER_S, Busy, Jobs, Superseded
+from stud_odds.web.jobs import FILE, OUTS, RETRY_AFTER_S, Busy, Jobs, Superseded
 from stud_odds.web.streams import GONE, JobStream, cancelled_on_disconnect, event
 
 STATIC = Path(__file__).parent / "static"
@@ -127,11 +127,10 @@ async def outs(request: Request) -> Response:
                                          if name != "player"])
     jobs: Jobs = request.app.state.jobs
     page = _page(request)
-    # the page's outs have a job of their own: they must not cancel its equity, nor it them
+    # the page's outs run in a lane of their own: they never cancel its equity, nor it them
     answer = await cancelled_on_disconnect(
-        request.receive, lambda: jobs.run_now(None if page is None else f"{page}:outs",
-                                              partial(work.outs_now, equity_request,
-                                                      int(players[0]))))
+        request.receive, lambda: jobs.run_now(page, partial(work.outs_now, equity_request,
+                                                            int(players[0])), OUTS))
     if answer is GONE:
         return Response(status_code=499)
     return JSONResponse(answer)
@@ -142,7 +141,7 @@ async def history(request: Request) -> Response:
     if not data.strip():
         raise RequestError("the upload is empty: send a PokerStars hand-history file")
     return JobStream(request.app.state.jobs, _page(request), partial(work.history_stream, data),
-                     "application/x-ndjson", work.history_failure)
+                     "application/x-ndjson", work.history_failure, FILE)
 
 
 async def _mistake(request: Request, error: Exception) -> Response:

@@ -119,7 +119,30 @@ def request_from_fields(data: Any) -> EquityRequest:
     if to_call == 0:
         raise RequestError("'to_call' must be more than 0 chips")
     spot = spot_from_dict(spot_fields)
+    _bounded(spot)
     return EquityRequest(spot, _flag(data.get("classes")), pot, to_call)
+
+
+# one request may hold the server's engine this long at most (the command line has no limit)
+MOST_TRIALS = 100_000_000
+MOST_SECONDS = 300.0
+
+
+def _bounded(spot: BatchSpot) -> None:
+    """Refuse a sampled spot whose stop could keep the engine for many minutes: more than
+    MOST_TRIALS trials, a precision that needs them, or a time limit past MOST_SECONDS."""
+    limit = f"the server samples at most {MOST_TRIALS:,} trials a request"
+    if spot.trials is not None and spot.trials > MOST_TRIALS:
+        raise RequestError(f"'trials': {spot.trials:,} is too many: {limit} (the command "
+                           "line takes any number)")
+    # a pot share's variance is at most 1/4: the trials a precision may need
+    if spot.trials is None and spot.precision is not None \
+            and 0.25 / spot.precision ** 2 > MOST_TRIALS:
+        raise RequestError(f"'precision': {spot.precision:g} may need more than {limit}; ask "
+                           f"for {(0.25 / MOST_TRIALS) ** 0.5:.2g} or more")
+    if spot.max_time is not None and spot.max_time > MOST_SECONDS:
+        raise RequestError(f"'max_time': the server samples at most {MOST_SECONDS:g} seconds "
+                           "a request")
 
 
 def request_from_json(body: bytes) -> EquityRequest:

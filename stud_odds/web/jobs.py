@@ -1,10 +1,13 @@
-"""One engine job at a time: a page's newer job cancels its older one, a few wait, more are
-turned away, and a job whose client goes away is cancelled.
+"""One engine job at a time per lane: a page's newer job cancels its older one, a few wait,
+more are turned away, and a job whose client goes away is cancelled.
 
 The engine runs in a worker thread and stops within a fraction of a second of
-its cancel event being set; the event loop only waits.  A job keeps the
-engine's one slot until its thread has really ended, so two jobs never run at
-once, even while the first is being cancelled.
+its cancel event being set; the event loop only waits.  A job keeps its lane's
+slot until its thread has really ended, so two jobs of a lane never run at
+once, even while the first is being cancelled.  The lanes (LANES: a spot, its
+outs, a hand-history file) run side by side: the engine itself lets calls
+take turns between its short kernel calls, so a card edit is answered while a
+long file replays.
 """
 
 from __future__ import annotations
@@ -19,8 +22,9 @@ import anyio.to_thread
 
 T = TypeVar("T")
 
-MAX_WAITING = 4  # jobs queued behind the running one; more are told to come back later
+MAX_WAITING = 4  # jobs queued behind the running ones; more are told to come back later
 RETRY_AFTER_S = 1
+SPOT, OUTS, FILE = LANES = ("spot", "outs", "file")
 
 
 class Busy(Exception):
@@ -36,6 +40,7 @@ class Job:
     """One request's work: who asked (the page's id, if any) and its cancel event."""
 
     page: str | None
+    lane: str = SPOT
     cancel: threading.Event = field(default_factory=threading.Event)
 
 
@@ -44,22 +49,24 @@ class Jobs:
 
     def __init__(self, max_waiting: int = MAX_WAITING) -> None:
         self.max_waiting = max_waiting
-        self._slot = anyio.Lock()
+        self._slots = {lane: anyio.Lock() for lane in LANES}
         self._jobs: list[Job] = []  # waiting or running, oldest first
         self._closed = False
 
-    def admit(self, page: str | None) -> Job:
-        """Queue a job (Busy when too many wait); the same page's older jobs are cancelled."""
+    def admit(self, page: str | None, lane: str = SPOT) -> Job:
+        """Queue a job in ``lane`` (Busy when too many wait); the same page's older jobs of
+        the lane are cancelled."""
         if self._closed:
             raise Superseded("the server is stopping")
-        if page is not None:  # a page wants only its newest spot
+        if page is not None:  # a page wants only its newest spot (outs, file)
             for older in self._jobs:
-                if older.page == page:
+                if older.page == page and older.lane == lane:
                     older.cancel.set()
-        waiting = sum(not job.cancel.is_set() for job in self._jobs) - self._slot.locked()
+        running = sum(slot.locked() for slot in self._slots.values())
+        waiting = sum(not job.cancel.is_set() for job in self._jobs) - running
         if waiting >= self.max_waiting:
             raise Busy(f"{waiting} jobs are already waiting")
-        job = Job(page)
+        job = Job(page, lane)
         self._jobs.append(job)
         return job
 
@@ -71,7 +78,7 @@ class Jobs:
         set, the thread is waited for, and the cancellation goes on.
         """
         try:
-            async with self._slot:  # a waiter whose client goes away just leaves the queue
+            async with self._slots[job.lane]:  # a waiter whose client goes away leaves
                 if job.cancel.is_set():
                     raise Superseded("a newer spot from the same page replaced this one")
                 failure: Exception | None = None
@@ -88,9 +95,10 @@ class Jobs:
         finally:
             self.discard(job)
 
-    async def run_now(self, page: str | None, work: Callable[[threading.Event], T]) -> T:
+    async def run_now(self, page: str | None, work: Callable[[threading.Event], T],
+                      lane: str = SPOT) -> T:
         """Admit a job and run it (Busy when too many wait)."""
-        return await self.run(self.admit(page), work)
+        return await self.run(self.admit(page, lane), work)
 
     def discard(self, job: Job) -> None:
         """Forget a job that has ended (or never ran)."""
@@ -117,4 +125,5 @@ async def _cancel_on_exit(cancel: threading.Event) -> None:
         cancel.set()
 
 
-__all__ = ["MAX_WAITING", "RETRY_AFTER_S", "Busy", "Job", "Jobs", "Superseded"]
+__all__ = ["FILE", "LANES", "MAX_WAITING", "OUTS", "RETRY_AFTER_S", "SPOT", "Busy", "Job", "Jobs",
+           "Superseded"]

@@ -18,7 +18,7 @@ from typing import Any
 import anyio
 from starlette.types import Receive, Scope, Send
 
-from stud_odds.web.jobs import RETRY_AFTER_S, Busy, Jobs, Superseded
+from stud_odds.web.jobs import RETRY_AFTER_S, SPOT, Busy, Jobs, Superseded
 
 logger = logging.getLogger("stud_odds.web")
 
@@ -90,13 +90,13 @@ class JobStream:
     """
 
     def __init__(self, jobs: Jobs, page: str | None, work: Work, media_type: str,
-                 failure: Callable[[str], str]) -> None:
-        self.jobs, self.page, self.work = jobs, page, work
+                 failure: Callable[[str], str], lane: str = SPOT) -> None:
+        self.jobs, self.page, self.work, self.lane = jobs, page, work, lane
         self.media_type, self.failure = media_type, failure
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         try:
-            job = self.jobs.admit(self.page)
+            job = self.jobs.admit(self.page, self.lane)
         except Busy as why:
             await busy(send, str(why))
             return
