@@ -209,3 +209,61 @@ def test_the_python_api(tmp_path):
                         "FROM hands WHERE number = '210000000002'").rows()[0]
         assert hand == {"time": "2020-01-31 12:01:10", "time_zone": "ET", "small_bet": 10,
                         "big_bet": 20, "ante": 2, "bring_in": 5, "unit": "USD"}
+
+
+def _dump(path):
+    with sqlite3.connect(path) as connection:
+        return [connection.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall()
+                for table in ("hands", "seats", "actions", "skipped")]
+
+
+def test_reading_in_worker_processes_stores_the_same(tmp_path):
+    made_folder(tmp_path / "hh", files=4, hands=30, seed=6)
+    (tmp_path / "hh" / "bad.txt").write_bytes((DATA / "bad_hands.txt").read_bytes())
+    results = []
+    for workers in (1, 2):
+        with stud_odds.db.open(tmp_path / f"{workers}.sqlite") as db:
+            results.append(db.import_files([tmp_path / "hh"], workers=workers))
+    assert results[0].rows() == results[1].rows() and results[0].new == 122
+    assert _dump(tmp_path / "1.sqlite") == _dump(tmp_path / "2.sqlite")
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_sigkill_with_reading_workers_leaves_no_process_behind(tmp_path):
+    made = made_folder(tmp_path / "hh", files=24, hands=120, seed=7)
+    db = tmp_path / "hands.sqlite"
+    process = _import_process(tmp_path / "hh", db, "--workers", "2")
+    assert process.stderr.readline().startswith("imported ")
+    readers = _children(process.pid)
+    assert readers  # the reading processes (and multiprocessing's resource tracker)
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    deadline = time.monotonic() + 10
+    while any(Path(f"/proc/{pid}").exists() and "Z" not in
+              Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+              for pid in readers if Path(f"/proc/{pid}").exists()) \
+            and time.monotonic() < deadline:
+        time.sleep(0.1)
+    alive = [pid for pid in readers if Path(f"/proc/{pid}").exists()
+             and "Z" not in Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]]
+    assert alive == []
+    hands = counts(db)[0]
+    assert hands % 120 == 0 and hands < len(made)
+    again = _import_process(tmp_path / "hh", db, "--workers", "2", "--json")
+    out, err = again.communicate(timeout=300)
+    assert again.returncode == 0, err
+    assert json.loads(out)["new"] == len(made) - hands
+    assert counts(db)[0] == len(made)

@@ -45,14 +45,15 @@ class Database:
         return self.store.read_only
 
     def import_files(self, paths: Iterable[str | os.PathLike[str]],
-                     progress: Callable[[ImportedFile, int], None] | None = None
-                     ) -> ImportResult:
-        """Import hand-history files and folders (recursively), one transaction a file."""
+                     progress: Callable[[ImportedFile, int], None] | None = None,
+                     workers: int | None = None) -> ImportResult:
+        """Import hand-history files and folders (recursively), one transaction a file
+        (``workers``: processes reading files meanwhile; default: automatic)."""
         from stud_odds.db.importing import import_files
 
         if isinstance(paths, str | os.PathLike):
             paths = [paths]
-        return import_files(self.store, paths, progress)
+        return import_files(self.store, paths, progress, workers)
 
     def stats(self, player: str | None = None, game: str | None = None,
               stakes: str | None = None, since: str | None = None,

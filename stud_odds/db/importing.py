@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import ROUND_HALF_EVEN, Decimal
+from functools import lru_cache
 from pathlib import Path
 
 from stud_odds.cards import format_card
@@ -30,15 +31,21 @@ COMPLETE_VERBS = frozenset({"complete", "raise"})
 _HUNDRED = Decimal(100)
 
 
-def cents(amount: Decimal | None) -> int | None:
-    """An amount as the database stores money: whole hundredths of its unit."""
-    if amount is None:
-        return None
+@lru_cache(maxsize=8192)  # a file repeats a few amounts (antes, bets) many times
+def _cents(amount: Decimal) -> int:
     return int((amount * _HUNDRED).to_integral_value(ROUND_HALF_EVEN))
 
 
+def cents(amount: Decimal | None) -> int | None:
+    """An amount as the database stores money: whole hundredths of its unit."""
+    return None if amount is None else _cents(amount)
+
+
+_CARD_TEXT = [format_card(card) for card in range(52)]
+
+
 def _cards(cards: Iterable[int]) -> str | None:
-    text = " ".join(format_card(card) for card in cards)
+    text = " ".join([_CARD_TEXT[card] for card in cards])
     return text or None
 
 
@@ -101,10 +108,10 @@ def _hand_rows(hand: HandHistory) -> tuple[tuple, list, list]:
             if action.verb in COMPLETE_VERBS:
                 complete.add(action.name)
         actions.append((seq, action.street, seats.get(action.name, 0), action.verb,
-                        cents(action.amount), int(action.all_in)))
+                        _cents(action.amount), int(action.all_in)))
     players = [
         (p.seat, p.name, cents(p.chips), _cards(p.hole), _cards(p.upcards) or "",
-         format_card(p.river) if p.river is not None else None, int(p.shown), p.folded,
+         _CARD_TEXT[p.river] if p.river is not None else None, int(p.shown), p.folded,
          p.all_in, cents(p.invested), cents(p.won), int(p.name in vpip),
          int(p.name in complete))
         for p in hand.players
@@ -153,18 +160,40 @@ def _now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S")
 
 
-def import_file(store: Store, path: Path) -> ImportedFile:
-    """Read one file and store its hands in one transaction; a file that cannot be read at
-    all is reported in ``error`` and changes nothing."""
+@dataclass
+class _Read:
+    """One file read (in this process or a worker): its rows, or why it cannot be read."""
+
+    path: Path
+    rows: _FileRows | None
+    size: int = 0
+    modified: str = ""
+    error: str | None = None
+
+
+def _read(path: Path) -> _Read:
     try:
         rows = read_file(path)
         stat = path.stat()
     except (HistoryError, OSError) as error:
         message = str(error) if isinstance(error, HistoryError) else \
             f"cannot read {path}: {error.strerror or error}"
-        return ImportedFile(str(path), error=message)
-    absolute = str(path.resolve())
+        return _Read(path, None, error=message)
     modified = datetime.fromtimestamp(stat.st_mtime, UTC).strftime("%Y-%m-%d %H:%M:%S")
+    return _Read(path, rows, stat.st_size, modified)
+
+
+def import_file(store: Store, path: Path) -> ImportedFile:
+    """Read one file and store its hands in one transaction; a file that cannot be read at
+    all is reported in ``error`` and changes nothing."""
+    return _write(store, _read(path))
+
+
+def _write(store: Store, read: _Read) -> ImportedFile:
+    path, rows = read.path, read.rows
+    if rows is None:
+        return ImportedFile(str(path), error=read.error)
+    absolute = str(path.resolve())
     new = already = 0
     with store.transaction() as cursor:
         cursor.execute(
@@ -173,7 +202,7 @@ def import_file(store: Store, path: Path) -> ImportedFile:
             "modified = excluded.modified, imported = excluded.imported, "
             "hands = excluded.hands, skipped = excluded.skipped, "
             "other_games = excluded.other_games",
-            (absolute, stat.st_size, modified, _now(), len(rows.hands),
+            (absolute, read.size, read.modified, _now(), len(rows.hands),
              sum(1 for s in rows.skipped if s.stud), rows.other_games))
         file_id = cursor.execute("SELECT id FROM files WHERE path = ?", (absolute,)).fetchone()[0]
         seat_rows, action_rows = [], []
@@ -201,26 +230,77 @@ def import_file(store: Store, path: Path) -> ImportedFile:
                         other_games=rows.other_games, skipped_hands=stud_skipped)
 
 
+PARALLEL_BYTES = 8 << 20  # read files in worker processes when there is this much text
+
+
+def _worker_start() -> None:
+    """A reading process: Ctrl-C is the importer's to handle, and it dies with it."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:  # Linux: killed when the importer is (SIGKILL included), never left behind
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def _reads(files: list[Path], workers: int | None) -> Iterator[_Read]:
+    """Each file read, in order: in this process, or (many megabytes of text, several files,
+    several cores) in ``workers`` processes while this one writes."""
+    if workers is None:
+        total = 0
+        for file in files:
+            try:
+                total += file.stat().st_size
+            except OSError:
+                pass
+        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") \
+            else (os.cpu_count() or 1)
+        workers = min(cores, 4) if total >= PARALLEL_BYTES and len(files) > 1 else 1
+    if workers <= 1 or len(files) <= 1:
+        yield from map(_read, files)
+        return
+    import multiprocessing
+
+    pool = multiprocessing.get_context("spawn").Pool(min(workers, len(files)),
+                                                      initializer=_worker_start)
+    try:
+        yield from pool.imap(_read, files)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
 def import_files(store: Store, paths: Iterable[str | os.PathLike[str]],
-                 progress: Callable[[ImportedFile, int], None] | None = None) -> ImportResult:
-    """Import files and folders (recursively, text files only), one transaction per file.
+                 progress: Callable[[ImportedFile, int], None] | None = None,
+                 workers: int | None = None) -> ImportResult:
+    """Import files and folders (recursively, text files only), one transaction per file,
+    in order.
 
     ``progress(done, size)`` is called after each file is committed, with its size in
-    bytes.
+    bytes.  ``workers``: processes reading files while this one writes (default: one a
+    core, up to 4, when there are several files and at least 8 MB of text; 1: none).
     """
     files, passed_over = collect_files(paths)
     if store.read_only:
         raise DatabaseError(f"{store.path} is read-only: stud-odds cannot write to it")
     done = []
-    for path in files:
-        result = import_file(store, path)
-        done.append(result)
-        if progress is not None:
-            try:
-                size = path.stat().st_size
-            except OSError:
-                size = 0
-            progress(result, size)
+    reads = _reads(files, workers)
+    try:
+        for read in reads:
+            result = _write(store, read)
+            done.append(result)
+            if progress is not None:
+                try:
+                    size = read.path.stat().st_size
+                except OSError:
+                    size = 0
+                progress(result, size)
+    finally:
+        reads.close()  # Ctrl-C or an error: the reading processes stop now
     return ImportResult(str(store.path), tuple(done), tuple(passed_over))
 
 
