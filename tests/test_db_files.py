@@ -197,3 +197,23 @@ def test_query_mistakes_are_one_sentence(imported, sql, words):
     result = run("query", sql, "--db", imported)
     assert result.exit_code == 2 and words in result.stderr
     assert "Traceback" not in result.output
+
+
+def test_an_older_file_is_migrated_in_one_transaction(imported, monkeypatch):
+    import stud_odds.db.store as store
+
+    monkeypatch.setattr(store, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    broken = {SCHEMA_VERSION: "ALTER TABLE hands ADD COLUMN note TEXT; SELECT * FROM nowhere"}
+    monkeypatch.setattr(store, "MIGRATIONS", broken)
+    with pytest.raises(DatabaseError, match="no such table: nowhere"):
+        stud_odds.db.open(imported)
+    with sqlite3.connect(imported) as connection:  # all or nothing: still the old file
+        assert connection.execute("SELECT version FROM schema_version").fetchall() == [
+            (SCHEMA_VERSION,)]
+        assert "note" not in {c[1] for c in connection.execute("PRAGMA table_info(hands)")}
+    connection.close()
+    monkeypatch.setattr(store, "MIGRATIONS", {SCHEMA_VERSION: "ALTER TABLE hands ADD COLUMN "
+                                                              "note TEXT"})
+    with stud_odds.db.open(imported) as db:
+        assert db.query("SELECT version FROM schema_version").data == ((SCHEMA_VERSION + 1,),)
+        assert db.query("SELECT count(note), count(*) FROM hands").data == ((0, 3),)
