@@ -7,13 +7,37 @@ sentence on stderr and exit status 2, in one place (``stud_odds.console``).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from numbers import Integral
 
 SHOWN_CHARACTERS = 40  # a message quotes no more of a value than this
 
 
 class StudOddsError(ValueError):
-    """Input stud-odds cannot use; ``str(error)`` is one sentence saying why."""
+    """Input stud-odds cannot use; ``str(error)`` is one sentence saying why.
+
+    ``field`` names the input it is about when known (a spot's ``hands``, ``dead``,
+    ``folds``, ``community``, ``game``, ``deck_rule``, ``trials``, ``precision``,
+    ``max_time``, ``seed``, ``exact``...: the batch and web field names), and
+    ``seat`` the live player (1-based) when it is one seat's: a form shows the
+    sentence beside that field.
+    """
+
+    field: str | None = None
+    seat: int | None = None
+
+
+@contextmanager
+def blame(field: str, seat: int | None = None) -> Iterator[None]:
+    """Mark a StudOddsError raised inside as being about ``field`` (and ``seat``), unless
+    a closer blame already marked it."""
+    try:
+        yield
+    except StudOddsError as error:
+        if error.field is None:
+            error.field, error.seat = field, seat
+        raise
 
 
 def shown(value: object) -> str:
@@ -39,4 +63,4 @@ def excerpt(text: str, position: int, width: int = SHOWN_CHARACTERS) -> str:
     return ("..." if start else "") + cut + ("..." if start + width < len(text) else "")
 
 
-__all__ = ["SHOWN_CHARACTERS", "StudOddsError", "excerpt", "shown"]
+__all__ = ["SHOWN_CHARACTERS", "StudOddsError", "blame", "excerpt", "shown"]

@@ -284,3 +284,21 @@ def test_a_request_that_would_hold_the_engine_for_long_is_refused(client, fields
     answer = client.post("/api/equity", json={"hands": ["AhKh/Qh", "7c7d/2s", "xx/9d"],
                                               **fields})
     assert answer.status_code == 400 and words in answer.json()["error"]
+
+
+@pytest.mark.parametrize("fields, field, seat", [
+    ({"hands": ["AhKh/Qh", "7c7d/Qh"]}, "hands", 2),
+    ({"hands": ["AhKh/Qh", "7c7d/2sx"]}, "hands", 2),
+    ({"hands": ["AhKh/Qh", "[QQ+/2s"]}, "hands", 2),
+    ({"hands": ["AhKh/Qh", "7c7d/2s"], "dead": "Zz"}, "dead", None),
+    ({"hands": ["AhKh/Qh", "7c7d/2s"], "dead": "Ah"}, "dead", None),
+    ({"hands": ["AhKh/Qh", "7c7d/2s"], "folds": ["Ah"]}, "folds", None),
+    ({"hands": ["AhKh/Qh", "7c7d/2s"], "seed": -1}, "seed", None),
+    ({"hands": ["AhKh/Qh", "7c7d/2s"], "trials": "lots"}, "trials", None),
+    ({"hands": ["AhKh/Qh", "7c7d/2s"], "game": "holdem"}, "game", None),
+    ({"hands": ["AhKh/Qh", "7c7d/2s"], "pot": 10}, "to_call", None),
+    ({"hands": ["AhKh/Qh", "7c7d/2s"], "community": "3c"}, "community", None),
+])
+def test_a_400_names_its_field_and_seat(client, fields, field, seat):
+    answer = client.post("/api/equity", json=fields).json()
+    assert answer.get("field") == field and answer.get("seat") == seat, answer

@@ -103,8 +103,11 @@ def test_a_range_error_is_shown_under_its_seat(page):
     page.fill('[data-hand="2"]', "[QQ+/2s")
     page.wait_for_selector('#results[data-state="error"]')
     seat_error = page.locator('[data-seat-box="2"] .seat-error')
-    assert "player 2" in seat_error.inner_text() and "]" in seat_error.inner_text()
-    assert page.inner_text('[data-field="error"]') == seat_error.inner_text()
+    assert "seat 2" in seat_error.inner_text() and "]" in seat_error.inner_text()
+    assert "player" not in seat_error.inner_text()  # the page's word is seat
+    assert not page.is_visible('[data-field="error"]')  # under its seat, not far below
+    assert page.get_attribute('[data-hand="2"]', "aria-invalid") == "true"
+    assert page.get_attribute('[data-hand="2"]', "aria-describedby") == "seat-error-2"
     assert not page.locator('[data-seat-box="1"] .seat-error').is_visible()
 
 
@@ -301,8 +304,23 @@ def test_a_mistake_greys_the_previous_numbers(page):
     page.wait_for_selector(DONE)
     page.fill("#dead", "Ah")  # a card used twice
     page.wait_for_selector('#results[data-state="error"]')
-    assert "Ah" in page.inner_text('[data-field="error"]')
+    assert "Ah is used twice: in seat 1's hand and in the dead cards" in \
+        page.inner_text("#dead-error")
+    assert page.get_attribute("#dead", "aria-describedby") == "dead-error"
     assert page.is_visible("#stale-note") and "stale" in page.get_attribute("#results", "class")
     page.fill("#dead", "")
     page.wait_for_selector(DONE)
     assert not page.is_visible("#stale-note")
+
+
+def test_an_options_mistake_is_shown_under_the_options(page):
+    page.goto("/?hand=AhKh/Qh&hand=7c7d/2s&seed=1&trials=2000")
+    page.wait_for_selector(DONE)
+    page.fill("#trials", "lots")
+    page.wait_for_selector('#results[data-state="error"]')
+    assert "'lots' is not a trial count" in page.inner_text("#options-error")
+    assert page.get_attribute("#trials", "aria-invalid") == "true"
+    page.fill("#trials", "2000")
+    page.wait_for_selector(DONE)
+    assert not page.is_visible("#options-error")
+    assert page.get_attribute("#trials", "aria-invalid") is None

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from stud_odds.cards import format_card, format_cards
-from stud_odds.errors import shown
+from stud_odds.errors import blame, shown
 from stud_odds.games import Game, GameError, parse_game
 from stud_odds.scenario.plan import DealPlan, DeckRule, parse_deck_rule, ranges_fit
 from stud_odds.scenario.table import (
@@ -76,42 +76,55 @@ class Scenario:
         try:
             parsed_game = parse_game(game)
         except GameError as error:
-            raise ScenarioError(str(error)) from None
+            failure = ScenarioError(str(error))
+            failure.field = "game"
+            raise failure from None
         written: list[tuple[Hand, bool]] = []  # each hand, and whether nobody has seen it
         for player, hand in enumerate(hand_texts(hands), start=1):
             if isinstance(hand, Hand):
                 written.append((hand, False))
             elif isinstance(hand, str):
-                parsed = random_hand(3) if is_random(hand) else parse_hand(hand, player)
+                with blame("hands", player):
+                    parsed = random_hand(3) if is_random(hand) else parse_hand(hand, player)
                 written.append((parsed, parsed.range is None and not parsed.known))
             else:
-                raise ScenarioError(f"player {player}'s hand must be text such as 'AsKs/Qh' "
-                                    f"(or a Hand), not {shown(hand)}")
+                with blame("hands", player):
+                    raise ScenarioError(f"player {player}'s hand must be text such as "
+                                        f"'AsKs/Qh' (or a Hand), not {shown(hand)}")
         # An opponent nobody has seen (random, xx/x: no known card) is on the street of the
         # other players; when nobody is seen, on the first hand's (random: third street).
         size = next((hand.size for hand, unseen in written if not unseen),
                     written[0][0].size if written else 3)
+        with blame("dead"):
+            dead_cards = parse_card_list(dead, "the dead cards")
+        with blame("folds"):
+            folded = parse_folds(folds)
+        with blame("community"):
+            shared = None if community is None else parse_community(community)
+        with blame("deck_rule"):
+            rule = parse_deck_rule(deck_rule)
         return cls(
             game=parsed_game,
             hands=tuple(random_hand(size) if unseen else hand for hand, unseen in written),
-            dead=parse_card_list(dead, "the dead cards"),
-            folds=parse_folds(folds),
-            community=None if community is None else parse_community(community),
-            deck_rule=parse_deck_rule(deck_rule),
+            dead=dead_cards, folds=folded, community=shared, deck_rule=rule,
         )
 
     def __post_init__(self) -> None:
-        self._check_player_count()
+        with blame("hands"):
+            self._check_player_count()
         self._check_card_ids()
         self._check_hands()
         self._check_duplicates()
-        self._check_folds()
+        with blame("folds"):
+            self._check_folds()
         # The plan needs valid cards; the last checks need the plan.
         plan = DealPlan.of(self.hands, self.dead, self.folds, self.community, self.deck_rule)
         object.__setattr__(self, "plan", plan)
-        self._check_seventh_street()
-        self._check_deck_holds()
-        self._check_ranges_fit()
+        with blame("community" if self.community is not None else "hands"):
+            self._check_seventh_street()
+        with blame("hands"):
+            self._check_deck_holds()
+            self._check_ranges_fit()
 
     @property
     def street(self) -> int:
@@ -149,18 +162,19 @@ class Scenario:
 
     # -- validation ----------------------------------------------------------------------
 
-    def _places(self) -> Iterable[tuple[int, str]]:
-        """Every known card with where it is, for messages."""
+    def _places(self) -> Iterable[tuple[int, str, tuple[str, int | None]]]:
+        """Every known card with where it is, for messages, and that place's field and
+        seat (see StudOddsError)."""
         for player, hand in enumerate(self.hands, start=1):
             for card in hand.known:
-                yield card, f"player {player}'s hand"
+                yield card, f"player {player}'s hand", ("hands", player)
         for card in self.dead:
-            yield card, "the dead cards"
+            yield card, "the dead cards", ("dead", None)
         for folded, upcards in enumerate(self.folds, start=1):
             for card in upcards:
-                yield card, f"folded player {folded}'s upcards"
+                yield card, f"folded player {folded}'s upcards", ("folds", None)
         if self.community is not None:
-            yield self.community, "the community card"
+            yield self.community, "the community card", ("community", None)
 
     def _check_player_count(self) -> None:
         live, folded = len(self.hands), len(self.folds)
@@ -173,19 +187,23 @@ class Scenario:
             )
 
     def _check_card_ids(self) -> None:
-        for card, place in self._places():
+        for card, place, (blamed, seat) in self._places():
             if not 0 <= card < DECK_SIZE:
-                raise ScenarioError(f"{card!r} in {place} is not a card id: ids run from 0 to 51")
+                with blame(blamed, seat):
+                    raise ScenarioError(f"{card!r} in {place} is not a card id: ids run from "
+                                        "0 to 51")
 
     def _check_hands(self) -> None:
         for player, hand in enumerate(self.hands, start=1):
             problem = shape_problem(str(hand), len(hand.down), len(hand.up))
             if problem:
-                raise ScenarioError(f"player {player}'s {problem}")
+                with blame("hands", player):
+                    raise ScenarioError(f"player {player}'s {problem}")
         first = self.hands[0].size
         for player, hand in enumerate(self.hands[1:], start=2):
             if hand.size != first:
-                raise ScenarioError(
+                with blame("hands", player):
+                    raise ScenarioError(
                     f"player {player} has {hand.size} cards ({street_name(hand.size)}) but "
                     f"player 1 has {first} ({street_name(first)}): every live player is on "
                     "the same street"
@@ -193,12 +211,14 @@ class Scenario:
 
     def _check_duplicates(self) -> None:
         where: dict[int, str] = {}
-        for card, place in self._places():
+        for card, place, (blamed, seat) in self._places():
             if card in where:
                 name = format_card(card)
-                if where[card] == place:
-                    raise ScenarioError(f"{name} is used twice in {place}")
-                raise ScenarioError(f"{name} is used twice: in {where[card]} and in {place}")
+                with blame(blamed, seat):  # the second place: the card the user added last
+                    if where[card] == place:
+                        raise ScenarioError(f"{name} is used twice in {place}")
+                    raise ScenarioError(f"{name} is used twice: in {where[card]} and in "
+                                        f"{place}")
             where[card] = place
 
     def _check_folds(self) -> None:

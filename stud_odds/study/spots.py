@@ -21,6 +21,7 @@ from stud_odds.engine.options import (
     check_seed,
     parse_trials,
 )
+from stud_odds.errors import blame
 from stud_odds.results import EquityResult, Method
 from stud_odds.scenario import Scenario
 from stud_odds.study.common import StudyError, show
@@ -52,7 +53,9 @@ class BatchSpot:
                           precision=self.precision, max_time=self.max_time, seed=self.seed,
                           threads=threads, **live)
         except ExactRefused as refused:  # the line asked with its own field
-            raise StudyError(refused.for_option('"exact": true')) from None
+            failure = StudyError(refused.for_option('"exact": true'))
+            failure.field = "exact"
+            raise failure from None
 
 
 def spot_key(number: int, spot: BatchSpot) -> tuple[str, str | int]:
@@ -173,33 +176,46 @@ def spot_from_dict(data: Mapping[str, Any]) -> BatchSpot:
     if unknown:
         raise StudyError(f"unknown field {show(unknown[0])}: fields are {', '.join(SPOT_FIELDS)}")
     hands = data.get("hands")
-    if isinstance(hands, str):
-        raise StudyError(f"'hands' must be a list with one text per live player, e.g. "
-                         f"[\"AsKs/Qh\", \"xx/7d\"], not the text {show(hands)}")
-    if _absent(hands) or hands == []:
-        raise StudyError("a spot needs 'hands', one per live player")
-    hands = _texts(hands, "hands", "one text per live player, e.g. [\"AsKs/Qh\", \"xx/7d\"]")
-    folds = [] if _absent(data.get("folds")) else _texts(
-        data["folds"], "folds", "one text of upcards per folded player, e.g. [\"5h\", \"Qd\"]")
+    with blame("hands"):
+        if isinstance(hands, str):
+            raise StudyError(f"'hands' must be a list with one text per live player, e.g. "
+                             f"[\"AsKs/Qh\", \"xx/7d\"], not the text {show(hands)}")
+        if _absent(hands) or hands == []:
+            raise StudyError("a spot needs 'hands', one per live player")
+        hands = _texts(hands, "hands",
+                       "one text per live player, e.g. [\"AsKs/Qh\", \"xx/7d\"]")
+    with blame("folds"):
+        folds = [] if _absent(data.get("folds")) else _texts(
+            data["folds"], "folds",
+            "one text of upcards per folded player, e.g. [\"5h\", \"Qd\"]")
     dead = data.get("dead")
-    if _absent(dead):
-        dead = ()
-    elif not isinstance(dead, str):
-        dead = _texts(dead, "dead", "a text of cards or a list of them, e.g. \"2c 9h\"")
-    exact = _exact(data.get("exact"))
-    return BatchSpot(
-        scenario=Scenario.build(
-            hands, game=_text(data, "game", "\"stud8\"") or "stud", dead=dead, folds=folds,
-            community=_text(data, "community", "\"2c\""),
-            deck_rule=_text(data, "deck_rule", "\"casino\"") or "casino",
-        ),
-        id=_id(data.get("id")),
-        method=Method.EXACT if exact else Method.AUTO,
-        trials=trial_count(data.get("trials")),
-        precision=_positive(data, "precision", "the pot (a standard error, e.g. 0.001)"),
-        max_time=_positive(data, "max_time", "seconds"),
-        seed=_seed(data.get("seed")),
-    )
+    with blame("dead"):
+        if _absent(dead):
+            dead = ()
+        elif not isinstance(dead, str):
+            dead = _texts(dead, "dead", "a text of cards or a list of them, e.g. \"2c 9h\"")
+    with blame("exact"):
+        exact = _exact(data.get("exact"))
+    texts = {}
+    for name, example in (("game", "\"stud8\""), ("community", "\"2c\""),
+                          ("deck_rule", "\"casino\"")):
+        with blame(name):
+            texts[name] = _text(data, name, example)
+    scenario = Scenario.build(hands, game=texts["game"] or "stud", dead=dead, folds=folds,
+                              community=texts["community"],
+                              deck_rule=texts["deck_rule"] or "casino")
+    with blame("id"):
+        spot_id = _id(data.get("id"))
+    with blame("trials"):
+        trials = trial_count(data.get("trials"))
+    with blame("precision"):
+        precision = _positive(data, "precision", "the pot (a standard error, e.g. 0.001)")
+    with blame("max_time"):
+        max_time = _positive(data, "max_time", "seconds")
+    with blame("seed"):
+        seed = _seed(data.get("seed"))
+    return BatchSpot(scenario=scenario, id=spot_id, method=Method.EXACT if exact else Method.AUTO,
+                     trials=trials, precision=precision, max_time=max_time, seed=seed)
 
 
 def split_hands(text: str) -> list[str]:

@@ -46,6 +46,17 @@ def _error(status: int, message: str, **headers: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status, headers=headers or None)
 
 
+def blamed(error: StudOddsError) -> dict[str, object]:
+    """A mistake's sentence with the field it is about and the seat (1-based), when known:
+    ``{"error": ..., "field": "hands", "seat": 2}`` (docs/web.md)."""
+    data: dict[str, object] = {"error": str(error)}
+    if error.field is not None:
+        data["field"] = error.field
+    if error.seat is not None:
+        data["seat"] = error.seat
+    return data
+
+
 def _query(request: Request) -> list[tuple[str, str]]:
     return list(request.query_params.multi_items())
 
@@ -76,8 +87,7 @@ async def spot(request: Request) -> Response:
     try:
         return JSONResponse(work.table_of(request_from_query(query)))
     except StudOddsError as error:
-        return JSONResponse({"error": str(error), "hands": _hand_errors(query)},
-                            status_code=400)
+        return JSONResponse(blamed(error) | {"hands": _hand_errors(query)}, status_code=400)
 
 
 def _hand_errors(query: list[tuple[str, str]]) -> list[str | None]:
@@ -111,8 +121,7 @@ async def equity_stream(request: Request) -> Response:
     try:
         equity_request = request_from_query(_query(request))
     except StudOddsError as error:  # an EventSource cannot read a 400's body: an event then
-        return Response(event("failure", {"error": str(error)}),
-                        media_type="text/event-stream")
+        return Response(event("failure", blamed(error)), media_type="text/event-stream")
     return JobStream(request.app.state.jobs, _page(request),
                      partial(work.equity_stream, equity_request), "text/event-stream",
                      work.failure_event)
@@ -146,7 +155,8 @@ async def history(request: Request) -> Response:
 
 async def _mistake(request: Request, error: Exception) -> Response:
     status = 413 if isinstance(error, TooLarge) else 400
-    return _error(status, str(error))
+    assert isinstance(error, StudOddsError)
+    return JSONResponse(blamed(error), status_code=status)
 
 
 async def _busy(request: Request, error: Exception) -> Response:

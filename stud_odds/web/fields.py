@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from stud_odds.errors import StudOddsError
+from stud_odds.errors import StudOddsError, blame
 from stud_odds.results import Method
 from stud_odds.scenario import DeckRule
 from stud_odds.study.common import show
@@ -113,11 +113,14 @@ def request_from_fields(data: Any) -> EquityRequest:
         raise RequestError(f"the body must be a JSON object of fields ({', '.join(SPOT_FIELDS)}),"
                            f" not {show(data)}")
     spot_fields = {name: value for name, value in data.items() if name not in OPTION_FIELDS}
-    pot, to_call = _amount(data.get("pot"), "pot"), _amount(data.get("to_call"), "to_call")
-    if (pot is None) != (to_call is None):
-        raise RequestError("pot odds need both 'pot' and 'to_call'")
-    if to_call == 0:
-        raise RequestError("'to_call' must be more than 0 chips")
+    with blame("pot"):
+        pot = _amount(data.get("pot"), "pot")
+    with blame("to_call"):
+        to_call = _amount(data.get("to_call"), "to_call")
+        if (pot is None) != (to_call is None):
+            raise RequestError("pot odds need both 'pot' and 'to_call'")
+        if to_call == 0:
+            raise RequestError("'to_call' must be more than 0 chips")
     spot = spot_from_dict(spot_fields)
     _bounded(spot)
     return EquityRequest(spot, _flag(data.get("classes")), pot, to_call)
@@ -132,17 +135,20 @@ def _bounded(spot: BatchSpot) -> None:
     """Refuse a sampled spot whose stop could keep the engine for many minutes: more than
     MOST_TRIALS trials, a precision that needs them, or a time limit past MOST_SECONDS."""
     limit = f"the server samples at most {MOST_TRIALS:,} trials a request"
-    if spot.trials is not None and spot.trials > MOST_TRIALS:
-        raise RequestError(f"'trials': {spot.trials:,} is too many: {limit} (the command "
-                           "line takes any number)")
+    with blame("trials"):
+        if spot.trials is not None and spot.trials > MOST_TRIALS:
+            raise RequestError(f"'trials': {spot.trials:,} is too many: {limit} (the command "
+                               "line takes any number)")
     # a pot share's variance is at most 1/4: the trials a precision may need
-    if spot.trials is None and spot.precision is not None \
-            and 0.25 / spot.precision ** 2 > MOST_TRIALS:
-        raise RequestError(f"'precision': {spot.precision:g} may need more than {limit}; ask "
-                           f"for {(0.25 / MOST_TRIALS) ** 0.5:.2g} or more")
-    if spot.max_time is not None and spot.max_time > MOST_SECONDS:
-        raise RequestError(f"'max_time': the server samples at most {MOST_SECONDS:g} seconds "
-                           "a request")
+    with blame("precision"):
+        if spot.trials is None and spot.precision is not None \
+                and 0.25 / spot.precision ** 2 > MOST_TRIALS:
+            raise RequestError(f"'precision': {spot.precision:g} may need more than {limit}; "
+                               f"ask for {(0.25 / MOST_TRIALS) ** 0.5:.2g} or more")
+    with blame("max_time"):
+        if spot.max_time is not None and spot.max_time > MOST_SECONDS:
+            raise RequestError(f"'max_time': the server samples at most {MOST_SECONDS:g} "
+                               "seconds a request")
 
 
 def request_from_json(body: bytes) -> EquityRequest:

@@ -106,7 +106,11 @@ def equity_stream(request: EquityRequest, cancel: threading.Event, emit: Emit) -
     try:
         _estimate_first(request, cancel, emit)
         return event("result", shown(request, _run(request, cancel, on_round)))
-    except (StudOddsError, Superseded) as error:
+    except StudOddsError as error:
+        from stud_odds.web.app import blamed
+
+        return event("failure", blamed(error))
+    except Superseded as error:
         return event("failure", {"error": str(error)})
 
 

@@ -321,11 +321,70 @@ function setState(name, error) {
   }
 }
 
+// where each field's mistake is shown, and the control it describes
+const FIELD_PLACES = {dead: ["dead-error", "dead"], folds: ["folds-error", null],
+                      community: ["community-error", "community"], seed: ["options-error", "seed"],
+                      trials: ["options-error", "trials"], precision: ["options-error", null],
+                      max_time: ["options-error", null], exact: ["options-error", "exact"],
+                      pot: ["options-error", "pot"], to_call: ["options-error", "to-call"],
+                      game: ["options-error", "game"], deck_rule: ["options-error", null]};
+
+function pageWords(message) {
+  // the server speaks of players and JSON fields; the page shows seats and boxes
+  return message.replace(/\bplayers? (\d)/g, (m, n) => `seat ${n}`)
+    .replace(/\bplayers (\d[\d, and]*)/g, (m, list) => `seats ${list}`)
+    .replace(/drop "exact": true/g, 'untick "exact"');
+}
+
+function clearFieldErrors() {
+  document.querySelectorAll(".field-error").forEach((p) => { p.hidden = true; p.textContent = ""; });
+  document.querySelectorAll("[aria-invalid]").forEach((el) => {
+    el.removeAttribute("aria-invalid");
+    el.removeAttribute("aria-describedby");
+  });
+}
+
+function showFieldError(answer) {
+  // a mistake under the field it is about (a seat's box, the dead cards, the options);
+  // false when the answer names no field the page shows
+  const message = pageWords(answer.error || "");
+  if (answer.field === "hands" && answer.seat) {
+    showSeatError(answer.seat - 1, message);
+    const input = document.querySelector(`[data-hand="${answer.seat}"]`);
+    if (input) {
+      input.setAttribute("aria-invalid", "true");
+      input.setAttribute("aria-describedby", `seat-error-${answer.seat}`);
+    }
+    return true;
+  }
+  const place = FIELD_PLACES[answer.field];
+  if (!place) return false;
+  const [boxId, controlId] = place;
+  const box = $(boxId);
+  box.textContent = message;
+  box.hidden = false;
+  if (controlId) {
+    $(controlId).setAttribute("aria-invalid", "true");
+    $(controlId).setAttribute("aria-describedby", boxId);
+  }
+  if (window.innerWidth < 760) box.scrollIntoView({block: "center"});
+  return true;
+}
+
+function failed(answer) {
+  // the results keep the last spot's numbers, greyed; the sentence goes under its field
+  clearFieldErrors();
+  const placed = showFieldError(answer);
+  setState("error", placed ? "" : pageWords(answer.error || ""));
+  if (placed) $("announce").textContent = pageWords(answer.error || "");
+}
+
 function showSeatError(i, message) {
   const p = document.querySelector(`[data-seat-box="${i + 1}"] .seat-error`);
   if (!p) return;
+  p.id = `seat-error-${i + 1}`;
   p.hidden = !message;
-  p.textContent = message || "";
+  p.textContent = message ? pageWords(message) : "";
 }
 
 async function compute() {
@@ -341,7 +400,8 @@ async function compute() {
   }
   if (mine !== generation) return;
   state.seats.forEach((_, i) => showSeatError(i, info.hands ? info.hands[i] : null));
-  if (!response.ok) { setState("error", info.error); return; }
+  if (!response.ok) { failed(info); return; }
+  clearFieldErrors();
   showSpot(info);
   computeOuts(q);
   const stream = new EventSource(`/api/equity/stream?${q}&page=${PAGE}`);
@@ -377,7 +437,7 @@ async function compute() {
     $("announce").textContent = data.players.map((p, i) =>
       `seat ${i + 1} ${data.display.cells[i].equity}`).join(", ");
   });
-  stream.addEventListener("failure", (e) => { finish(); setState("error", JSON.parse(e.data).error); });
+  stream.addEventListener("failure", (e) => { finish(); failed(JSON.parse(e.data)); });
   stream.onerror = () => {
     if (source !== stream) return;
     finish();
