@@ -52,10 +52,13 @@ def page(site):
 
 
 def table_row(args: list[str], seat: int) -> list[str]:
-    """The command line's table row of one seat, as the cells it prints after the hand."""
+    """The command line's table row of one seat, as the cells it prints after the hand (plain
+    stud's scoop column, its high win again, left out as the page leaves it out)."""
     output = CliRunner().invoke(cli, ["equity", *args]).stdout
     row = next(line for line in output.splitlines() if line.lstrip().startswith(f"{seat} "))
-    return [cell for cell in row.split() if re.fullmatch(r"[\d.]+%?", cell)][1:]
+    cells = [cell for cell in row.split() if re.fullmatch(r"[\d.]+%?", cell)][1:]
+    plain_stud = "-g" not in args or args[args.index("-g") + 1] == "stud"
+    return cells[:-1] if plain_stud else cells
 
 
 def page_row(page, seat: int) -> list[str]:
@@ -324,3 +327,31 @@ def test_an_options_mistake_is_shown_under_the_options(page):
     page.wait_for_selector(DONE)
     assert not page.is_visible("#options-error")
     assert page.get_attribute("#trials", "aria-invalid") is None
+
+
+def test_a_busy_server_is_asked_again(site):
+    """A 503 (queue full, Retry-After: 1) is retried by the page, waiting longer each time,
+    instead of a dead end."""
+    from stud_odds.web.jobs import Busy, Jobs
+
+    class BusyTwice(Jobs):
+        refused = 0
+
+        def admit(self, page, lane="spot"):
+            if lane == "spot" and self.refused < 2:
+                self.refused += 1
+                raise Busy("4 jobs are already waiting")
+            return super().admit(page, lane)
+
+    browser, _, _ = site
+    jobs = BusyTwice()
+    with running_server(jobs) as (url, _):
+        context = browser.new_context(base_url=url)
+        page = context.new_page()
+        page.goto("/?hand=AhKh/Qh&hand=7c7d/2s&seed=1&trials=2000")
+        page.wait_for_function("document.querySelector('[data-field=\"method\"]').textContent"
+                               ".includes('the server is busy: trying again')")
+        page.wait_for_selector(DONE, timeout=20000)
+        assert jobs.refused == 2
+        assert page.inner_text('[data-field="method"]').startswith("Monte Carlo: 2,000 trials")
+        context.close()

@@ -15,6 +15,8 @@ const state = {game: "stud", seats: ["", ""], folds: [], dead: "", community: ""
                outs: false, pot: "", toCall: "",
                target: {kind: "seat", seat: 0}};
 let timer = null, source = null, generation = 0, outsGeneration = 0, lastSpot = null;
+let retries = 0;  // a busy server's 503 (Retry-After: 1 s) is retried, waiting longer each time
+const RETRY_AFTER_S = 1, MAX_RETRIES = 5;
 const OUT_CLASSES = ["out-better", "out-same", "out-worse"];
 const RANK_NAMES = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
                     9: "nine", T: "ten", J: "jack", Q: "queen", K: "king", A: "ace"};
@@ -135,7 +137,7 @@ function drawChips(i) {
                                            {className: "range", textContent: hand.range}));
   hand.seq.forEach((card, k) => {
     if (card === "R") return;
-    box.append(cardChip(card, () => {
+    const chip = cardChip(card, () => {
       // a slot is cleared where it is (an unknown card), never moving the later cards into
       // it; the last card dealt simply goes
       if (k === hand.seq.length - 1) hand.seq.pop();
@@ -145,7 +147,10 @@ function drawChips(i) {
       }
       state.seats[i] = handText(hand);
       edited(true);
-    }, i + 1));
+    }, i + 1);
+    // the slots in street order: two down, the upcards, the seventh down
+    chip.classList.add(k < 2 || k === 6 ? "down" : "up");
+    box.append(chip);
   });
 }
 
@@ -282,6 +287,7 @@ function fold(i) {
 }
 
 function edited(redraw) {
+  retries = 0;
   // every edit: cancel the running job and recompute after a pause; the URL becomes a new
   // history entry then (Back returns to the spot before), not at every keystroke
   if (redraw) drawAll();
@@ -430,6 +436,7 @@ async function compute() {
     showProgress(JSON.parse(e.data), (performance.now() - started) / 1000, estimated));
   stream.addEventListener("result", (e) => {
     finish();  // the stream ends here: never let the browser reconnect and recompute
+    retries = 0;
     const data = JSON.parse(e.data);
     showResult(data, state.classes);
     setState("done");
@@ -438,10 +445,25 @@ async function compute() {
       `seat ${i + 1} ${data.display.cells[i].equity}`).join(", ");
   });
   stream.addEventListener("failure", (e) => { finish(); failed(JSON.parse(e.data)); });
-  stream.onerror = () => {
+  stream.onerror = async () => {
     if (source !== stream) return;
     finish();
-    setState("error", "the server did not answer (busy, or stopped): edit the spot to try again");
+    // busy (503, Retry-After) or gone: ask /api/health which, and try again while busy
+    const mine = generation;
+    let up = false;
+    try { up = (await fetch("/api/health")).ok; } catch (e) { up = false; }
+    if (mine !== generation) return;
+    if (up && retries < MAX_RETRIES) {
+      retries++;
+      const wait = RETRY_AFTER_S * 2 ** (retries - 1);
+      setState("computing");
+      document.querySelector('[data-field="method"]').textContent =
+        `the server is busy: trying again in ${wait} s`;
+      timer = setTimeout(compute, 1000 * wait);
+      return;
+    }
+    setState("error", up ? "the server stayed busy: edit the spot to try again"
+                         : "the server did not answer: is stud-odds serve running?");
   };
 }
 

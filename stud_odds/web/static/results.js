@@ -4,19 +4,25 @@
 import {COLOURS} from "./history.js";
 
 const FIELDS = ["equity", "interval", "high_win", "high_tie", "low_win", "low_tie", "scoop"];
-const TITLES = {equity: "equity", interval: "±95%", high_win: "high win", high_tie: "high tie",
+const TITLES = {equity: "equity", interval: "±95% (points)", high_win: "high win", high_tie: "high tie",
                 low_win: "low win", low_tie: "low tie", scoop: "scoop"};
 const $ = (id) => document.getElementById(id);
 let lastResult = null;
 
 // the columns each game's table has before any number arrives (sampled results add ±95%)
-const GAME_FIELDS = {stud: ["equity", "high_win", "high_tie", "scoop"],
+// plain stud's scoop is its high win (the pot has one half): the page leaves it out
+const GAME_FIELDS = {stud: ["equity", "high_win", "high_tie"],
                      stud8: ["equity", "high_win", "high_tie", "low_win", "low_tie", "scoop"],
                      razz: ["equity", "low_win", "low_tie", "scoop"]};
 
 function setHeader(fields) {
   document.querySelector("#results thead tr").innerHTML =
     "<th>#</th><th>hand</th>" + fields.map((f) => `<th>${TITLES[f]}</th>`).join("");
+}
+
+function shownFields(data) {
+  const cells = data.display.cells;
+  return FIELDS.filter((f) => f in cells[0] && !(data.game === "stud" && f === "scoop"));
 }
 
 export function showGame(game) {
@@ -43,7 +49,7 @@ export function showProgress(progress, secondsSoFar, estimated) {
 export function showResult(data, classes) {
   lastResult = data;
   const cells = data.display.cells;
-  const fields = FIELDS.filter((f) => f in cells[0]);
+  const fields = shownFields(data);
   setHeader(fields);
   const body = $("rows");
   body.replaceChildren();
@@ -89,7 +95,7 @@ function drawClassBars(data, classes) {
 export function forumText() {
   if (!lastResult) return "";
   const cells = lastResult.display.cells;
-  const fields = FIELDS.filter((f) => f in cells[0]);
+  const fields = shownFields(lastResult);
   const rows = [["#", "hand", ...fields.map((f) => TITLES[f])]];
   lastResult.players.forEach((p, i) => rows.push([`${i + 1}`, p.hand, ...fields.map((f) => cells[i][f])]));
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
