@@ -29,9 +29,25 @@ def samples(tmp_path_factory):
     return path
 
 
+def same(days, hands):
+    """The daily sums give what the hands give (floats summed in another order)."""
+    assert days.keys() == hands.keys()
+    for key, value in days.items():
+        if isinstance(value, float):
+            assert value == pytest.approx(hands[key], rel=1e-12, abs=1e-12), key
+        elif isinstance(value, dict):
+            same(value, hands[key])
+        else:
+            assert value == hands[key], key
+
+
 def figures(path, player, **filters):
     with stud_odds.db.open(path) as db:
-        return {row["game"]: row for row in db.stats(player, **filters).rows()}
+        rows = db.stats(player, **filters).rows()
+        for days, hands in zip(rows, db.stats(player, **filters, from_hands=True).rows(),
+                               strict=True):
+            same(days, hands)
+        return {row["game"]: row for row in rows}
 
 
 def test_bring_in_who_calls_the_completion_is_voluntary_and_who_folds_is_not(samples):
@@ -135,6 +151,9 @@ def test_every_figure_matches_the_makers_truth(tmp_path, seed):
         for name in ("Hero", "Bob", "Señor Low"):
             truth = _truth(hands, name)
             got = {row["game"]: row for row in db.stats(name).rows()}
+            for by_day, by_hand in zip(db.stats(name).rows(),
+                                       db.stats(name, from_hands=True).rows(), strict=True):
+                same(by_day, by_hand)
             for game, expected in truth.items():
                 row = got[game]
                 assert row["complete"] == 0  # the maker never completes
@@ -164,10 +183,15 @@ def test_since_and_until_use_the_hands_time(samples):
     # stud_cash.txt's hands are 2020/01/31 12:00:00 and 12:01:10 ET
     day = figures(samples, "Hero", since="2020-01-31", until="2020-01-31")
     assert day["stud"]["hands"] == 2 and set(day) == {"stud"}
-    later = figures(samples, "Hero", since="2020-01-31 12:01", until="2020-12-31")
-    assert later["stud"]["hands"] == 1
+    with stud_odds.db.open(samples) as db:  # a time of day: counted from the hands
+        later = {row["game"]: row for row in db.stats(
+            "Hero", since="2020-01-31 12:01", until="2020-12-31").rows()}
+        assert later["stud"]["hands"] == 1
+        with pytest.raises(stud_odds.db.DatabaseError, match="need the hands"):
+            db.stats("Hero", since="2020-01-31 12:01", from_hands=False)
     # and community_river.txt's, 2019/07/15 20:36:31 ET (its header's CET time is not used)
-    assert figures(samples, "Hero", until="2020-01-31 12:00:30")["stud"]["hands"] == 2
+    with stud_odds.db.open(samples) as db:
+        assert db.stats("Hero", until="2020-01-31 12:00:30").rows()[0]["hands"] == 2
     with pytest.raises(stud_odds.db.DatabaseError, match="matches the filters"):
         figures(samples, "Hero", until="2009-06-13")  # the first: 2009-06-14
 

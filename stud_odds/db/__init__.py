@@ -57,11 +57,12 @@ class Database:
 
     def stats(self, player: str | None = None, game: str | None = None,
               stakes: str | None = None, since: str | None = None,
-              until: str | None = None) -> StatsResult:
-        """A player's stats (default: the player in most hands), game by game."""
+              until: str | None = None, from_hands: bool | None = None) -> StatsResult:
+        """A player's stats (default: the player in most hands), game by game
+        (``from_hands``: summed over the hands, not their daily sums; see docs/database.md)."""
         from stud_odds.db.stats import stats
 
-        return stats(self.store, player, game, stakes, since, until)
+        return stats(self.store, player, game, stakes, since, until, from_hands)
 
     def query(self, sql: str) -> QueryResult:
         """One SQL statement on a read-only connection."""

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from stud_odds.cards import format_card
 from stud_odds.db.results import ImportedFile, ImportResult, SkippedRecord
+from stud_odds.db.schema import REFRESH_DAYS
 from stud_odds.db.store import DatabaseError, Store
 from stud_odds.history.lines import HistoryError
 from stud_odds.history.model import HandHistory, SkippedHand
@@ -206,6 +207,7 @@ def _write(store: Store, read: _Read) -> ImportedFile:
              sum(1 for s in rows.skipped if s.stud), rows.other_games))
         file_id = cursor.execute("SELECT id FROM files WHERE path = ?", (absolute,)).fetchone()[0]
         seat_rows, action_rows = [], []
+        first = last = None
         for hand, players, actions in rows.hands:
             cursor.execute(_INSERT_HAND, (*hand, file_id))
             if cursor.rowcount != 1:
@@ -213,10 +215,15 @@ def _write(store: Store, read: _Read) -> ImportedFile:
                 continue
             new += 1
             hand_id = cursor.lastrowid
+            first, last = first or hand_id, hand_id
             seat_rows.extend((hand_id, *player) for player in players)
             action_rows.extend((hand_id, *action) for action in actions)
         cursor.executemany(_INSERT_SEAT, seat_rows)
         cursor.executemany(_INSERT_ACTION, action_rows)
+        if first is not None:
+            # the new hands' ids run from first to last: ids only grow, and this
+            # transaction holds the write lock
+            cursor.execute(REFRESH_DAYS, (first, last))
         # what this file could not give: as read this time (a hand cut short while the
         # client was still writing the file is stored once it is whole)
         cursor.execute("DELETE FROM skipped WHERE file_id = ?", (file_id,))

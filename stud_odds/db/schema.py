@@ -12,7 +12,31 @@ from __future__ import annotations
 
 SCHEMA_VERSION = 1
 
-TABLES = ("schema_version", "files", "hands", "seats", "actions", "skipped")
+TABLES = ("schema_version", "files", "hands", "seats", "actions", "skipped", "player_days")
+
+# Each stat's definition, over a player's seats ``s`` joined to their hands ``h``: used as
+# it is by ``db stats`` on the hands, and to keep ``player_days`` (the same sums, per
+# player, game, unit, stakes and day) up to date at each import.
+FIGURES: tuple[tuple[str, str], ...] = (
+    ("hands", "count(*)"),
+    ("vpip", "sum(s.vpip)"),
+    ("complete", "sum(s.complete)"),
+    ("saw_4th", "sum(h.last_street >= 4 AND (s.folded IS NULL OR s.folded >= 4))"),
+    ("saw_5th", "sum(h.last_street >= 5 AND (s.folded IS NULL OR s.folded >= 5))"),
+    ("saw_6th", "sum(h.last_street >= 6 AND (s.folded IS NULL OR s.folded >= 6))"),
+    ("saw_7th", "sum(h.last_street >= 7 AND (s.folded IS NULL OR s.folded >= 7))"),
+    ("showdowns", "sum(h.showdown AND s.folded IS NULL)"),
+    ("won_at_showdown", "sum(h.showdown AND s.folded IS NULL AND s.won > 0)"),
+    ("stud8_showdowns_won",
+     "sum(h.game = 'stud8' AND h.showdown AND s.folded IS NULL AND s.won > 0)"),
+    ("scoops", "sum(h.game = 'stud8' AND h.showdown AND s.folded IS NULL AND s.won > 0 "
+               "AND h.winners = 1)"),
+    ("net", "sum(s.won - s.invested)"),
+    ("net_big_bets",
+     "total(CASE WHEN h.big_bet > 0 THEN (s.won - s.invested) * 1.0 / h.big_bet END)"),
+    ("big_bet_hands", "sum(h.big_bet > 0)"),
+    ("all_in_hands", "sum(s.all_in IS NOT NULL)"),
+)
 
 SCHEMA = """
 CREATE TABLE schema_version (
@@ -94,9 +118,30 @@ CREATE TABLE skipped (
     reason TEXT NOT NULL,
     PRIMARY KEY (file_id, line)
 ) WITHOUT ROWID;
+CREATE TABLE player_days (
+    name TEXT NOT NULL,
+    game TEXT NOT NULL,
+    unit TEXT NOT NULL,
+    stakes TEXT NOT NULL,
+    day TEXT NOT NULL,
+""" + "".join(
+    f"    {name} {'REAL' if name == 'net_big_bets' else 'INTEGER'} NOT NULL,\n"
+    for name, _ in FIGURES) + """    PRIMARY KEY (name, game, unit, stakes, day)
+) WITHOUT ROWID;
 """
+
+# player_days' rows for the hands with ids from ? to ? (one import's new hands), added in
+REFRESH_DAYS = (
+    "INSERT INTO player_days (name, game, unit, stakes, day, "
+    + ", ".join(name for name, _ in FIGURES) + ") "
+    "SELECT s.name, h.game, h.unit, coalesce(h.stakes, ''), coalesce(substr(h.time, 1, 10), ''), "
+    + ", ".join(expression for _, expression in FIGURES)
+    + " FROM seats AS s JOIN hands AS h ON h.id = s.hand_id WHERE h.id BETWEEN ? AND ? "
+    "GROUP BY 1, 2, 3, 4, 5 "
+    "ON CONFLICT (name, game, unit, stakes, day) DO UPDATE SET "
+    + ", ".join(f"{name} = {name} + excluded.{name}" for name, _ in FIGURES))
 
 # version -> the statements that bring a file of that version to the next one
 MIGRATIONS: dict[int, str] = {}
 
-__all__ = ["MIGRATIONS", "SCHEMA", "SCHEMA_VERSION", "TABLES"]
+__all__ = ["FIGURES", "MIGRATIONS", "REFRESH_DAYS", "SCHEMA", "SCHEMA_VERSION", "TABLES"]

@@ -1,6 +1,8 @@
-"""``db stats``: one player's figures, game by game, in one SQL pass over his seats.
+"""``db stats``: one player's figures, game by game, in one SQL pass.
 
-docs/database.md defines each figure; the SQL below is that definition.
+docs/database.md defines each figure; ``schema.FIGURES`` is that definition, summed
+over his seats, or over his rows of ``player_days`` (the same sums, kept per day by each
+import) when the filters are whole days: a million hands are then a few hundred rows.
 """
 
 from __future__ import annotations
@@ -10,32 +12,20 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from stud_odds.db.results import StatsResult, StatsRow
+from stud_odds.db.schema import FIGURES
 from stud_odds.db.store import DatabaseError, Store
 from stud_odds.games import parse_game
 
-# one row per game and unit; money in hundredths of the unit
-_STATS = """
-SELECT h.game, h.unit,
-       count(*),
-       sum(s.vpip),
-       sum(s.complete),
-       sum(h.last_street >= 4 AND (s.folded IS NULL OR s.folded >= 4)),
-       sum(h.last_street >= 5 AND (s.folded IS NULL OR s.folded >= 5)),
-       sum(h.last_street >= 6 AND (s.folded IS NULL OR s.folded >= 6)),
-       sum(h.last_street >= 7 AND (s.folded IS NULL OR s.folded >= 7)),
-       sum(h.showdown AND s.folded IS NULL),
-       sum(h.showdown AND s.folded IS NULL AND s.won > 0),
-       sum(h.game = 'stud8' AND h.showdown AND s.folded IS NULL AND s.won > 0),
-       sum(h.game = 'stud8' AND h.showdown AND s.folded IS NULL AND s.won > 0
-           AND h.winners = 1),
-       sum(s.won - s.invested),
-       sum(CASE WHEN h.big_bet > 0 THEN (s.won - s.invested) * 1.0 / h.big_bet END),
-       sum(h.big_bet > 0),
-       sum(s.all_in IS NOT NULL)
-FROM seats AS s JOIN hands AS h ON h.id = s.hand_id
-WHERE s.name = ? {where}
-GROUP BY h.game, h.unit
-"""
+# one row per game and unit; money in hundredths of the unit.  From the hands themselves:
+_FROM_HANDS = (
+    "SELECT h.game, h.unit, " + ", ".join(expression for _, expression in FIGURES)
+    + " FROM seats AS s JOIN hands AS h ON h.id = s.hand_id WHERE s.name = ? {where} "
+    "GROUP BY h.game, h.unit")
+# the same sums, from player_days (kept by each import from the same expressions): the
+# answer when the filters are whole days
+_FROM_DAYS = (
+    "SELECT game, unit, " + ", ".join(f"sum({name})" for name, _ in FIGURES)
+    + " FROM player_days WHERE name = ? {where} GROUP BY game, unit")
 _COUNTS = 11  # the counts after game and unit, before the money
 
 
@@ -52,57 +42,83 @@ def _when(text: str, option: str, end: bool) -> str:
     return moment.strftime("%Y-%m-%d %H:%M:%S")
 
 
-def _filters(game: str | None, stakes: str | None, since: str | None,
-             until: str | None) -> tuple[str, list[Any], dict[str, str]]:
+_DATE = len("2024-01-31")
+
+
+def _filters(game: str | None, stakes: str | None, since: str | None, until: str | None,
+             days: bool) -> tuple[str, list[Any], dict[str, str]]:
+    """The WHERE clause's conditions (on ``hands h``, or on ``player_days`` when ``days``),
+    their arguments, and the filters as shown."""
     where, args, shown = [], [], {}
     if game:
-        where.append("h.game = ?")
+        where.append("h.game = ?" if not days else "game = ?")
         args.append(str(parse_game(game)))
         shown["game"] = args[-1]
     if stakes:
-        where.append("h.stakes = ?")
+        where.append("h.stakes = ?" if not days else "stakes = ?")
         args.append(stakes)
         shown["stakes"] = stakes
     if since:
-        where.append("h.time >= ?")
-        args.append(_when(since, "--since", end=False))
-        shown["since"] = args[-1]
+        bound = _when(since, "--since", end=False)
+        where.append("h.time >= ?" if not days else "day >= ?")
+        args.append(bound if not days else bound[:_DATE])
+        shown["since"] = since.strip()
     if until:
         bound = _when(until, "--until", end=True)
-        inclusive = len(until.strip()) > len("2024-01-31")
-        where.append("h.time <= ?" if inclusive else "h.time < ?")
-        args.append(bound)
+        if days:
+            where.append("day != '' AND day <= ?")
+            args.append(until.strip()[:_DATE])
+        else:
+            where.append("h.time <= ?" if len(until.strip()) > _DATE else "h.time < ?")
+            args.append(bound)
         shown["until"] = until.strip()
     return "".join(f" AND {w}" for w in where), args, shown
 
 
+def _whole_days(since: str | None, until: str | None) -> bool:
+    return all(value is None or len(value.strip()) <= _DATE for value in (since, until))
+
+
 def most_hands(store: Store, where: str = "", args: list[Any] | None = None,
-               limit: int = 1) -> list[tuple[str, int]]:
+               limit: int = 1, days: bool = True) -> list[tuple[str, int]]:
     """The players in most hands (of those the filters keep), most first."""
-    sql = ("SELECT s.name, count(*) AS n FROM seats AS s JOIN hands AS h ON h.id = s.hand_id "
-           f"WHERE 1 {where} GROUP BY s.name ORDER BY n DESC, s.name LIMIT ?")
+    if days:
+        sql = (f"SELECT name, sum(hands) AS n FROM player_days WHERE 1 {where} "
+               "GROUP BY name ORDER BY n DESC, name LIMIT ?")
+    else:
+        sql = ("SELECT s.name, count(*) AS n FROM seats AS s JOIN hands AS h "
+               f"ON h.id = s.hand_id WHERE 1 {where} GROUP BY s.name ORDER BY n DESC, s.name "
+               "LIMIT ?")
     return list(store.connection.execute(sql, [*(args or []), limit]))
 
 
 def stats(store: Store, player: str | None = None, game: str | None = None,
           stakes: str | None = None, since: str | None = None,
-          until: str | None = None) -> StatsResult:
+          until: str | None = None, from_hands: bool | None = None) -> StatsResult:
     """``player``'s figures (default: the player in most hands), a row per game and an
-    ``all`` row."""
-    where, args, shown = _filters(game, stakes, since, until)
+    ``all`` row.  ``from_hands``: sum over the hands themselves (the default when
+    ``since`` or ``until`` is a time, not a date) rather than over ``player_days``."""
+    days = not from_hands if from_hands is not None else _whole_days(since, until)
+    if days and not _whole_days(since, until):
+        raise DatabaseError("--since and --until with a time of day need the hands "
+                            "themselves (from_hands=True)")
+    where, args, shown = _filters(game, stakes, since, until, days)
     try:
         if player is None:
-            top = most_hands(store, where, args)
+            top = most_hands(store, where, args, days=days)
             if not top:
                 raise DatabaseError(f"{store.path} holds no hands"
                                     f"{' that match ' + ', '.join(shown) if shown else ''}: "
                                     "import some with stud-odds db import FILES")
             player = top[0][0]
-        found = store.connection.execute(_STATS.format(where=where), [player, *args]).fetchall()
+        sql = (_FROM_DAYS if days else _FROM_HANDS).format(where=where)
+        found = store.connection.execute(sql, [player, *args]).fetchall()
+        found = [row for row in found if row[2]]  # a day row can hold no hands of his
     except sqlite3.Error as error:
         raise DatabaseError(f"{store.path} cannot be read: {error}") from None
     if not found:
-        others = ", ".join(name for name, _ in most_hands(store, where, args, limit=3))
+        others = ", ".join(name for name, _ in most_hands(store, where, args, limit=3,
+                                                          days=days))
         raise DatabaseError(f"{player} plays no hand in {store.path}"
                             f"{' that matches the filters' if shown else ''}"
                             f"{f' (players in most hands: {others})' if others else ''}")
