@@ -127,8 +127,15 @@ class Store:
         if not exists and not create:
             raise DatabaseError(f"there is no hand database at {self.path}: import hands "
                                 "first (stud-odds db import FILES)")
-        if exists and not read_only and not os.access(self.path, os.W_OK):
+        writable = exists and os.access(self.path, os.W_OK)
+        if exists and not read_only and not writable:
             read_only = True  # stats and queries still work; an import says why it cannot
+        if read_only and version is not None and version < SCHEMA_VERSION:
+            if not writable:
+                raise DatabaseError(
+                    f"{self.path} was written by an older stud-odds (schema version "
+                    f"{version}) and is read-only, so it cannot be brought up to date")
+            Store(self.path).close()  # migrate it first (in one transaction), then read
         self.read_only = read_only
         if read_only and version is None:
             if exists:
@@ -137,6 +144,7 @@ class Store:
         try:
             if read_only:
                 self.connection = sqlite3.connect(_uri(self.path, "ro"), uri=True,
+                                                  timeout=BUSY_TIMEOUT_S,
                                                   isolation_level=None,
                                                   check_same_thread=False)
                 self.connection.execute("PRAGMA query_only = ON")
