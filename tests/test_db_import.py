@@ -173,10 +173,11 @@ def test_two_imports_at_once_lose_and_double_nothing(tmp_path):
     assert counts(db)[:2] == (len(made), sum(len(h.players) for h in made))
 
 
-def test_ctrl_c_keeps_committed_files(tmp_path):
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_keeps_committed_files(tmp_path, workers):
     made = made_folder(tmp_path / "hh", files=20, hands=100, seed=5)
     db = tmp_path / "hands.sqlite"
-    process = _import_process(tmp_path / "hh", db)
+    process = _import_process(tmp_path / "hh", db, "--workers", workers)
     assert process.stderr.readline().startswith("imported ")
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
