@@ -355,3 +355,44 @@ def test_a_busy_server_is_asked_again(site):
         assert jobs.refused == 2
         assert page.inner_text('[data-field="method"]').startswith("Monte Carlo: 2,000 trials")
         context.close()
+
+
+def _serious_violations(page) -> list[str]:
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page).response["violations"]
+    return [f"{v['impact']} {v['id']}: {v['help']} {[n['target'] for n in v['nodes']][:3]}"
+            for v in found if v["impact"] in ("serious", "critical")]
+
+
+def test_an_accessibility_scan_of_every_state_finds_nothing_serious(page):
+    """axe-core in each state of the page: empty, computing, a result with outs, an error,
+    a replayed history."""
+    page.goto("/")
+    assert _serious_violations(page) == []  # empty (two random seats)
+    page.goto("/?hand=AhKh/Qh&hand=7c7d/2s&hand=QdJd/Td&hand=9s9h/8c&seed=1&trials=1e8")
+    page.wait_for_function("document.querySelector('#results').dataset.state === 'computing'"
+                           " && document.querySelector('[data-field=\"equity\"]') !== null")
+    assert page.get_attribute("#results", "aria-busy") == "true"
+    assert _serious_violations(page) == []  # computing
+    page.goto("/?hand=AhKh/Qh8d&hand=7c7d/2s3s&seed=1&trials=2000&outs=1")
+    page.wait_for_selector(DONE)
+    page.wait_for_selector("#deck [data-outs]")
+    assert page.get_attribute("#results", "aria-busy") == "false"
+    assert _serious_violations(page) == []  # a result, outs shown
+    page.fill("#dead", "Ah")
+    page.wait_for_selector('#results[data-state="error"]')
+    assert _serious_violations(page) == []  # an error under its field
+    page.set_input_files("#history-file", str(HISTORY))
+    page.wait_for_function("document.getElementById('history-status').textContent"
+                           ".includes('replayed')")
+    assert _serious_violations(page) == []  # a replayed history
+
+
+def test_the_share_link_carries_the_seed_once_a_result_is_shown(page):
+    page.goto("/?hand=AhKh/Qh&hand=7c7d/2s&hand=QdJd/Td&trials=3000")
+    page.wait_for_selector(DONE)
+    seed = page.input_value("#seed")
+    assert seed.isdigit() and f"seed={seed}" in page.url
+    method = page.inner_text('[data-field="method"]')
+    assert f"seed {seed}" in method

@@ -49,6 +49,8 @@ def shown(request: EquityRequest, result: EquityResult) -> dict[str, Any]:
         "cells": table_cells(result),
         "lines": footer_lines(request.spot.scenario, result),
         "pot_odds": [] if odds is None else pot_odds_lines(odds),
+        # as text: a seed is up to 2**63, more than a JavaScript number holds exactly
+        "seed": None if result.seed is None else str(result.seed),
     }
     return data
 

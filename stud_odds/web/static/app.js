@@ -314,6 +314,7 @@ function stop() {
 function setState(name, error) {
   const results = $("results");
   results.dataset.state = name;
+  results.setAttribute("aria-busy", name === "computing" ? "true" : "false");
   const box = document.querySelector('[data-field="error"]');
   box.hidden = !error;
   box.textContent = error || "";
@@ -440,6 +441,13 @@ async function compute() {
     const data = JSON.parse(e.data);
     showResult(data, state.classes);
     setState("done");
+    if (!state.seed && data.display.seed) {
+      // the seed the server chose goes in the share link: the link shows these numbers
+      // (its text: JSON's number loses a 63-bit seed's last digits in JavaScript)
+      state.seed = data.display.seed;
+      $("seed").value = state.seed;
+      history.replaceState(null, "", `?${query(false)}`);
+    }
     // one announcement when the numbers are final (the table itself is not a live region)
     $("announce").textContent = data.players.map((p, i) =>
       `seat ${i + 1} ${data.display.cells[i].equity}`).join(", ");
