@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -74,12 +75,14 @@ def import_command(
     from stud_odds.db import open as open_db
     from stud_odds.db.importing import collect_files
 
-    collect_files(paths)  # a path that is not there: refused before any work
+    # a path that is not there is refused before any work; folders are walked once
+    files, passed_over = collect_files(paths)
     database = open_db(db)
     try:
-        result = _import_with_progress(database, paths, error_console, workers)
+        result = _import_with_progress(database, files, error_console, workers)
     finally:
         database.close()
+    result = replace(result, passed_over=tuple(passed_over))
     if as_json:
         _json(result.to_dict())
     else:
@@ -92,15 +95,12 @@ def import_command(
         fail(f"{first.error}{more}")
 
 
-def _import_with_progress(database, paths: list[str], error_console,
+def _import_with_progress(database, files: list, error_console,
                           workers: int | None) -> ImportResult:
     import os
 
     from rich.progress import BarColumn, DownloadColumn, Progress, TimeElapsedColumn
 
-    from stud_odds.db.importing import collect_files
-
-    files, _ = collect_files(paths)
     total = 0
     for file in files:
         try:
@@ -127,7 +127,7 @@ def _import_with_progress(database, paths: list[str], error_console,
                 print(f"imported {done.path}: {what}", file=sys.stderr, flush=True)
 
         try:
-            return database.import_files(paths, progress=progress, workers=workers)
+            return database.import_files(files, progress=progress, workers=workers)
         except KeyboardInterrupt:
             bar.stop()
             error_console.print(
