@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     import socket
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+MAX_JOB_SECONDS = 60.0  # web.jobs.MAX_SECONDS (not imported: --help loads no web stack)
 INTERRUPTED_EXIT = 130
 
 
@@ -27,6 +28,8 @@ def serve(
     port: Annotated[int, typer.Option(help="Port (0 picks a free one).")] = 8765,
     open_browser: Annotated[bool, typer.Option(
         "--open/--no-open", help="Open the page in the browser.")] = False,
+    max_job_seconds: Annotated[float, typer.Option(
+        help="Stop any one request's work after this many seconds.")] = MAX_JOB_SECONDS,
 ) -> None:
     """The calculator as a web page on this machine: pick cards, watch the equities settle.
 
@@ -42,6 +45,8 @@ def serve(
         fail("stud-odds serve needs the web extra: pip install 'stud-odds[web]'")
     if not 0 <= port <= 65535:
         fail(f"--port must be from 0 to 65535, not {port}")
+    if not 0 < max_job_seconds < float("inf"):
+        fail(f"--max-job-seconds must be a positive number of seconds, not {max_job_seconds}")
     if host not in LOCAL_HOSTS:
         error_console.print(f"[yellow]warning: listening on {host}: other machines that can "
                             "reach it can use this server[/]", highlight=False, soft_wrap=True)
@@ -50,7 +55,7 @@ def serve(
     from stud_odds.web.app import create_app
     from stud_odds.web.jobs import Jobs
 
-    jobs = Jobs()
+    jobs = Jobs(max_seconds=max_job_seconds)
     shown_host = f"[{host}]" if ":" in host else host
     url = f"http://{shown_host}:{listener.getsockname()[1]}/"
     config = uvicorn.Config(create_app(host, jobs), log_level="warning", lifespan="off",

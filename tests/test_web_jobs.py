@@ -216,3 +216,28 @@ def test_a_file_replays_and_outs_count_beside_a_running_spot(server):
             assert outs.status_code == 200 and len(outs.json()["cards"]) == 42
             assert jobs.pending == 1  # the long spot still runs
         assert wait_until(lambda: jobs.pending == 0)
+
+
+def test_a_job_past_the_servers_time_limit_is_stopped_with_one_sentence():
+    with running_server(Jobs(max_seconds=0.5)) as (url, jobs), \
+            httpx.Client(base_url=url, timeout=30) as client:
+        with client.stream("GET", "/api/equity/stream", params=ENDLESS) as stream:
+            names, last = [], ""
+            for line in stream.iter_lines():
+                if line.startswith("event: "):
+                    names.append(line[7:])
+                elif line.startswith("data: "):
+                    last = line[6:]
+        assert names[-1] == "failure"
+        assert json.loads(last)["error"].startswith("the work ran past 0.5 s, this server's "
+                                                    "limit for one request")
+        answer = client.post("/api/equity", json={"hands": ["AhKh/Qh", "7c7d/2s", "QdJd/Td",
+                                                            "9s9h/8c", "xx/6d"],
+                                                  "trials": 100_000_000, "seed": 1})
+        assert answer.status_code == 409 and "--max-job-seconds" in answer.json()["error"]
+        assert wait_until(lambda: jobs.pending == 0)
+
+
+def test_serve_refuses_a_bad_time_limit():
+    refused = CliRunner().invoke(cli, ["serve", "--max-job-seconds", "0"])
+    assert refused.exit_code == 2 and "--max-job-seconds must be a positive" in refused.output

@@ -23,6 +23,7 @@ import anyio.to_thread
 T = TypeVar("T")
 
 MAX_WAITING = 4  # jobs queued behind the running ones; more are told to come back later
+MAX_SECONDS = 60.0  # a job's work is stopped after this long (serve --max-job-seconds)
 RETRY_AFTER_S = 1
 SPOT, OUTS, FILE = LANES = ("spot", "outs", "file")
 
@@ -42,13 +43,15 @@ class Job:
     page: str | None
     lane: str = SPOT
     cancel: threading.Event = field(default_factory=threading.Event)
+    timed_out: bool = False  # stopped by the server's time limit, not by its client
 
 
 class Jobs:
     """The server's queue of engine jobs."""
 
-    def __init__(self, max_waiting: int = MAX_WAITING) -> None:
+    def __init__(self, max_waiting: int = MAX_WAITING, max_seconds: float = MAX_SECONDS) -> None:
         self.max_waiting = max_waiting
+        self.max_seconds = max_seconds
         self._slots = {lane: anyio.Lock() for lane in LANES}
         self._jobs: list[Job] = []  # waiting or running, oldest first
         self._closed = False
@@ -84,11 +87,16 @@ class Jobs:
                 failure: Exception | None = None
                 async with anyio.create_task_group() as group:
                     group.start_soon(_cancel_on_exit, job.cancel)
+                    group.start_soon(_time_limit, job, self.max_seconds)
                     try:  # not abandoned on cancel: the slot is held until the thread ends
                         result = await anyio.to_thread.run_sync(work, job.cancel)
                     except Exception as error:  # raised below, not as a task group's
                         failure = error
                     group.cancel_scope.cancel()
+                if job.timed_out:
+                    raise Superseded(f"the work ran past {self.max_seconds:g} s, this server's "
+                                     "limit for one request (stud-odds serve "
+                                     "--max-job-seconds): ask for fewer trials")
                 if failure is not None:
                     raise failure
                 return result
@@ -117,6 +125,13 @@ class Jobs:
         return len(self._jobs)
 
 
+async def _time_limit(job: Job, seconds: float) -> None:
+    """Stop the job once it has run ``seconds`` (cancelled when it ends first)."""
+    await anyio.sleep(seconds)
+    job.timed_out = True
+    job.cancel.set()
+
+
 async def _cancel_on_exit(cancel: threading.Event) -> None:
     """Sleep until cancelled, then cancel the job: the caller is gone."""
     try:
@@ -125,5 +140,5 @@ async def _cancel_on_exit(cancel: threading.Event) -> None:
         cancel.set()
 
 
-__all__ = ["FILE", "LANES", "MAX_WAITING", "OUTS", "RETRY_AFTER_S", "SPOT", "Busy", "Job", "Jobs",
-           "Superseded"]
+__all__ = ["FILE", "LANES", "MAX_SECONDS", "MAX_WAITING", "OUTS", "RETRY_AFTER_S", "SPOT",
+           "Busy", "Job", "Jobs", "Superseded"]
