@@ -268,3 +268,16 @@ def test_sigkill_with_reading_workers_leaves_no_process_behind(tmp_path):
     assert again.returncode == 0, err
     assert json.loads(out)["new"] == len(made) - hands
     assert counts(db)[0] == len(made)
+
+
+def test_an_amount_too_large_to_store_skips_that_hand_only(tmp_path):
+    text = (DATA / "stud_cash.txt").read_text(encoding="utf-8")
+    huge = text.replace("Seat 1: Hero ($10 in chips)", "Seat 1: Hero ($" + "9" * 40 + " in chips)",
+                        1)
+    assert huge != text
+    (tmp_path / "huge.txt").write_text(huge, encoding="utf-8")
+    with stud_odds.db.open(tmp_path / "hands.sqlite") as db:
+        result = db.import_files([tmp_path / "huge.txt"])
+    assert (result.new, result.skipped) == (1, 1)
+    assert result.files[0].skipped_hands[0].reason == (
+        "an amount of chips is too large to store: 1.00e+40")

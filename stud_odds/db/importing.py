@@ -32,9 +32,19 @@ COMPLETE_VERBS = frozenset({"complete", "raise"})
 _HUNDRED = Decimal(100)
 
 
+_LARGEST = 2**62  # SQLite's integers are 64-bit: a larger amount is a damaged hand
+
+
+class _TooLarge(ValueError):
+    pass
+
+
 @lru_cache(maxsize=8192)  # a file repeats a few amounts (antes, bets) many times
 def _cents(amount: Decimal) -> int:
-    return int((amount * _HUNDRED).to_integral_value(ROUND_HALF_EVEN))
+    value = int((amount * _HUNDRED).to_integral_value(ROUND_HALF_EVEN))
+    if abs(value) >= _LARGEST:
+        raise _TooLarge(f"an amount of chips is too large to store: {amount:.3g}")
+    return value
 
 
 def cents(amount: Decimal | None) -> int | None:
@@ -133,7 +143,11 @@ def read_file(path: Path, reader: Callable[[Path], Iterator] | None = None) -> _
     hands, skipped, other = [], [], 0
     for item in (reader or read)(path):
         if isinstance(item, HandHistory):
-            hands.append(_hand_rows(item))
+            try:
+                hands.append(_hand_rows(item))
+            except _TooLarge as error:
+                skipped.append(SkippedRecord(str(path), item.line, item.id, str(error), True,
+                                             str(item.game)))
         elif isinstance(item, SkippedHand):
             other += not item.stud
             skipped.append(SkippedRecord(str(path), item.line, item.id, item.reason,

@@ -199,6 +199,10 @@ class Store:
             raise DatabaseError(_sentence(self.path, error)) from None
         try:
             yield cursor
+        except sqlite3.Error as error:  # a full disk, say: one sentence, nothing written
+            if self.connection.in_transaction:
+                self.connection.execute("ROLLBACK")
+            raise DatabaseError(_sentence(self.path, error)) from None
         except BaseException:
             if self.connection.in_transaction:
                 self.connection.execute("ROLLBACK")
