@@ -136,27 +136,41 @@ def _hand_rows(hand: HandHistory) -> tuple[tuple, list, list]:
     return row, players, actions
 
 
-def read_file(path: Path, reader: Callable[[Path], Iterator] | None = None) -> _FileRows:
-    """Every hand of one file as rows to insert, and what was not read, with its reason."""
+CHUNK_BYTES = 32 << 20  # a larger file is read and written in parts, not held whole
+CHUNK_HANDS = 20_000  # the stud hands of one part (about 60 MB of rows)
+
+
+def _file_parts(path: Path, chunk: int) -> Iterator[_FileRows]:
+    """The hands of one file as rows to insert, and what was not read with its reason, in
+    parts of at most ``chunk`` stud hands (at least one part)."""
     from stud_odds.history.pokerstars import read
 
     hands, skipped, other = [], [], 0
-    for item in (reader or read)(path):
+    yielded = False
+    for item in read(path):
         if isinstance(item, HandHistory):
             try:
                 hands.append(_hand_rows(item))
             except _TooLarge as error:
                 skipped.append(SkippedRecord(str(path), item.line, item.id, str(error), True,
                                              str(item.game)))
+            if len(hands) >= chunk:
+                yield _FileRows(hands, skipped, other)
+                hands, skipped, other, yielded = [], [], 0, True
         elif isinstance(item, SkippedHand):
             other += not item.stud
             skipped.append(SkippedRecord(str(path), item.line, item.id, item.reason,
                                          item.stud, str(item.game) if item.game else None))
-    if not hands and not skipped:
+    if not yielded and not hands and not skipped:
         from stud_odds.history.lines import count_stud_hands
 
         count_stud_hands(path)  # raises HistoryError saying why the file holds no hands
-    return _FileRows(hands, skipped, other)
+    yield _FileRows(hands, skipped, other)
+
+
+def read_file(path: Path) -> _FileRows:
+    """Every hand of one file as rows to insert, and what was not read, with its reason."""
+    return next(_file_parts(path, chunk=2**62))
 
 
 _INSERT_HAND = (
@@ -184,18 +198,43 @@ class _Read:
     size: int = 0
     modified: str = ""
     error: str | None = None
+    first: bool = True  # the file's first part (a large file is written in parts)
+    last: bool = True  # its last part
+
+
+def _failed(path: Path, error: Exception, first: bool = True) -> _Read:
+    message = str(error) if isinstance(error, HistoryError) else \
+        f"cannot read {path}: {getattr(error, 'strerror', None) or error}"
+    return _Read(path, None, error=message, first=first)
+
+
+def _modified(stat: os.stat_result) -> str:
+    return datetime.fromtimestamp(stat.st_mtime, UTC).strftime("%Y-%m-%d %H:%M:%S")
 
 
 def _read(path: Path) -> _Read:
+    """A whole file read (in a worker process, or here)."""
     try:
         rows = read_file(path)
         stat = path.stat()
     except (HistoryError, OSError) as error:
-        message = str(error) if isinstance(error, HistoryError) else \
-            f"cannot read {path}: {error.strerror or error}"
-        return _Read(path, None, error=message)
-    modified = datetime.fromtimestamp(stat.st_mtime, UTC).strftime("%Y-%m-%d %H:%M:%S")
-    return _Read(path, rows, stat.st_size, modified)
+        return _failed(path, error)
+    return _Read(path, rows, stat.st_size, _modified(stat))
+
+
+def _read_in_parts(path: Path) -> Iterator[_Read]:
+    """A large file read in parts of ``CHUNK_HANDS`` hands, each written on its own."""
+    first = True
+    try:
+        stat = path.stat()
+        parts = _file_parts(path, CHUNK_HANDS)
+        part = next(parts)
+        for following in parts:  # one part ahead, to know which is the last
+            yield _Read(path, part, stat.st_size, _modified(stat), first=first, last=False)
+            first, part = False, following
+        yield _Read(path, part, stat.st_size, _modified(stat), first=first)
+    except (HistoryError, OSError) as error:
+        yield _failed(path, error, first)
 
 
 def import_file(store: Store, path: Path) -> ImportedFile:
@@ -210,15 +249,20 @@ def _write(store: Store, read: _Read) -> ImportedFile:
         return ImportedFile(str(path), error=read.error)
     absolute = str(path.resolve())
     new = already = 0
+    counts = (len(rows.hands), sum(1 for s in rows.skipped if s.stud), rows.other_games)
     with store.transaction() as cursor:
-        cursor.execute(
-            "INSERT INTO files (path, size, modified, imported, hands, skipped, other_games) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (path) DO UPDATE SET size = excluded.size, "
-            "modified = excluded.modified, imported = excluded.imported, "
-            "hands = excluded.hands, skipped = excluded.skipped, "
-            "other_games = excluded.other_games",
-            (absolute, read.size, read.modified, _now(), len(rows.hands),
-             sum(1 for s in rows.skipped if s.stud), rows.other_games))
+        if read.first:
+            cursor.execute(
+                "INSERT INTO files (path, size, modified, imported, hands, skipped, "
+                "other_games) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (path) DO UPDATE SET "
+                "size = excluded.size, modified = excluded.modified, "
+                "imported = excluded.imported, hands = excluded.hands, "
+                "skipped = excluded.skipped, other_games = excluded.other_games",
+                (absolute, read.size, read.modified, _now(), *counts))
+        else:  # a later part of a large file: its counts are added
+            cursor.execute(
+                "UPDATE files SET imported = ?, hands = hands + ?, skipped = skipped + ?, "
+                "other_games = other_games + ? WHERE path = ?", (_now(), *counts, absolute))
         file_id = cursor.execute("SELECT id FROM files WHERE path = ?", (absolute,)).fetchone()[0]
         seat_rows, action_rows = [], []
         first = last = None
@@ -240,7 +284,8 @@ def _write(store: Store, read: _Read) -> ImportedFile:
             cursor.execute(REFRESH_DAYS, (first, last))
         # what this file could not give: as read this time (a hand cut short while the
         # client was still writing the file is stored once it is whole)
-        cursor.execute("DELETE FROM skipped WHERE file_id = ?", (file_id,))
+        if read.first:
+            cursor.execute("DELETE FROM skipped WHERE file_id = ?", (file_id,))
         cursor.executemany(
             "INSERT OR REPLACE INTO skipped (file_id, line, site, number, game, stud, reason) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -269,37 +314,53 @@ def _worker_start() -> None:
 
 def _reads(files: list[Path], workers: int | None) -> Iterator[_Read]:
     """Each file read, in order: in this process, or (many megabytes of text, several files,
-    several cores) in ``workers`` processes while this one writes."""
+    several cores) in ``workers`` processes while this one writes.  A file larger than
+    ``CHUNK_BYTES`` is read here, in parts."""
+    sizes = {}
+    for file in files:
+        try:
+            sizes[file] = file.stat().st_size
+        except OSError:
+            sizes[file] = 0
+    whole = [file for file in files if sizes[file] <= CHUNK_BYTES]
     if workers is None:
-        total = 0
-        for file in files:
-            try:
-                total += file.stat().st_size
-            except OSError:
-                pass
         cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") \
             else (os.cpu_count() or 1)
-        workers = min(cores, 4) if total >= PARALLEL_BYTES and len(files) > 1 else 1
-    if workers <= 1 or len(files) <= 1:
-        yield from map(_read, files)
-        return
-    import multiprocessing
+        enough = sum(sizes[file] for file in whole) >= PARALLEL_BYTES and len(whole) > 1
+        workers = min(cores, 4) if enough else 1
+    pool = None
+    if workers > 1 and len(whole) > 1:
+        import multiprocessing
 
-    pool = multiprocessing.get_context("spawn").Pool(min(workers, len(files)),
-                                                      initializer=_worker_start)
+        pool = multiprocessing.get_context("spawn").Pool(min(workers, len(whole)),
+                                                          initializer=_worker_start)
     try:
-        yield from pool.imap(_read, files)
-        pool.close()
+        read_whole = pool.imap(_read, whole) if pool is not None else map(_read, whole)
+        for file in files:
+            if sizes[file] > CHUNK_BYTES:
+                yield from _read_in_parts(file)
+            else:
+                yield next(read_whole)
+        if pool is not None:
+            pool.close()
     finally:
-        pool.terminate()
-        pool.join()
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+
+
+def _combined(before: ImportedFile, part: ImportedFile) -> ImportedFile:
+    """Two parts of one large file's import as one."""
+    return ImportedFile(before.path, before.new + part.new, before.already + part.already,
+                        before.skipped + part.skipped, before.other_games + part.other_games,
+                        part.error or before.error, before.skipped_hands + part.skipped_hands)
 
 
 def import_files(store: Store, paths: Iterable[str | os.PathLike[str]],
                  progress: Callable[[ImportedFile, int], None] | None = None,
                  workers: int | None = None) -> ImportResult:
-    """Import files and folders (recursively, text files only), one transaction per file,
-    in order.
+    """Import files and folders (recursively, text files only), one transaction per file
+    (per ``CHUNK_HANDS`` hands of a file larger than ``CHUNK_BYTES``), in order.
 
     ``progress(done, size)`` is called after each file is committed, with its size in
     bytes.  ``workers``: processes reading files while this one writes (default: one a
@@ -310,9 +371,15 @@ def import_files(store: Store, paths: Iterable[str | os.PathLike[str]],
         raise DatabaseError(f"{store.path} is read-only: stud-odds cannot write to it")
     done = []
     reads = _reads(files, workers)
+    so_far: ImportedFile | None = None  # a large file's parts written so far
     try:
         for read in reads:
             result = _write(store, read)
+            if so_far is not None and not read.first:
+                result = _combined(so_far, result)
+            so_far = None if read.last else result
+            if so_far is not None:
+                continue
             done.append(result)
             if progress is not None:
                 try:
