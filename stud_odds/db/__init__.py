@@ -5,6 +5,8 @@
 >>> db.import_files(["HandHistory/"]).sentence()               # doctest: +SKIP
 '646 new, 0 already in the database'
 >>> db.stats(player="Hero").rows()                             # doctest: +SKIP
+>>> db.luck(player="Hero").totals()                            # doctest: +SKIP
+>>> db.starts(player="Hero").rows()                            # doctest: +SKIP
 >>> db.query("SELECT game, count(*) FROM hands GROUP BY game").rows()  # doctest: +SKIP
 
 The schema, the stats' definitions and the file's rules: docs/database.md.
@@ -20,8 +22,12 @@ from pathlib import Path
 from stud_odds.db.results import (
     ImportedFile,
     ImportResult,
+    LuckResult,
+    LuckRow,
     QueryResult,
     SkippedRecord,
+    StartsResult,
+    StartsRow,
     StatsResult,
     StatsRow,
 )
@@ -64,6 +70,26 @@ class Database:
 
         return stats(self.store, player, game, stakes, since, until, from_hands)
 
+    def luck(self, player: str | None = None, game: str | None = None,
+             stakes: str | None = None, since: str | None = None,
+             until: str | None = None,
+             progress: Callable[[int, int], None] | None = None) -> LuckResult:
+        """A player's net hand by hand in time order beside his all-in adjusted net
+        (``stud-odds history``'s all-in luck), with running totals; the all-in figures are
+        computed the first time (``progress(done, of)``) and stored."""
+        from stud_odds.db.luck import luck
+
+        return luck(self.store, player, game, stakes, since, until, progress)
+
+    def starts(self, player: str | None = None, game: str | None = None,
+               stakes: str | None = None, since: str | None = None,
+               until: str | None = None) -> StartsResult:
+        """A player's hands by starting-hand class and group (his hole cards known), beside
+        the exact table's equity against a random hand."""
+        from stud_odds.db.starts import starts
+
+        return starts(self.store, player, game, stakes, since, until)
+
     def query(self, sql: str) -> QueryResult:
         """One SQL statement on a read-only connection."""
         from stud_odds.db.query import query
@@ -90,5 +116,6 @@ def open(path: str | os.PathLike[str] | None = None, *, create: bool = True,  # 
 
 
 __all__ = ["SCHEMA_VERSION", "Database", "DatabaseError", "ImportResult", "ImportedFile",
-           "QueryResult", "SkippedRecord", "StatsResult", "StatsRow", "default_path", "open",
+           "LuckResult", "LuckRow", "QueryResult", "SkippedRecord", "StartsResult", "StartsRow",
+           "StatsResult", "StatsRow", "default_path", "open",
            "resolve_path"]

@@ -166,5 +166,123 @@ class QueryResult:
         return {"columns": list(self.columns), "rows": [list(row) for row in self.data]}
 
 
-__all__ = ["ImportResult", "ImportedFile", "QueryResult", "SkippedRecord", "StatsResult",
-           "StatsRow"]
+@dataclass(frozen=True)
+class LuckRow:
+    """One hand of ``db luck``: his net and his all-in adjusted net, in the hand's unit.
+
+    ``adjusted`` = ``net - luck`` where he has an all-in luck figure (``history``'s:
+    ``expected`` minus what he put in), else ``net``; ``running_*``: the sums so far of
+    the hands in the same unit.
+    """
+
+    number: str
+    time: str | None
+    game: str
+    stakes: str | None
+    unit: str
+    net: float
+    adjusted: float
+    all_in_street: int | None = None
+    equity: float | None = None  # his showdown-view equity on that street
+    pot: float | None = None  # the chips he could win
+    expected: float | None = None  # equity x pot x (1 - rake / total pot)
+    luck: float | None = None  # won - expected
+    luck_big_bets: float | None = None
+    running_net: float = 0.0
+    running_adjusted: float = 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class LuckResult:
+    """``db luck``: one player's hands in time order (``hands``), and the totals per unit.
+
+    ``computed``: all-in figures computed by this call (stored when ``stored``); the
+    others were read from the database.
+    """
+
+    player: str
+    filters: dict[str, str]
+    hands: tuple[LuckRow, ...]
+    computed: int = 0
+    stored: bool = True
+
+    @property
+    def all_in(self) -> tuple[LuckRow, ...]:
+        return tuple(row for row in self.hands if row.luck is not None)
+
+    def totals(self) -> dict[str, dict[str, Any]]:
+        """Per unit: hands, all-in hands, net, adjusted net, luck (and in big bets)."""
+        totals: dict[str, dict[str, Any]] = {}
+        for row in self.hands:
+            total = totals.setdefault(row.unit, {"hands": 0, "all_in_hands": 0, "net": 0.0,
+                                                 "adjusted": 0.0, "luck": 0.0})
+            total["hands"] += 1
+            total["net"] = row.running_net
+            total["adjusted"] = row.running_adjusted
+            if row.luck is not None:
+                total["all_in_hands"] += 1
+                total["luck"] += row.luck
+        return totals
+
+    def rows(self) -> list[dict[str, Any]]:
+        return [{"player": self.player, **row.to_dict()} for row in self.hands]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"player": self.player, "filters": dict(self.filters),
+                "totals": self.totals(), "computed": self.computed, "hands": self.rows()}
+
+
+@dataclass(frozen=True)
+class StartsRow:
+    """``db starts``: his hands of one starting-hand class (``kind`` "class") or group
+    (``kind`` "group": trips, buried pair, split pair, three-flush, three-straight, other)
+    of one game.  ``equity``: the exact table's equity against one random hand (a group:
+    the mean over his hands in it)."""
+
+    game: str
+    kind: str
+    start: str
+    hands: int
+    vpip: int
+    net: dict[str, float]
+    big_bets: float  # net in big bets, over the hands whose big bet is known
+    big_bet_hands: int
+    equity: float
+
+    @property
+    def vpip_pct(self) -> float | None:
+        return 100.0 * self.vpip / self.hands if self.hands else None
+
+    @property
+    def bb_per_hand(self) -> float | None:
+        return self.big_bets / self.big_bet_hands if self.big_bet_hands else None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": self.game, "kind": self.kind, "start": self.start,
+                "hands": self.hands, "vpip": self.vpip, "vpip_pct": self.vpip_pct,
+                "net": dict(self.net),
+                "net_per_hand": {unit: value / self.hands for unit, value in self.net.items()},
+                "bb_per_hand": self.bb_per_hand, "big_bet_hands": self.big_bet_hands,
+                "equity": self.equity}
+
+
+@dataclass(frozen=True)
+class StartsResult:
+    """``db starts``: one player's rows, the classes then the groups, game by game."""
+
+    player: str
+    filters: dict[str, str]
+    by_start: tuple[StartsRow, ...]
+
+    def rows(self) -> list[dict[str, Any]]:
+        return [{"player": self.player, **row.to_dict()} for row in self.by_start]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"player": self.player, "filters": dict(self.filters), "rows": self.rows()}
+
+
+__all__ = ["ImportResult", "ImportedFile", "LuckResult", "LuckRow", "QueryResult",
+           "SkippedRecord", "StartsResult", "StartsRow", "StatsResult", "StatsRow"]

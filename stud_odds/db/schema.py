@@ -10,9 +10,10 @@ game's currency, hundredths of a tournament chip), so sums stay exact.
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
-TABLES = ("schema_version", "files", "hands", "seats", "actions", "skipped", "player_days")
+TABLES = ("schema_version", "files", "hands", "seats", "actions", "skipped", "player_days",
+          "all_in_luck")
 
 # Each stat's definition, over a player's seats ``s`` joined to their hands ``h``: used as
 # it is by ``db stats`` on the hands, and to keep ``player_days`` (the same sums, per
@@ -141,7 +142,28 @@ REFRESH_DAYS = (
     "ON CONFLICT (name, game, unit, stakes, day) DO UPDATE SET "
     + ", ".join(f"{name} = {name} + excluded.{name}" for name, _ in FIGURES))
 
-# version -> the statements that bring a file of that version to the next one
-MIGRATIONS: dict[int, str] = {}
+# version 2: each all-in luck figure, computed once by ``db luck`` (history's definition,
+# stud_odds.history.replaying._luck) and kept: never recomputed by a later run
+ALL_IN_LUCK = """
+CREATE TABLE all_in_luck (
+    hand_id INTEGER NOT NULL REFERENCES hands (id),
+    seat INTEGER NOT NULL,
+    street INTEGER NOT NULL,
+    equity REAL,
+    pot REAL,
+    expected REAL,
+    luck REAL,
+    trials INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    PRIMARY KEY (hand_id, seat)
+) WITHOUT ROWID;
+"""
+SCHEMA += ALL_IN_LUCK
 
-__all__ = ["FIGURES", "MIGRATIONS", "REFRESH_DAYS", "SCHEMA", "SCHEMA_VERSION", "TABLES"]
+# version -> the statements that bring a file of that version to the next one
+MIGRATIONS: dict[int, str] = {
+    1: ALL_IN_LUCK,  # the all-in luck table, empty: db luck fills it as it is asked
+}
+
+__all__ = ["ALL_IN_LUCK", "FIGURES", "MIGRATIONS", "REFRESH_DAYS", "SCHEMA", "SCHEMA_VERSION",
+           "TABLES"]

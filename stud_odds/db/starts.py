@@ -1,0 +1,125 @@
+"""``db starts``: a player's hands by starting-hand class, beside the exact table's equity.
+
+A start is his two hole cards and his door card (``seats.hole`` and the first of
+``seats.upcards``), known only in the hands where the file shows his hole
+cards.  Its class is the shipped exact table's (``stud_odds/data/
+starting-hands-GAME.csv``: equal up to suits; razz, the same ranks), found
+with the table's own key (``study.start_tables._key``); the equity beside it
+is the table's ``equity`` column, against one random hand.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import sqlite3
+from functools import cache
+from importlib import resources
+
+from stud_odds.cards import parse_cards
+from stud_odds.db.results import StartsResult, StartsRow
+from stud_odds.db.stats import _filters, _game_order, most_hands
+from stud_odds.db.store import DatabaseError, Store
+from stud_odds.games import Game
+
+GROUPS = ("trips", "buried pair", "split pair", "three-flush", "three-straight", "other")
+ACE = 12  # card >> 2: 0 is a deuce, 12 an ace
+
+
+@cache
+def table_classes(game: Game) -> dict[tuple[int, ...], tuple[str, float]]:
+    """The shipped exact table's classes: (name, equity against one random hand) by key."""
+    from stud_odds.study.start_tables import _card_ids, _key, table_file
+
+    text = resources.files("stud_odds").joinpath("data", table_file(game)).read_text("ascii")
+    return {_key(game, _card_ids(row["cards"])): (row["start"], float(row["equity"]))
+            for row in csv.DictReader(io.StringIO(text))}
+
+
+def class_of(game: Game, hole: tuple[int, ...], door: int) -> tuple[str, float]:
+    """The exact table's class of a start, and its equity against one random hand."""
+    from stud_odds.study.start_tables import _key
+
+    return table_classes(game)[_key(game, (*hole, door))]
+
+
+def group_of(hole: tuple[int, ...], door: int) -> str:
+    """trips; buried pair (the hole cards pair); split pair (the door pairs a hole card);
+    three-flush (one suit); three-straight (three ranks in a row, the ace high or low);
+    else other.  The first that applies."""
+    first, second = (card >> 2 for card in hole)
+    up = door >> 2
+    if first == second == up:
+        return "trips"
+    if first == second:
+        return "buried pair"
+    if up in (first, second):
+        return "split pair"
+    cards = (*hole, door)
+    if len({card & 3 for card in cards}) == 1:
+        return "three-flush"
+    ranks = sorted({first, second, up})
+    low = sorted(-1 if rank == ACE else rank for rank in ranks)
+    if ranks[2] - ranks[0] == 2 or low[2] - low[0] == 2:
+        return "three-straight"
+    return "other"
+
+
+_ROWS = ("SELECT h.game, s.hole, s.upcards, s.vpip, s.won - s.invested, h.unit, h.big_bet "
+         "FROM seats AS s JOIN hands AS h ON h.id = s.hand_id "
+         "WHERE s.name = ? AND s.hole IS NOT NULL AND s.upcards != '' {where}")
+
+
+def starts(store: Store, player: str | None = None, game: str | None = None,
+           stakes: str | None = None, since: str | None = None,
+           until: str | None = None) -> StartsResult:
+    """``player``'s hands whose hole cards are known (default: the player in most hands),
+    by game: a row per class he was dealt (most hands first), then a row per group."""
+    where, args, shown = _filters(game, stakes, since, until, days=False)
+    try:
+        if player is None:
+            top = most_hands(store, where, args, days=False)
+            if not top:
+                raise DatabaseError(f"{store.path} holds no hands"
+                                    f"{' that match ' + ', '.join(shown) if shown else ''}: "
+                                    "import some with stud-odds db import FILES")
+            player = top[0][0]
+        found = store.connection.execute(_ROWS.format(where=where), [player, *args]).fetchall()
+    except sqlite3.Error as error:
+        raise DatabaseError(f"{store.path} cannot be read: {error}") from None
+    if not found:
+        raise DatabaseError(f"{player} has no hand in {store.path} whose hole cards are known"
+                            f"{' that matches the filters' if shown else ''}")
+    # (game, kind, name) -> [hands, vpip, net by unit, big bets, big-bet hands, equity sum,
+    # a class's equity]
+    sums: dict[tuple[str, str, str], list] = {}
+    for game_name, hole_text, upcards, vpip, net, unit, big_bet in found:
+        hole = tuple(parse_cards(hole_text))
+        door = parse_cards(upcards.split()[0])[0]
+        name, equity = class_of(Game(game_name), hole, door)
+        for key in ((game_name, "class", name), (game_name, "group", group_of(hole, door))):
+            entry = sums.setdefault(key, [0, 0, {}, 0.0, 0, 0.0, equity])
+            entry[0] += 1
+            entry[1] += vpip
+            entry[2][unit] = entry[2].get(unit, 0) + net
+            if big_bet:
+                entry[3] += net / big_bet
+                entry[4] += 1
+            entry[5] += equity
+
+    def order(key: tuple[str, str, str]) -> tuple:
+        game_name, kind, name = key
+        rank = (-sums[key][0], name) if kind == "class" else (GROUPS.index(name),)
+        return _game_order(game_name), kind != "class", rank
+
+    rows = tuple(
+        StartsRow(game=key[0], kind=key[1], start=key[2], hands=hands, vpip=vpip,
+                  net={unit: value / 100 for unit, value in sorted(net.items())},
+                  big_bets=big_bets, big_bet_hands=big_bet_hands,
+                  equity=exact if key[1] == "class" else total / hands)
+        for key in sorted(sums, key=order)
+        for hands, vpip, net, big_bets, big_bet_hands, total, exact in [sums[key]])
+    return StartsResult(player, shown, rows)
+
+
+__all__ = ["GROUPS", "class_of", "group_of", "starts", "table_classes"]
