@@ -9,15 +9,17 @@ from __future__ import annotations
 import json
 import sys
 from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 if TYPE_CHECKING:
-    from stud_odds.db import ImportResult, QueryResult, StatsResult
+    from stud_odds.db import ImportResult, LuckResult, QueryResult, StartsResult, StatsResult
 
 db_app = typer.Typer(
-    help="Your own hands: import hand histories into a database, then stats and SQL queries.",
+    help="Your own hands: import hand histories into a database, then stats, all-in luck, "
+         "starting hands and SQL queries.",
     no_args_is_help=True,
 )
 
@@ -29,6 +31,30 @@ DbOption = Annotated[
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 CsvOption = Annotated[bool, typer.Option("--csv", help="Print CSV instead of a table.")]
+PlayerOption = Annotated[
+    str | None,
+    typer.Option("--player", "-p", show_default=False,
+                 help="Whose hands (default: the player in most hands)."),
+]
+GameOption = Annotated[
+    str | None,
+    typer.Option("--game", "-g", show_default=False, help="Only stud, stud8 or razz."),
+]
+StakesOption = Annotated[
+    str | None,
+    typer.Option("--stakes", show_default=False,
+                 help="Only these stakes, as the header writes them: '$0.10/$0.20 USD'."),
+]
+SinceOption = Annotated[
+    str | None,
+    typer.Option("--since", show_default=False,
+                 help="Only hands from this date or time on: 2024-01-31, 2024-01-31 18:00."),
+]
+UntilOption = Annotated[
+    str | None,
+    typer.Option("--until", show_default=False,
+                 help="Only hands up to this date (that whole day) or time."),
+]
 
 
 def _json(data: Any) -> None:
@@ -283,6 +309,206 @@ def _print_stats(result: StatsResult) -> None:
     console.print("VPIP, streets and showdown: % of hands; won at showdown: % of his "
                   "showdowns; scoops: % of the stud8 showdowns he won part of "
                   "(docs/database.md)", style="dim", highlight=False, soft_wrap=True)
+
+
+@db_app.command("luck")
+def luck_command(
+    db: DbOption = None,
+    player: PlayerOption = None,
+    game: GameOption = None,
+    stakes: StakesOption = None,
+    since: SinceOption = None,
+    until: UntilOption = None,
+    plot: Annotated[
+        Path | None,
+        typer.Option("--plot", show_default=False, metavar="FILE.png",
+                     help="Also draw the running won and all-in adjusted lines over the "
+                          "hands as a PNG (needs the plot extra: matplotlib)."),
+    ] = None,
+    as_json: JsonOption = False,
+    as_csv: CsvOption = False,
+) -> None:
+    """Net won hand by hand beside the all-in adjusted net (stud-odds history's all-in luck).
+
+    The all-in equities are computed the first time and stored in the database.
+    The table lists the all-in hands and the totals; --json and --csv give every hand.
+
+    Example: stud-odds db luck --player Hero --plot luck.png
+    """
+    from stud_odds.db import open as open_db
+
+    _one_format(as_json, as_csv)
+    if plot is not None:  # refused before any work: no matplotlib, or a path not writable
+        from stud_odds.outputs import check_output_path
+        from stud_odds.plot import _pyplot
+
+        check_output_path(plot, "--plot")
+        _pyplot()
+    with open_db(db, create=False) as database:
+        result = _luck_with_progress(database, player, game, stakes, since, until)
+    if plot is not None:
+        from stud_odds.db.plotting import luck_unit, plot_luck
+        from stud_odds.outputs import atomic_writer
+
+        luck_unit(result)  # one unit, or one sentence before a file is made
+        with atomic_writer(plot, "wb") as stream:
+            plot_luck(result, stream)
+    if as_json:
+        _json(result.to_dict())
+    elif as_csv:
+        sys.stdout.write(_rows_csv(result.rows()))
+    else:
+        _print_luck(result)
+
+
+def _luck_with_progress(database, player, game, stakes, since, until) -> LuckResult:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    from stud_odds.console import error_console
+
+    bar = Progress("all-in equities", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                   console=error_console, transient=True,
+                   disable=not error_console.is_terminal)
+    with bar:
+        task = bar.add_task("", total=None)
+
+        def progress(done: int, of: int) -> None:
+            bar.update(task, completed=done, total=of)
+
+        return database.luck(player, game, stakes, since, until, progress=progress)
+
+
+def _rows_csv(rows: list[dict[str, Any]]) -> str:
+    """CSV of result rows; a dict cell (money by unit) becomes a column per unit."""
+    import csv
+    import io
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    if not rows:
+        return ""
+    columns: list[tuple[str, str | None]] = []
+    for key, value in rows[0].items():
+        if isinstance(value, dict):
+            units = sorted({unit for row in rows for unit in row[key]})
+            columns.extend((key, unit) for unit in units)
+        else:
+            columns.append((key, None))
+    writer.writerow([key if unit is None else f"{key}_{unit}" for key, unit in columns])
+    for row in rows:
+        writer.writerow([_csv_value(row[key] if unit is None else row[key].get(unit))
+                         for key, unit in columns])
+    return out.getvalue()
+
+
+def _amount(value: float, unit: str) -> str:
+    return _money({unit: value})
+
+
+def _print_luck(result: LuckResult) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
+    from stud_odds.console import console
+
+    title = escape(result.player) + (
+        f" ({', '.join(f'{k} {v}' for k, v in result.filters.items())})"
+        if result.filters else "")
+    if result.all_in:
+        table = Table("hand", "game", "street", "equity", "luck", "running won",
+                      "running adjusted", box=None, title=f"{title}: all-in hands",
+                      title_justify="left")
+        for column in table.columns[2:]:
+            column.justify = "right"
+        for row in result.all_in:
+            table.add_row(escape(row.number), row.game, str(row.all_in_street),
+                          f"{100 * row.equity:.1f}%", escape(_amount(row.luck, row.unit)),
+                          escape(_amount(row.running_net, row.unit)),
+                          escape(_amount(row.running_adjusted, row.unit)))
+        console.print(table)
+    else:
+        console.print(f"{title}: no all-in hand before 7th street that reached a showdown",
+                      highlight=False, soft_wrap=True)
+    totals = Table("", "hands", "all in", "won", "all-in adjusted", "luck", box=None,
+                   title="totals", title_justify="left")
+    for column in totals.columns[1:]:
+        column.justify = "right"
+    for unit, total in result.totals().items():
+        totals.add_row(escape(unit), f"{total['hands']:,}", f"{total['all_in_hands']:,}",
+                       escape(_amount(total["net"], unit)),
+                       escape(_amount(total["adjusted"], unit)),
+                       escape(_amount(total["luck"], unit)))
+    console.print(totals)
+    note = ("all-in adjusted: his equity share of the pot when he went all in before 7th "
+            "street, less what he put in (stud-odds history's all-in luck; docs/database.md)")
+    if result.computed:
+        note += (f"; {result.computed} all-in equities computed now"
+                 + (" and stored" if result.stored else
+                    " (the database is read-only: not stored)"))
+    console.print(note, style="dim", highlight=False, soft_wrap=True)
+
+
+@db_app.command("starts")
+def starts_command(
+    db: DbOption = None,
+    player: PlayerOption = None,
+    game: GameOption = None,
+    stakes: StakesOption = None,
+    since: SinceOption = None,
+    until: UntilOption = None,
+    as_json: JsonOption = False,
+    as_csv: CsvOption = False,
+) -> None:
+    """His hands by starting-hand class and group, beside the exact table's equity.
+
+    Only the hands whose hole cards are known. Classes: the shipped exact tables'
+    (stud-odds starting-hands); groups: trips, buried pair, split pair, three-flush,
+    three-straight, other.
+
+    Example: stud-odds db starts --player Hero --game stud
+    """
+    from stud_odds.db import open as open_db
+
+    _one_format(as_json, as_csv)
+    with open_db(db, create=False, read_only=True) as database:
+        result = database.starts(player, game, stakes, since, until)
+    if as_json:
+        _json(result.to_dict())
+    elif as_csv:
+        sys.stdout.write(_rows_csv(result.rows()))
+    else:
+        _print_starts(result)
+
+
+def _print_starts(result: StartsResult) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
+    from stud_odds.console import console
+
+    title = escape(result.player) + (
+        f" ({', '.join(f'{k} {v}' for k, v in result.filters.items())})"
+        if result.filters else "")
+    for game in dict.fromkeys(row.game for row in result.by_start):
+        table = Table("start", "hands", "VPIP", "net per hand", "big bets per hand",
+                      "exact equity", box=None, title=f"{title}: {game}",
+                      title_justify="left")
+        for column in table.columns[1:]:
+            column.justify = "right"
+        rows = [row for row in result.by_start if row.game == game]
+        for kind in ("class", "group"):
+            for row in (r for r in rows if r.kind == kind):
+                per_hand = {unit: value / row.hands for unit, value in row.net.items()}
+                table.add_row(escape(row.start), f"{row.hands:,}",
+                              f"{row.vpip_pct:.0f}%", escape(_money(per_hand)),
+                              "-" if row.bb_per_hand is None else f"{row.bb_per_hand:+,.2f}",
+                              f"{100 * row.equity:.1f}%",
+                              end_section=kind == "class" and row is [
+                                  r for r in rows if r.kind == "class"][-1])
+        console.print(table)
+    console.print("his hands whose hole cards are known; exact equity: the shipped table's, "
+                  "against one random hand (a group: the mean over his hands in it)",
+                  style="dim", highlight=False, soft_wrap=True)
 
 
 @db_app.command("query")
