@@ -43,7 +43,22 @@ from stud_odds.scenario.text import (
     parse_community,
     parse_folds,
     parse_hand,
+    with_suits,
 )
+
+
+def _suited(hands: list[object], dead: object, folds: object, community: object
+            ) -> tuple[list[object], object, object, object]:
+    """Every text of a razz spot with its rank-only cards given suits (text.with_suits),
+    together, so that no card repeats between them."""
+    dead_texts = [dead] if isinstance(dead, str) else list(dead or ())
+    fold_texts = list(folds or ()) if not isinstance(folds, str) else [folds]
+    texts = with_suits([*hands, *dead_texts, *fold_texts, community])
+    hands_out = texts[:len(hands)]
+    dead_out = texts[len(hands):len(hands) + len(dead_texts)]
+    folds_out = texts[len(hands) + len(dead_texts):-1]
+    return (hands_out, dead_out[0] if isinstance(dead, str) else dead_out, folds_out,
+            texts[-1])
 
 
 @dataclass(frozen=True)
@@ -79,8 +94,11 @@ class Scenario:
             failure = ScenarioError(str(error))
             failure.field = "game"
             raise failure from None
+        hands = hand_texts(hands)
+        if parsed_game is Game.RAZZ:  # razz reads rank-only cards: suits are given to them
+            hands, dead, folds, community = _suited(hands, dead, folds, community)
         written: list[tuple[Hand, bool]] = []  # each hand, and whether nobody has seen it
-        for player, hand in enumerate(hand_texts(hands), start=1):
+        for player, hand in enumerate(hands, start=1):
             if isinstance(hand, Hand):
                 written.append((hand, False))
             elif isinstance(hand, str):

@@ -14,7 +14,8 @@ write the down cards, a slash, then the upcards, e.g. AsKs/Qh
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from numbers import Integral
 
 from stud_odds.cards import CardError, check_unique, parse_cards
@@ -99,6 +100,42 @@ def parse_folds(folds: Iterable[str | Iterable[str | int]] | None) -> tuple[tupl
                             f"player, e.g. ['5h', 'Qd 7c'], not {shown(folds)}")
     return tuple(parse_card_list(upcards, f"folded player {folded}'s upcards")
                  for folded, upcards in enumerate(folds, start=1))
+
+
+# a rank (10 or one character) and the suit after it, if any; a range's brackets are skipped
+_CARD = re.compile(r"\[[^\]]*\]?|(10|[2-9TJQKA])([cdhs]?)", re.IGNORECASE)
+SUIT_ORDER = "shdc"  # the suits a rank-only card is given, first free first
+
+
+def with_suits(texts: Sequence[object]) -> list[object]:
+    """Razz reads rank-only cards (``A2/3``): each text with every rank that has no suit
+    given one, the first of SUIT_ORDER whose card no text names and no earlier card took,
+    so no card repeats.  A razz hand's value ignores suits, and every such choice leaves
+    the same ranks unseen, so the answer is the same for any choice.  Texts that are not
+    text, or name an opponent nobody sees (``random``), are returned as they are."""
+    taken: set[tuple[str, str]] = set()
+    for text in texts:
+        if isinstance(text, str) and not is_random(text):
+            for match in _CARD.finditer(text):
+                if match.group(2):
+                    taken.add((_rank(match.group(1)), match.group(2).lower()))
+
+    def suited(match: re.Match[str]) -> str:
+        if match.group(1) is None or match.group(2):
+            return match.group(0)  # a range, or a card with its suit
+        rank = _rank(match.group(1))
+        suit = next((s for s in SUIT_ORDER if (rank, s) not in taken), None)
+        if suit is None:
+            raise ScenarioError(f"there are only four {rank}s: a fifth cannot be given a suit")
+        taken.add((rank, suit))
+        return rank + suit
+
+    return [_CARD.sub(suited, text) if isinstance(text, str) and not is_random(text) else text
+            for text in texts]
+
+
+def _rank(text: str) -> str:
+    return "T" if text == "10" else text.upper()
 
 
 def hand_texts(hands: object) -> list[object]:
