@@ -43,10 +43,10 @@ def class_of(game: Game, hole: tuple[int, ...], door: int) -> tuple[str, float]:
     return table_classes(game)[_key(game, (*hole, door))]
 
 
-def group_of(hole: tuple[int, ...], door: int) -> str:
+def group_of(hole: tuple[int, ...], door: int, suits: bool = True) -> str:
     """trips; buried pair (the hole cards pair); split pair (the door pairs a hole card);
-    three-flush (one suit); three-straight (three ranks in a row, the ace high or low);
-    else other.  The first that applies."""
+    three-flush (one suit; never when ``suits`` is False, as in razz); three-straight
+    (three ranks in a row, the ace high or low); else other.  The first that applies."""
     first, second = (card >> 2 for card in hole)
     up = door >> 2
     if first == second == up:
@@ -56,7 +56,7 @@ def group_of(hole: tuple[int, ...], door: int) -> str:
     if up in (first, second):
         return "split pair"
     cards = (*hole, door)
-    if len({card & 3 for card in cards}) == 1:
+    if suits and len({card & 3 for card in cards}) == 1:
         return "three-flush"
     ranks = sorted({first, second, up})
     low = sorted(-1 if rank == ACE else rank for rank in ranks)
@@ -97,7 +97,8 @@ def starts(store: Store, player: str | None = None, game: str | None = None,
         hole = tuple(parse_cards(hole_text))
         door = parse_cards(upcards.split()[0])[0]
         name, equity = class_of(Game(game_name), hole, door)
-        for key in ((game_name, "class", name), (game_name, "group", group_of(hole, door))):
+        group = group_of(hole, door, suits=game_name != Game.RAZZ.value)
+        for key in ((game_name, "class", name), (game_name, "group", group)):
             entry = sums.setdefault(key, [0, 0, {}, 0.0, 0, 0.0, equity])
             entry[0] += 1
             entry[1] += vpip
