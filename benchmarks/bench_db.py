@@ -8,8 +8,12 @@ Timed in-process through ``stud_odds.db``: the import of the folder into a
 new database (reading included: the parser is most of it), the parser alone
 on the same files (to tell reading from writing), the import without reading
 workers and with them (as the command chooses), importing the folder again
-(every hand already there), and ``stats`` for the player in most hands and for
-a named one.  Size: the database file after a checkpoint, in bytes per hand.
+(every hand already there), ``stats`` for the player in most hands and for
+a named one, ``starts`` and ``luck`` for the player in most hands: ``luck``
+first with ``--all-in`` of his showdown hands marked all in on 4th street
+(the generated hands have no all-in; the mark gives the engine that many
+hands' showdown views to compute and store), then again (all read back).
+Size: the database file after a checkpoint, in bytes per hand.
 Targets (issue 31, 2 cores): 3,000 hands/s imported, under 2 KB a hand,
 stats over a million hands under 2 s.
 """
@@ -43,6 +47,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=10_000, help="hands to import")
     parser.add_argument("--files", type=int, default=10, help="files they are written to")
+    parser.add_argument("--all-in", type=int, default=100,
+                        help="showdown hands marked all in for luck's first run")
     args = parser.parse_args()
     print("load average before: {:.2f} {:.2f} {:.2f} (other work on the machine slows "
           "the wall-clock figures)".format(*os.getloadavg()))
@@ -88,6 +94,25 @@ def main() -> None:
             total = stats.by_game[-1]
             print(f"stats {'(player in most hands)' if player is None else player}: "
                   f"{stats.player}, {total.hands:,} hands, in {wall * 1000:.0f} ms")
+
+        starts, wall, _ = _timed(lambda: db.starts())
+        known = sum(row.hands for row in starts.by_start if row.kind == "group")
+        print(f"starts: {starts.player}, {known:,} hands with known hole cards, "
+              f"{len(starts.by_start)} rows, in {wall * 1000:.0f} ms")
+        player = starts.player
+        with db.store.transaction() as cursor:  # the generated hands have no all-in
+            cursor.execute(
+                "UPDATE seats SET all_in = 4 WHERE name = ? AND folded IS NULL AND hand_id IN "
+                "(SELECT id FROM hands WHERE showdown = 1 ORDER BY id LIMIT ?)",
+                (player, args.all_in))
+        luck, wall, cpu = _timed(lambda: db.luck(player))
+        print(f"luck, first run: {len(luck.hands):,} hands, {luck.computed} all-in equities "
+              f"computed and stored in {wall:.2f} s wall, {cpu:.2f} s CPU "
+              f"({wall / max(luck.computed, 1) * 1000:.0f} ms a hand)")
+        again_luck, wall, _ = _timed(lambda: db.luck(player))
+        assert again_luck.computed == 0
+        print(f"luck again: {len(again_luck.hands):,} hands, {len(again_luck.all_in)} all-in "
+              f"read back, in {wall * 1000:.0f} ms")
         db.close()
 
         with sqlite3.connect(path) as connection:
