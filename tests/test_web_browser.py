@@ -170,6 +170,8 @@ def test_the_page_fits_a_phone(site):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     deck = page.locator("#deck").bounding_box()
     assert deck["x"] >= 0 and deck["x"] + deck["width"] <= 390
+    card = page.locator('[data-card="2c"]').bounding_box()
+    assert card["height"] >= 44 and card["width"] >= 40  # a finger's target
     page.tap('[data-hand="1"]')
     page.tap('[data-card="2c"]')
     assert page.input_value('[data-hand="1"]') == "AhKh/Qh2c"

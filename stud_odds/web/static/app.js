@@ -185,16 +185,18 @@ function drawPicker() {
         button.addEventListener("keydown", (e) => moveInDeck(e, button));
         deck.append(button);
       }
+      // a phone lays each suit out on two rows of seven: this fills the second row's end
+      deck.append(Object.assign(document.createElement("span"), {className: "suit-end"}));
     }
   }
   const used = usedCards();
   const focused = document.activeElement;
-  for (const button of deck.children) {
+  for (const button of cardButtons()) {
     button.disabled = used.has(button.dataset.card);
     button.classList.toggle("used", button.disabled);
   }
   // the grid's one tab stop: the focused card when it is still free, else the first free one
-  const buttons = [...deck.children];
+  const buttons = cardButtons();
   let stop = buttons.find((b) => b.tabIndex === 0 && !b.disabled);
   if (!stop) stop = buttons.find((b) => !b.disabled);
   buttons.forEach((b) => { b.tabIndex = b === stop ? 0 : -1; });
@@ -208,9 +210,11 @@ function drawPicker() {
   $("target-name").textContent = t.kind === "seat" ? `seat ${t.seat + 1}` : `the ${t.kind} cards`;
 }
 
+const cardButtons = () => [...$("deck").querySelectorAll("button[data-card]")];
+
 function moveInDeck(event, button) {
   // arrow keys within the 13 x 4 grid, skipping used cards; Home / End to a row's ends
-  const buttons = [...$("deck").children];
+  const buttons = cardButtons();
   const at = buttons.indexOf(button), columns = 13;
   const steps = {ArrowRight: 1, ArrowLeft: -1, ArrowDown: columns, ArrowUp: -columns};
   let target = null;
@@ -480,9 +484,8 @@ async function compute() {
 const percent = (fraction) => `${(100 * fraction).toFixed(1)}%`;
 
 function clearOuts() {
-  for (const button of $("deck").children) {
+  for (const button of cardButtons()) {
     delete button.dataset.outs;
-    delete button.dataset.outsShort;
     button.classList.remove(...OUT_CLASSES);
     button.removeAttribute("title");
     button.setAttribute("aria-label", cardName(button.dataset.card));
@@ -516,11 +519,10 @@ function showOuts(data) {
   $("outs-summary").textContent = `${whose}: ${data.summary.replace(/\byou\b/, `seat ${data.player}`)}` +
     ` (now ${percent(data.now.equity)})`;
   const byCard = new Map(data.cards.map((out) => [out.card, out]));
-  for (const button of $("deck").children) {
+  for (const button of cardButtons()) {
     const out = byCard.get(button.dataset.card);
     if (!out) continue;
     button.dataset.outs = percent(out.equity);
-    button.dataset.outsShort = Math.round(100 * out.equity);  // a phone's narrow cards
     button.classList.add(out.change > NO_CHANGE ? "out-better"
                          : out.change < -NO_CHANGE ? "out-worse" : "out-same");
     const change = `${out.change >= 0 ? "+" : "−"}${Math.abs(100 * out.change).toFixed(1)} points`;
