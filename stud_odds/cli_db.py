@@ -375,7 +375,15 @@ def _luck_with_progress(database, player, game, stakes, since, until) -> LuckRes
         def progress(done: int, of: int) -> None:
             bar.update(task, completed=done, total=of)
 
-        return database.luck(player, game, stakes, since, until, progress=progress)
+        try:
+            return database.luck(player, game, stakes, since, until, progress=progress)
+        except KeyboardInterrupt:
+            bar.stop()
+            error_console.print(
+                "[red]interrupted[/]: the all-in equities computed so far are stored (all but "
+                "the last second's); the same command computes the rest",
+                highlight=False, soft_wrap=True)
+            raise typer.Exit(130) from None
 
 
 def _rows_csv(rows: list[dict[str, Any]]) -> str:

@@ -263,3 +263,29 @@ def test_the_plot(database, tmp_path):
     stream = io.BytesIO()  # a stream as a target too
     plot_luck(luck, stream)
     assert stream.getvalue().startswith(b"\x89PNG")
+
+
+def test_ctrl_c_keeps_the_figures_committed_and_the_next_run_computes_the_rest(
+        database, monkeypatch):
+    import stud_odds.db.luck as luck_module
+
+    real = luck_module.all_in_luck
+    calls = []
+
+    def stopping(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(luck_module, "COMMIT_EVERY_S", 0.0)  # a commit after each hand
+    monkeypatch.setattr(luck_module, "all_in_luck", stopping)
+    result = cli("luck", "--db", database, "--player", "Hero")
+    assert result.exit_code == 130
+    assert "interrupted" in result.stderr and "computes the rest" in result.stderr
+    with sqlite3.connect(database) as connection:
+        assert connection.execute("SELECT count(*) FROM all_in_luck").fetchone() == (2,)
+    connection.close()
+    monkeypatch.setattr(luck_module, "all_in_luck", real)
+    with stud_odds.db.open(database) as db:
+        assert db.luck("Hero").computed == 3

@@ -11,6 +11,7 @@ it is asked for and read from there ever after.
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Callable
 from decimal import Decimal
 
@@ -82,27 +83,41 @@ def _settings() -> tuple[int, int]:
     return trials_for(DEFAULT_PRECISION_POINTS), DEFAULT_SEED
 
 
+COMMIT_EVERY_S = 1.0  # computed figures are committed at least this often
+
+
 def compute_missing(store: Store, wanted: list[tuple[int, int, str]],
                     progress: Callable[[int, int], None] | None = None) -> dict:
     """Compute the all-in luck of each (hand id, seat, name) and store it (when the file
-    can be written), one transaction for them all; returns them by (hand id, seat)."""
+    can be written), a transaction at least every ``COMMIT_EVERY_S`` seconds, so Ctrl-C
+    (KeyboardInterrupt) keeps all but the last second's; returns them by (hand id, seat)."""
     trials, seed = _settings()
     found: dict[tuple[int, int], tuple] = {}
+    pending: list[tuple] = []
+    last = time.monotonic()
+
+    def commit() -> None:
+        if pending and not store.read_only:
+            with store.transaction() as cursor:
+                cursor.executemany(
+                    "INSERT OR IGNORE INTO all_in_luck (hand_id, seat, street, equity, pot, "
+                    "expected, luck, trials, seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    pending)
+        pending.clear()
+
     for done, (hand_id, seat, name) in enumerate(wanted):
         hand = hand_from_rows(store.connection, hand_id)
         luck = all_in_luck(hand, name, trials, seed)
-        street = hand.player(name).all_in
-        found[(hand_id, seat)] = (street, *((luck.equity, luck.pot, luck.expected, luck.luck)
-                                            if luck is not None else (None,) * 4))
+        values = (hand.player(name).all_in, *((luck.equity, luck.pot, luck.expected, luck.luck)
+                                              if luck is not None else (None,) * 4))
+        found[(hand_id, seat)] = values
+        pending.append((hand_id, seat, *values, trials, seed))
+        if time.monotonic() - last >= COMMIT_EVERY_S:
+            commit()
+            last = time.monotonic()
         if progress is not None:
             progress(done + 1, len(wanted))
-    if found and not store.read_only:
-        with store.transaction() as cursor:
-            cursor.executemany(
-                "INSERT OR IGNORE INTO all_in_luck (hand_id, seat, street, equity, pot, "
-                "expected, luck, trials, seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [(hand_id, seat, *values, trials, seed)
-                 for (hand_id, seat), values in found.items()])
+    commit()
     return found
 
 
@@ -144,7 +159,7 @@ def luck(store: Store, player: str | None = None, game: str | None = None,
     rows: list[LuckRow] = []
     net_total: dict[str, int] = {}
     adjusted_total: dict[str, float] = {}
-    for (hand_id, seat, number, time, game_name, stakes_text, unit, big_bet, invested, won,
+    for (hand_id, seat, number, when, game_name, stakes_text, unit, big_bet, invested, won,
          _all_in, _showdown, street, equity, pot, expected, luck_value, _stored) in found:
         if (hand_id, seat) in computed:
             street, equity, pot, expected, luck_value = computed[(hand_id, seat)]
@@ -154,7 +169,7 @@ def luck(store: Store, player: str | None = None, game: str | None = None,
         net_total[unit] = net_total.get(unit, 0) + net_cents
         adjusted_total[unit] = adjusted_total.get(unit, 0.0) + adjusted
         rows.append(LuckRow(
-            number=number, time=time, game=game_name, stakes=stakes_text, unit=unit,
+            number=number, time=when, game=game_name, stakes=stakes_text, unit=unit,
             net=net, adjusted=adjusted,
             all_in_street=street if luck_value is not None else None,
             equity=equity if luck_value is not None else None,
