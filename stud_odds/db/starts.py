@@ -17,8 +17,9 @@ from functools import cache
 from importlib import resources
 
 from stud_odds.cards import parse_cards
+from stud_odds.db.luck import default_player
 from stud_odds.db.results import StartsResult, StartsRow
-from stud_odds.db.stats import _filters, _game_order, most_hands
+from stud_odds.db.stats import _filters, _game_order
 from stud_odds.db.store import DatabaseError, Store
 from stud_odds.games import Game
 
@@ -78,12 +79,7 @@ def starts(store: Store, player: str | None = None, game: str | None = None,
     where, args, shown = _filters(game, stakes, since, until, days=False)
     try:
         if player is None:
-            top = most_hands(store, where, args, days=False)
-            if not top:
-                raise DatabaseError(f"{store.path} holds no hands"
-                                    f"{' that match ' + ', '.join(shown) if shown else ''}: "
-                                    "import some with stud-odds db import FILES")
-            player = top[0][0]
+            player = default_player(store, game, stakes, since, until)
         found = store.connection.execute(_ROWS.format(where=where), [player, *args]).fetchall()
     except sqlite3.Error as error:
         raise DatabaseError(f"{store.path} cannot be read: {error}") from None
