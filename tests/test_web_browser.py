@@ -172,6 +172,11 @@ def test_the_page_fits_a_phone(site):
     assert deck["x"] >= 0 and deck["x"] + deck["width"] <= 390
     card = page.locator('[data-card="2c"]').bounding_box()
     assert card["height"] >= 44 and card["width"] >= 40  # a finger's target
+    # each seat's equity stays in view at the bottom while cards are picked at the top
+    bar = page.locator("#mini-results")
+    assert bar.is_visible() and bar.inner_text().startswith("seat 1 ")
+    box = bar.bounding_box()
+    assert box["y"] + box["height"] <= 844 + 1 and box["y"] > 700
     page.tap('[data-hand="1"]')
     page.tap('[data-card="2c"]')
     assert page.input_value('[data-hand="1"]') == "AhKh/Qh2c"
@@ -398,3 +403,18 @@ def test_the_share_link_carries_the_seed_once_a_result_is_shown(page):
     assert seed.isdigit() and f"seed={seed}" in page.url
     method = page.inner_text('[data-field="method"]')
     assert f"seed {seed}" in method
+
+
+def test_a_replayed_hands_street_opens_in_the_calculator(page):
+    page.goto("/?hand=AhKh/Qh&hand=7c7d/2s&seed=1&trials=2000")
+    page.wait_for_selector(DONE)
+    page.set_input_files("#history-file", str(HISTORY))
+    rows = page.locator("#history-hands tbody tr")
+    rows.first.wait_for()
+    rows.first.click()
+    page.click('#history-chart button[data-street="3"]')
+    page.wait_for_function("document.querySelector('[data-hand=\"1\"]').value === 'AhAd/9c'")
+    assert page.input_value('[data-hand="2"]') == "xx/Kc"
+    assert page.locator(".seat").count() == 5
+    page.wait_for_selector(DONE)
+    assert "hand=AhAd%2F9c" in page.url

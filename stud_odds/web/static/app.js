@@ -610,6 +610,18 @@ function bind() {
   });
   $("history-file").addEventListener("change", (e) => { if (e.target.files.length) upload(e.target.files[0]); });
   window.addEventListener("popstate", () => { readURL(); drawAll(); stop(); compute(); });
+  document.addEventListener("open-spot", (e) => {
+    // a replayed hand's street, as the hero saw it, becomes the spot
+    const spot = e.detail;
+    state.game = spot.game;
+    state.seats = [...spot.hands];
+    state.dead = (spot.dead || []).join(" ");
+    state.folds = [];
+    state.community = spot.community || "";
+    state.target = {kind: "seat", seat: 0};
+    edited(true);
+    $("table").scrollIntoView({block: "start"});
+  });
 }
 
 // While the server's kernels compile, numpy answers (the same numbers, slower on big

@@ -97,7 +97,25 @@ function drawChart(record) {
   box.append(svg);
   box.append(Object.assign(document.createElement("p"), {className: "note",
     textContent: "solid: the hero's view on each street; dashed: with every shown hand face up"}));
+  // each street of the hand (the hero's view) opens in the calculator above
+  const open = document.createElement("p");
+  open.className = "open-streets";
+  open.append("open in the calculator: ");
+  record.streets.forEach((street) => {
+    const button = Object.assign(document.createElement("button"), {type: "button",
+      textContent: STREET_NAMES[street.street] || `street ${street.street}`});
+    button.dataset.street = street.street;
+    button.setAttribute("aria-label", `open ${button.textContent} of hand ${record.id} in the calculator`);
+    button.addEventListener("click", () => document.dispatchEvent(new CustomEvent("open-spot", {
+      detail: {game: record.game, hands: street.players.map((p) => p.hand), dead: street.dead,
+               community: street.community}})));
+    open.append(button, " ");
+  });
+  box.append(open);
 }
+
+const STREET_NAMES = {3: "3rd street", 4: "4th street", 5: "5th street", 6: "6th street",
+                      7: "7th street"};
 
 const plural = (n, word) => `${n.toLocaleString()} ${word}${n === 1 ? "" : "s"}`;
 

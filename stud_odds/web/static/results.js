@@ -62,6 +62,9 @@ export function showResult(data, classes) {
     for (const f of fields) row.querySelector(`[data-field="${f}"]`).textContent = cells[i][f];
     body.append(row);
   });
+  // a phone keeps each seat's equity in view at the bottom while cards are picked above
+  $("mini-results").textContent = data.players.map((_, i) =>
+    `seat ${i + 1} ${cells[i].equity}`).join(" · ");
   const [method, ...rest] = data.display.lines;
   document.querySelector('[data-field="method"]').textContent = method;
   const lines = $("lines");
