@@ -418,3 +418,34 @@ def test_a_replayed_hands_street_opens_in_the_calculator(page):
     assert page.locator(".seat").count() == 5
     page.wait_for_selector(DONE)
     assert "hand=AhAd%2F9c" in page.url
+
+
+def _tab_to(page, selector: str, most: int = 80) -> None:
+    """Press Tab until the element matching ``selector`` has the focus (keyboard only)."""
+    for _ in range(most):
+        if page.evaluate("s => document.activeElement.matches(s)", selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def test_a_three_way_spot_entered_by_keyboard_alone(page):
+    page.goto("/?seed=1&trials=2000")
+    page.wait_for_selector(DONE)
+    _tab_to(page, "#more")
+    page.keyboard.press("Enter")  # a third seat
+    for seat, text in ((1, "AhKh/Qh"), (2, "7c7d/2s")):
+        _tab_to(page, f'[data-hand="{seat}"]')
+        page.keyboard.type(text)
+    _tab_to(page, '[data-hand="3"]')  # the third seat: its cards picked on the grid
+    _tab_to(page, "#deck [tabindex='0']")
+    page.keyboard.press("End")  # the row's last free card: 2s is used, so 3s
+    page.keyboard.press("Enter")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Enter")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Enter")
+    assert page.input_value('[data-hand="3"]') == "3s4s/5s"
+    page.wait_for_selector(DONE)
+    args = ["AhKh/Qh", "7c7d/2s", "3s4s/5s", "--seed", "1", "-n", "2000"]
+    assert page_row(page, 3) == table_row(args, 3)

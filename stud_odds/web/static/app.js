@@ -569,8 +569,13 @@ function bind() {
   for (const [id, key] of Object.entries(fields)) {
     $(id).addEventListener(id === "game" ? "change" : "input", () => { state[key] = $(id).value; edited(false); });
   }
-  $("dead").addEventListener("focus", () => setTarget({kind: "dead"}));
-  $("community").addEventListener("focus", () => setTarget({kind: "community"}));
+  // clicked or typed in, not merely passed through: Tab from a seat to the card grid goes
+  // through the dead cards, and the grid's cards must still go to that seat
+  for (const [id, kind] of [["dead", "dead"], ["community", "community"]]) {
+    for (const name of ["click", "input"]) {
+      $(id).addEventListener(name, () => { if (state.target.kind !== kind) setTarget({kind}); });
+    }
+  }
   $("exact").addEventListener("change", () => { state.exact = $("exact").checked; edited(false); });
   $("classes").addEventListener("change", () => { state.classes = $("classes").checked; edited(false); });
   $("outs").addEventListener("change", () => { state.outs = $("outs").checked; edited(false); });
