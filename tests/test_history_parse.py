@@ -469,3 +469,23 @@ def test_reading_loads_no_numba_numpy_or_engine():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.split("\n")[0] == "1 []"
+
+
+@pytest.mark.parametrize("description, name", [
+    ("Hold'em No Limit ($0.01/$0.02 USD)", "Hold'em No Limit"),
+    ("HORSE (Omaha Hi/Lo Limit, $2/$4 USD)", "Omaha Hi/Lo Limit"),
+    ("Tournament #123, $1+$0.10 USD Hold'em No Limit", "Hold'em No Limit"),
+    ("Omaha Pot Limit", "Omaha Pot Limit"),
+])
+def test_another_games_hand_is_named(description, name):
+    from stud_odds.history.pokerstars import _game_name
+
+    assert _game_name(description) == name
+
+
+def test_a_mixed_file_names_the_games_it_passes_over():
+    from stud_odds.history.pokerstars import read
+
+    skipped = [item for item in read(DATA / "mixed_horse.txt")
+               if isinstance(item, SkippedHand) and not item.stud]
+    assert sorted(item.other_game for item in skipped) == ["Hold'em Limit", "Omaha Hi/Lo Limit"]

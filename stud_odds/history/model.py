@@ -94,6 +94,7 @@ class SkippedHand:
     stud: bool  # False for hands of other games (passed over, not an error)
     source: str
     line: int
+    other_game: str | None = None  # another game's name as the header gives it ("Hold'em")
 
 
 __all__ = ["Action", "HandHistory", "Player", "SkippedHand"]

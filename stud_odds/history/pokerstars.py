@@ -493,6 +493,18 @@ def _time(description: str) -> tuple[str | None, str | None]:
             zone)
 
 
+def _game_name(words: str) -> str:
+    """Another game's name from a header's description, without stakes: "Hold'em No Limit
+    ($0.01/$0.02 USD)" is "Hold'em No Limit", "HORSE (Omaha Hi/Lo Limit, $2/$4 USD)" is
+    "Omaha Hi/Lo Limit" (a mixed game names the game of the hand in brackets)."""
+    tournament = re.match(r"Tournament #\d+,\s*\S+\s+(?:[A-Z]{3}\s+)?(.+)", words)
+    if tournament:  # "Tournament #1, $1+$0.10 USD Hold'em No Limit": the game after the buy-in
+        words = tournament.group(1)
+    outer, _, inner = words.partition("(")
+    game = inner.split(",")[0].strip(" )")
+    return game if game and game[0] not in "$€£0123456789" else outer.strip() or words
+
+
 def _header_at(text: str) -> int:
     """Where a hand's header begins on the line, or -1.
 
@@ -599,8 +611,9 @@ class HistoryReader:
         hand_id, description = match.group(1), match.group(2)
         if not game:
             words = description.split(" - ")[0].strip()
+            name = _game_name(words)
             return SkippedHand(hand_id, f"not a stud game: {words}", None, False, self.path,
-                               number)
+                               number, name)
         try:
             return _Hand(hand_id, description, self.path, number)
         except _Bad as error:

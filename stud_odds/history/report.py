@@ -43,7 +43,9 @@ def render_summary(summary: Summary, trials: int, seed: int, out: Path | None,
     table.add_row("went to showdown", f"{summary.showdowns:,}", "")
     table.add_row("hero all in before 7th street", f"{len(summary.luck):,}", "at a showdown")
     if summary.other_games:
-        table.add_row("other games", f"{summary.other_games:,}", "passed over")
+        names = ", ".join(f"{name} {count:,}" for name, count
+                          in summary.other_game_names.most_common())
+        table.add_row("other games", f"{summary.other_games:,}", f"passed over ({names})")
     if summary.resumed:
         note = f"{summary.resumed_skipped:,} of them skipped then" if summary.resumed_skipped \
             else ""

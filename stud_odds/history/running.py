@@ -86,6 +86,7 @@ def each_record(items: Iterable[Item], summary: Summary,
         for item in items:
             if isinstance(item, SkippedHand) and not item.stud:
                 summary.other_games += 1
+                summary.other_game_names[item.other_game or "another game"] += 1
             else:
                 yield item, kept(item)
 

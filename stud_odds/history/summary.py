@@ -39,6 +39,7 @@ class Summary:
     files: int = 0
     games: Counter[Game] = field(default_factory=Counter)  # stud hands replayed, by game
     other_games: int = 0  # hands of other games, passed over
+    other_game_names: Counter[str] = field(default_factory=Counter)  # ... by the game's name
     # (hand id, file:line, reason) of each stud hand that could not be replayed
     skipped: list[tuple[str | None, str, str]] = field(default_factory=list)
     showdowns: int = 0

@@ -172,7 +172,9 @@ def history_stream(data: bytes, cancel: threading.Event, emit: Emit) -> str:
     chips, big_bets = summary.luck_totals()
     return json_line({"summary": {
         "stud_hands": summary.stud_hands, "replayed": summary.replayed,
-        "other_games": summary.other_games, "showdowns": summary.showdowns,
+        "other_games": summary.other_games,
+        "other_game_names": dict(summary.other_game_names.most_common()),
+        "showdowns": summary.showdowns,
         "skipped": [{"id": hand, "where": where, "reason": reason}
                     for hand, where, reason in summary.skipped],
         "luck": [asdict(entry) for entry in summary.luck],

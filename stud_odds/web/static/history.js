@@ -122,7 +122,11 @@ const plural = (n, word) => `${n.toLocaleString()} ${word}${n === 1 ? "" : "s"}`
 function counted(summary) {
   // what the file held: the stud hands replayed, and what was passed over and why
   const parts = [`${plural(summary.replayed, "stud hand")} replayed`];
-  if (summary.other_games) parts.push(`${plural(summary.other_games, "hand")} of other games passed over`);
+  if (summary.other_games) {
+    const names = Object.entries(summary.other_game_names || {})
+      .map(([name, count]) => `${name} ${count.toLocaleString()}`).join(", ");
+    parts.push(`${plural(summary.other_games, "hand")} of other games passed over (${names})`);
+  }
   if (summary.skipped.length) parts.push(`${plural(summary.skipped.length, "hand")} skipped (unreadable)`);
   return parts.join("; ");
 }
