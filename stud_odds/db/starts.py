@@ -66,9 +66,15 @@ def group_of(hole: tuple[int, ...], door: int, suits: bool = True) -> str:
     return "other"
 
 
-_ROWS = ("SELECT h.game, s.hole, s.upcards, s.vpip, s.won - s.invested, h.unit, h.big_bet "
+# his hands summed per game, start (hole cards and door card, as dealt) and unit: a few
+# thousand rows however many hands, each then given its class and group here
+_ROWS = ("SELECT h.game, s.hole, substr(s.upcards, 1, 2), h.unit, count(*), sum(s.vpip), "
+         "sum(s.won - s.invested), "
+         "total(CASE WHEN h.big_bet > 0 THEN (s.won - s.invested) * 1.0 / h.big_bet END), "
+         "sum(h.big_bet > 0) "
          "FROM seats AS s JOIN hands AS h ON h.id = s.hand_id "
-         "WHERE s.name = ? AND s.hole IS NOT NULL AND s.upcards != '' {where}")
+         "WHERE s.name = ? AND s.hole IS NOT NULL AND s.upcards != '' {where} "
+         "GROUP BY 1, 2, 3, 4")
 
 
 def starts(store: Store, player: str | None = None, game: str | None = None,
@@ -89,20 +95,20 @@ def starts(store: Store, player: str | None = None, game: str | None = None,
     # (game, kind, name) -> [hands, vpip, net by unit, big bets, big-bet hands, equity sum,
     # a class's equity]
     sums: dict[tuple[str, str, str], list] = {}
-    for game_name, hole_text, upcards, vpip, net, unit, big_bet in found:
+    for game_name, hole_text, door_text, unit, hands, vpip, net, big_bets, big_bet_hands \
+            in found:
         hole = tuple(parse_cards(hole_text))
-        door = parse_cards(upcards.split()[0])[0]
+        door = parse_cards(door_text)[0]
         name, equity = class_of(Game(game_name), hole, door)
         group = group_of(hole, door, suits=game_name != Game.RAZZ.value)
         for key in ((game_name, "class", name), (game_name, "group", group)):
             entry = sums.setdefault(key, [0, 0, {}, 0.0, 0, 0.0, equity])
-            entry[0] += 1
+            entry[0] += hands
             entry[1] += vpip
             entry[2][unit] = entry[2].get(unit, 0) + net
-            if big_bet:
-                entry[3] += net / big_bet
-                entry[4] += 1
-            entry[5] += equity
+            entry[3] += big_bets
+            entry[4] += big_bet_hands
+            entry[5] += equity * hands
 
     def order(key: tuple[str, str, str]) -> tuple:
         game_name, kind, name = key
