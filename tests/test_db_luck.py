@@ -289,3 +289,27 @@ def test_ctrl_c_keeps_the_figures_committed_and_the_next_run_computes_the_rest(
     monkeypatch.setattr(luck_module, "all_in_luck", real)
     with stud_odds.db.open(database) as db:
         assert db.luck("Hero").computed == 3
+
+
+def test_a_hand_rebuilt_from_its_rows_is_the_parsers(tmp_path):
+    """What luck's equities are computed from: every stored hand of the samples, rebuilt,
+    equals the parser's (all but the file name and the betting lines)."""
+    from stud_odds.db.luck import hand_from_rows
+    from stud_odds.history.model import HandHistory
+    from stud_odds.history.pokerstars import read
+
+    path = tmp_path / "hands.sqlite"
+    parsed = {item.id: item for file in sorted(DATA.glob("*.txt")) for item in read(file)
+              if isinstance(item, HandHistory)}
+    with stud_odds.db.open(path) as db:
+        db.import_files([DATA])
+        ids = dict(db.query("SELECT number, id FROM hands").data)
+        assert ids.keys() == parsed.keys() and len(ids) >= 8
+        for number, hand_id in ids.items():
+            rebuilt = hand_from_rows(db.store.connection, hand_id)
+            original = parsed[number]
+            for name in ("id", "game", "stakes", "big_bet", "unit", "tournament", "table",
+                         "hero", "players", "last_street", "community", "showdown", "pot",
+                         "rake", "time", "time_zone", "small_bet", "ante", "bring_in",
+                         "line"):
+                assert getattr(rebuilt, name) == getattr(original, name), (number, name)
