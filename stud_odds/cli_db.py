@@ -345,12 +345,16 @@ def luck_command(
         check_output_path(plot, "--plot")
         _pyplot()
     with open_db(db, create=False) as database:
+        if plot is not None:  # one unit on the axis, or one sentence before any work
+            from stud_odds.db.luck import units
+            from stud_odds.db.plotting import one_unit
+
+            one_unit(units(database.store, player, game, stakes, since, until))
         result = _luck_with_progress(database, player, game, stakes, since, until)
     if plot is not None:
-        from stud_odds.db.plotting import luck_unit, plot_luck
+        from stud_odds.db.plotting import plot_luck
         from stud_odds.outputs import atomic_writer
 
-        luck_unit(result)  # one unit, or one sentence before a file is made
         with atomic_writer(plot, "wb") as stream:
             plot_luck(result, stream)
     if as_json:

@@ -237,6 +237,14 @@ def test_the_plot(database, tmp_path):
 
     from stud_odds.db.plotting import luck_figure, plot_luck
 
+    # two units cannot share an axis: one sentence before any work, no file
+    other = tmp_path / "two.png"
+    result = cli("luck", "--db", database, "--plot", other)
+    assert result.exit_code == 2 and "several units (USD, chips)" in result.stderr
+    assert not other.exists()
+    with sqlite3.connect(database) as connection:
+        assert connection.execute("SELECT count(*) FROM all_in_luck").fetchone() == (0,)
+    connection.close()
     target = tmp_path / "luck.png"
     result = cli("luck", "--db", database, "--stakes", "60/120", "--plot", target)
     assert result.exit_code == 0, result.output
@@ -255,11 +263,6 @@ def test_the_plot(database, tmp_path):
     import matplotlib.pyplot
 
     matplotlib.pyplot.close(figure)
-    # two units cannot share an axis: one sentence, no file
-    other = tmp_path / "two.png"
-    result = cli("luck", "--db", database, "--plot", other)
-    assert result.exit_code == 2 and "several units (USD, chips)" in result.stderr
-    assert not other.exists()
     stream = io.BytesIO()  # a stream as a target too
     plot_luck(luck, stream)
     assert stream.getvalue().startswith(b"\x89PNG")

@@ -148,6 +148,18 @@ def _others(store: Store, game: str | None, stakes: str | None, since: str | Non
     return f" (players in most hands: {others})" if others else ""
 
 
+def units(store: Store, player: str | None = None, game: str | None = None,
+          stakes: str | None = None, since: str | None = None,
+          until: str | None = None) -> list[str]:
+    """The units of the hands ``luck`` would go through (to refuse a plot before work)."""
+    where, args, _ = _filters(game, stakes, since, until, days=False)
+    if player is None:
+        player = default_player(store, game, stakes, since, until)
+    return [unit for (unit,) in store.connection.execute(
+        "SELECT DISTINCT h.unit FROM seats AS s JOIN hands AS h ON h.id = s.hand_id "
+        f"WHERE s.name = ? {where} ORDER BY 1", [player, *args])]
+
+
 _ROWS = (
     "SELECT h.id, s.seat, h.number, h.time, h.game, h.stakes, h.unit, h.big_bet, "
     "s.invested, s.won, s.all_in, h.showdown, l.street, l.equity, l.pot, l.expected, "
@@ -202,4 +214,5 @@ def luck(store: Store, player: str | None = None, game: str | None = None,
                       stored=not store.read_only)
 
 
-__all__ = ["all_in_luck", "compute_missing", "default_player", "hand_from_rows", "luck"]
+__all__ = ["all_in_luck", "compute_missing", "default_player", "hand_from_rows", "luck",
+           "units"]

@@ -15,7 +15,12 @@ DPI = 100  # so the PNG is 800 x 450 pixels
 
 def luck_unit(result: LuckResult) -> str:
     """The one unit of the hands; several cannot be drawn on one axis."""
-    units = sorted({row.unit for row in result.hands})
+    return one_unit(row.unit for row in result.hands)
+
+
+def one_unit(given) -> str:
+    """The one unit among ``given``, else one sentence (DatabaseError)."""
+    units = sorted(set(given))
     if len(units) > 1:
         raise DatabaseError(f"the hands are in several units ({', '.join(units)}) and one "
                             "plot draws one: choose with --stakes or --game")
@@ -54,4 +59,4 @@ def plot_luck(result: LuckResult, target: str | Path | IO[bytes]) -> None:
     _pyplot().close(figure)
 
 
-__all__ = ["luck_figure", "luck_unit", "plot_luck"]
+__all__ = ["luck_figure", "luck_unit", "one_unit", "plot_luck"]
