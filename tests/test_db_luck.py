@@ -316,3 +316,16 @@ def test_a_hand_rebuilt_from_its_rows_is_the_parsers(tmp_path):
                          "rake", "time", "time_zone", "small_bet", "ante", "bring_in",
                          "line"):
                 assert getattr(rebuilt, name) == getattr(original, name), (number, name)
+
+
+def test_matplotlib_is_imported_only_for_a_plot(database):
+    import subprocess
+    import sys
+
+    code = ("import sys; from typer.testing import CliRunner; from stud_odds.cli import app; "
+            f"r = CliRunner().invoke(app, ['db', 'luck', '--db', {str(database)!r}]); "
+            "assert r.exit_code == 0, r.output; "
+            "assert 'matplotlib' not in sys.modules, 'matplotlib imported'")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
