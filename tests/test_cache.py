@@ -1,9 +1,10 @@
 """The compile cache can never break the program: no writable place, damaged files, first runs.
 
 Each test runs stud-odds in a fresh process with its own cache folder, as a new
-user would, on a third-street spot against unknown hole cards: too big for the
-numpy twins (engine/twins/), so heads-up counting's kernel compiles in the
-foreground (the background compile is off, as everywhere in the suite).
+user would, on a fourth-street spot against unknown hole cards: too big for the
+numpy twins' memory (engine/twins/), so heads-up counting's kernel compiles in
+the foreground (the background compile is off, as everywhere in the suite) and
+counts it in a fraction of a second.
 """
 
 import os
@@ -13,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-SPOT = ["AhKh/Qh", "xx/9d", "--json"]
+SPOT = ["AhKh/Qh8d", "xx/9d2c", "--json"]
 
 
 def _environment(cache=None, env=None) -> dict[str, str]:
@@ -134,7 +135,7 @@ import os, sys
 import numba
 sys.path.insert(0, sys.argv[1])
 from stud_odds import Scenario, equity
-result = equity(Scenario.build(["AhKh/Qh", "xx/9d"]))  # too big for numpy
+result = equity(Scenario.build(["AhKh/Qh8d", "xx/9d2c"]))  # too big for numpy
 import other_library
 assert other_library.double(21) == 42
 print(result.players[0].equity, os.environ.get("NUMBA_CACHE_DIR"), repr(numba.config.CACHE_DIR))
