@@ -30,9 +30,8 @@ def main() -> None:
     with running_server() as (url, _), sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM)
         desktop = browser.new_page(viewport={"width": 1280, "height": 900}, base_url=url)
-        desktop.goto(SPOT + "&outs=1")  # the picker shows seat 1's outs
+        desktop.goto(SPOT)
         desktop.wait_for_selector(DONE)
-        desktop.wait_for_selector("#deck [data-outs]")
         desktop.set_input_files("#history-file", str(HISTORY))
         desktop.wait_for_function("document.getElementById('history-status').textContent"
                                   ".includes('stud hands replayed')")
