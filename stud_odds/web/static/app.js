@@ -501,9 +501,14 @@ async function computeOuts(q) {
   if (!state.outs) return;
   if (t.kind !== "seat") { summary.textContent = "outs: choose a seat"; return; }
   summary.textContent = `outs of seat ${t.seat + 1}: counting...`;
+  // each card's spot by outs' own stop (exact when cheap, else 0.3 points a card): the
+  // spot's trial count, asked of every card, could take minutes
+  const params = new URLSearchParams(q);
+  params.delete("trials");
+  params.delete("precision");
   let response, data;
   try {
-    response = await fetch(`/api/outs?${q}&player=${t.seat + 1}&page=${PAGE}`);
+    response = await fetch(`/api/outs?${params}&player=${t.seat + 1}&page=${PAGE}`);
     data = await response.json();
   } catch (e) {
     if (mine === outsGeneration) summary.textContent = "outs: the server did not answer";
