@@ -30,6 +30,9 @@ def serve(
         "--open/--no-open", help="Open the page in the browser.")] = False,
     max_job_seconds: Annotated[float, typer.Option(
         help="Stop any one request's work after this many seconds.")] = MAX_JOB_SECONDS,
+    db: Annotated[str | None, typer.Option(
+        "--db", help="A hand database (stud-odds db) for the page's My hands section.")]
+    = None,
 ) -> None:
     """The calculator as a web page on this machine: pick cards, watch the equities settle.
 
@@ -50,6 +53,11 @@ def serve(
     if host not in LOCAL_HOSTS:
         error_console.print(f"[yellow]warning: listening on {host}: other machines that can "
                             "reach it can use this server[/]", highlight=False, soft_wrap=True)
+    if db is not None:
+        import stud_odds.db
+
+        with stud_odds.db.open(db):  # a database it cannot use is refused before listening
+            pass
     listener = _listen(host, port)
     warming = _warm_up()
     from stud_odds.web.app import create_app
@@ -58,7 +66,7 @@ def serve(
     jobs = Jobs(max_seconds=max_job_seconds)
     shown_host = f"[{host}]" if ":" in host else host
     url = f"http://{shown_host}:{listener.getsockname()[1]}/"
-    config = uvicorn.Config(create_app(host, jobs), log_level="warning", lifespan="off",
+    config = uvicorn.Config(create_app(host, jobs, db), log_level="warning", lifespan="off",
                             timeout_graceful_shutdown=1)
     server = _server_class(uvicorn)(config, jobs)
     console.print(f"serving on {url}", highlight=False, soft_wrap=True)

@@ -302,3 +302,11 @@ def test_a_request_that_would_hold_the_engine_for_long_is_refused(client, fields
 def test_a_400_names_its_field_and_seat(client, fields, field, seat):
     answer = client.post("/api/equity", json=fields).json()
     assert answer.get("field") == field and answer.get("seat") == seat, answer
+
+
+def test_without_a_database_my_hands_is_off_and_says_how_to_turn_it_on(client):
+    assert client.get("/api/db").json() == {"enabled": False, "path": None}
+    answer = client.get("/api/db/stats")
+    assert answer.status_code == 400
+    assert answer.json()["error"] == ("this server has no hand database: start it with "
+                                      "stud-odds serve --db PATH")

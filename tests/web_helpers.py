@@ -13,7 +13,8 @@ from stud_odds.web.jobs import Jobs
 
 
 @contextmanager
-def running_server(jobs: Jobs | None = None) -> Iterator[tuple[str, Jobs]]:
+def running_server(jobs: Jobs | None = None, db_path: str | None = None
+                   ) -> Iterator[tuple[str, Jobs]]:
     """(base URL, the server's jobs) of a live server, stopped at the end."""
     import uvicorn
 
@@ -21,7 +22,8 @@ def running_server(jobs: Jobs | None = None) -> Iterator[tuple[str, Jobs]]:
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)  # no Nagle
     listener.bind(("127.0.0.1", 0))
     listener.listen(128)
-    config = uvicorn.Config(create_app("127.0.0.1", jobs), log_level="warning", lifespan="off",
+    config = uvicorn.Config(create_app("127.0.0.1", jobs, db_path), log_level="warning",
+                            lifespan="off",
                             timeout_graceful_shutdown=1)
     server = uvicorn.Server(config)
     server.install_signal_handlers = lambda: None  # not the main thread

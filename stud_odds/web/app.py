@@ -8,6 +8,8 @@
 - ``GET /api/equity/stream?<query>``: server-sent events ``partial``, ``progress``,
   then ``result`` or ``failure``;
 - ``GET /api/outs?<query>&player=N``: ``stud-odds outs --json``'s object and its summary;
+- ``GET /api/db``, ``POST /api/db/import?name=F``, ``GET /api/db/stats|luck|starts``: the
+  hand database of ``serve --db`` (``db ... --json``'s objects);
 - ``POST /api/history``: a PokerStars file in the body, ``history --json`` objects out,
   one per line as the hands are replayed.
 Every mistake is a 4xx with ``{"error": "<one sentence>"}``.
@@ -145,6 +147,42 @@ async def outs(request: Request) -> Response:
     return JSONResponse(answer)
 
 
+def _db_path(request: Request):
+    path = request.app.state.db_path
+    if path is None:
+        raise RequestError("this server has no hand database: start it with "
+                           "stud-odds serve --db PATH")
+    return path
+
+
+async def db_info(request: Request) -> Response:
+    path = request.app.state.db_path
+    return JSONResponse({"enabled": path is not None, "path": None if path is None else str(path)})
+
+
+async def db_import(request: Request) -> Response:
+    path = _db_path(request)
+    data = await read_body(request, UPLOAD_LIMIT)
+    if not data.strip():
+        raise RequestError("the upload is empty: send a PokerStars hand-history file")
+    name = request.query_params.get("name", "upload.txt")
+    jobs: Jobs = request.app.state.jobs
+    answer = await jobs.run_now(None, partial(work.db_import, path, data, name), FILE)
+    return JSONResponse(answer)
+
+
+async def db_answer(request: Request) -> Response:
+    path = _db_path(request)
+    what = request.path_params["what"]
+    if what not in ("stats", "luck", "starts"):
+        raise RequestError(f"there is no /api/db/{what}: ask stats, luck or starts")
+    query = request.query_params
+    jobs: Jobs = request.app.state.jobs
+    answer = await jobs.run_now(None, partial(work.db_answer, path, what, query.get("player"),
+                                              query.get("game")), FILE)
+    return JSONResponse(answer)
+
+
 async def history(request: Request) -> Response:
     data = await read_body(request, UPLOAD_LIMIT)
     if not data.strip():
@@ -183,11 +221,13 @@ async def _http_error(request: Request, error: Exception) -> Response:
     return _error(error.status_code, message, **(error.headers or {}))
 
 
-def create_app(host: str = "127.0.0.1", jobs: Jobs | None = None) -> Guard:
+def create_app(host: str = "127.0.0.1", jobs: Jobs | None = None,
+               db_path: str | None = None) -> Guard:
     """The whole server as an ASGI app: routes behind the Host/Origin/size guard.
 
     ``host`` is the address it is bound to (the Host header must name it or
-    localhost); ``jobs`` its engine queue (``app.state.jobs``).
+    localhost); ``jobs`` its engine queue (``app.state.jobs``); ``db_path`` the hand
+    database of the "My hands" section (serve --db), None for none.
     """
     app = Starlette(
         routes=[
@@ -198,12 +238,16 @@ def create_app(host: str = "127.0.0.1", jobs: Jobs | None = None) -> Guard:
             Route("/api/equity/stream", equity_stream),
             Route("/api/outs", outs),
             Route("/api/history", history, methods=["POST"]),
+            Route("/api/db", db_info),
+            Route("/api/db/import", db_import, methods=["POST"]),
+            Route("/api/db/{what}", db_answer),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         exception_handlers={StudOddsError: _mistake, Busy: _busy, Superseded: _superseded,
                             HTTPException: _http_error},
     )
     app.state.jobs = jobs if jobs is not None else Jobs()
+    app.state.db_path = db_path
     guarded = Guard(app, host)
     guarded.state = app.state  # type: ignore[attr-defined]
     return guarded

@@ -221,3 +221,35 @@ def _acting(scenario: Any) -> dict[str, Any] | None:
 
 __all__ = ["answer", "equity_now", "equity_stream", "failure_event",
            "history_failure", "history_stream", "shown", "table_of"]
+
+
+# ---- "My hands": the hand database a server was started with (serve --db) ----------------
+
+def db_import(path: Any, data: bytes, name: str, cancel: threading.Event) -> dict[str, Any]:
+    """POST /api/db/import: one uploaded hand-history file into the database (written to a
+    private temporary file first: the importer reads files); ``db import --json``'s object
+    and its sentence."""
+    import tempfile
+    from pathlib import Path
+
+    import stud_odds.db
+
+    safe = "".join(c for c in Path(name or "upload.txt").name if c.isalnum() or c in "._-")
+    with tempfile.TemporaryDirectory(prefix="stud-odds-upload-") as folder:
+        upload = Path(folder) / (safe or "upload.txt")
+        if upload.suffix.lower() != ".txt":
+            upload = upload.with_name(upload.name + ".txt")
+        upload.write_bytes(data)
+        with stud_odds.db.open(path) as database:
+            result = database.import_files([upload], workers=1)
+    return result.to_dict() | {"sentence": result.sentence()}
+
+
+def db_answer(path: Any, what: str, player: str | None, game: str | None,
+              cancel: threading.Event) -> dict[str, Any]:
+    """GET /api/db/stats, /luck, /starts: ``db stats|luck|starts --json``'s object."""
+    import stud_odds.db
+
+    with stud_odds.db.open(path, create=False) as database:
+        answer = getattr(database, what)(player=player or None, game=game or None)
+    return answer.to_dict()

@@ -4,6 +4,7 @@
 
 import {cardsIn, handText, parseHand, RANKS} from "./cards.js";
 import {upload} from "./history.js";
+import {setUpMyHands} from "./myhands.js";
 import {forumText, showGame, showProgress, showResult} from "./results.js";
 
 const MIN_SEATS = 2, MAX_SEATS = 8, DEBOUNCE_MS = 300;
@@ -657,3 +658,4 @@ drawAll();
 setState("computing");
 compute();
 watchWarming();
+setUpMyHands();
