@@ -17,7 +17,7 @@ from study_helpers import wait_for_lines
 from typer.testing import CliRunner
 
 from stud_odds.cli import app
-from stud_odds.history import HandHistory, read, replay
+from stud_odds.history import HandHistory, read, replay_hand
 
 DATA = Path(__file__).parent / "data" / "histories"
 GOOD = sorted(str(p) for p in DATA.glob("*.txt") if p.name != "bad_hands.txt")
@@ -168,7 +168,7 @@ def test_ctrl_c_keeps_whole_hands_and_resume_finishes(tmp_path):
     # the hand that was running when interrupted, and the last, as a run without a stop
     hands = {h.id: h for h in read(history) if isinstance(h, HandHistory)}
     for index in (done, len(made) - 1):
-        expected = replay(hands[made[index].id], precision=2).to_dict()
+        expected = replay_hand(hands[made[index].id], precision=2).to_dict()
         assert json.loads(lines[index]) == expected
 
 

@@ -16,7 +16,7 @@ from study_helpers import wait_for_lines
 from typer.testing import CliRunner
 
 from stud_odds.cli import app
-from stud_odds.history import HandHistory, SkippedHand, read, replay
+from stud_odds.history import HandHistory, SkippedHand, read, replay_hand
 
 DATA = Path(__file__).parent / "data" / "histories"
 FAST = ["--precision", "5"]  # 100 deals a street
@@ -227,7 +227,7 @@ def test_a_killed_run_keeps_every_finished_hand_and_resume_finishes(tmp_path):
     assert [json.loads(line)["id"] for line in lines] == [hand.id for hand in made]
     hands = {h.id: h for h in read(history) if isinstance(h, HandHistory)}
     for index in (len(ids), len(made) - 1):  # as a run without a stop writes them
-        assert json.loads(lines[index]) == replay(hands[made[index].id], precision=5).to_dict()
+        assert json.loads(lines[index]) == replay_hand(hands[made[index].id], precision=5).to_dict()
 
 
 # ---------------------------------------------------------------- the Python run
@@ -253,7 +253,7 @@ def test_hand_prints_each_street_in_both_views(tmp_path):
     result = CliRunner().invoke(app, ["history", str(DATA / "stud_cash.txt"), "--hand", hand.id,
                                       *FAST], env={"COLUMNS": "120"})
     assert result.exit_code == 0, result.output
-    expected = replay(hand, precision=5)
+    expected = replay_hand(hand, precision=5)
     text = result.stdout
     assert text.startswith(f"hand {hand.id}: {hand.game.value}")
     blocks = re.split(r"\n(?=\d\w\w street)", text)[1:]
@@ -275,7 +275,7 @@ def test_hand_json_is_the_record_of_that_hand():
     result = cli(DATA / "razz.txt", "--hand", "230000000001", "--json", *FAST)
     assert result.exit_code == 0
     hand = next(iter(read(DATA / "razz.txt")))
-    assert json.loads(result.stdout) == replay(hand, precision=5).to_dict()
+    assert json.loads(result.stdout) == replay_hand(hand, precision=5).to_dict()
 
 
 # ---------------------------------------------------------------- item 22: the docs

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from stud_odds.cards import format_card
 from stud_odds.cli import app
-from stud_odds.history import HandHistory, read, replay, replaying
+from stud_odds.history import HandHistory, read, replay_hand, replaying
 from stud_odds.history.replaying import deck_rule, street_seed
 from stud_odds.history.settings import ReplayError, trials_for
 from stud_odds.scenario import DeckRule
@@ -32,7 +32,7 @@ def scenarios(views):
 
 
 def test_razz_views_see_what_the_hero_saw_and_what_was_shown():
-    result = replay(hand("razz.txt"), precision=PRECISION)
+    result = replay_hand(hand("razz.txt"), precision=PRECISION)
     assert scenarios(result.streets) == [
         "razz: xx/3s vs 9dTh/2c vs xx/Ah vs xx/Kc, online deck rule",
         "razz: xx/3s4d vs 9dTh/2cKd vs xx/Ah5c, folded Kc, online deck rule",
@@ -62,17 +62,17 @@ def test_razz_views_see_what_the_hero_saw_and_what_was_shown():
 
 
 def test_another_hero_sees_his_own_shown_cards_and_not_the_file_owners():
-    result = replay(hand("razz.txt"), hero="Señor Low", precision=PRECISION)
+    result = replay_hand(hand("razz.txt"), hero="Señor Low", precision=PRECISION)
     assert scenarios(result.streets)[0] == \
         "razz: xx/3s vs xx/2c vs 2d3c/Ah vs xx/Kc, online deck rule"
     assert result.to_dict()["hero"] == "Señor Low"
-    rail = replay(hand("razz.txt"), hero="Nobody", precision=PRECISION)
+    rail = replay_hand(hand("razz.txt"), hero="Nobody", precision=PRECISION)
     assert rail.hero is None and rail.to_dict()["hero"] is None
     assert scenarios(rail.streets)[0] == "razz: xx/3s vs xx/2c vs xx/Ah vs xx/Kc, online deck rule"
 
 
 def test_community_card_and_players_folding_on_the_river():
-    result = replay(hand("community_river.txt"), precision=PRECISION)
+    result = replay_hand(hand("community_river.txt"), precision=PRECISION)
     river = result.streets[-1]
     assert str(river.scenario) == (
         "stud: AcKc/8c9c9dTh vs xx/Tc7d8d3c vs xx/6c7h3sQh vs xx/Js2c9s8h vs xx/Jd4h9h2s vs "
@@ -89,7 +89,7 @@ def test_community_card_and_players_folding_on_the_river():
 ])
 def test_every_street_matches_stud_odds_equity_on_the_same_cards(name, hand_id):
     """The default precision (10,000 deals); the same cards and seed through the CLI."""
-    result = replay(hand(name, hand_id), seed=11)
+    result = replay_hand(hand(name, hand_id), seed=11)
     runner = CliRunner()
     views = list(result.streets) + list(result.showdown or ())
     assert result.trials == 10_000
@@ -116,19 +116,20 @@ def test_every_street_matches_stud_odds_equity_on_the_same_cards(name, hand_id):
 
 
 def test_showdown_river_is_the_real_split_and_repeats_no_work():
-    cash = replay(hand("stud_cash.txt", "210000000001"), precision=PRECISION)
+    cash = replay_hand(hand("stud_cash.txt", "210000000001"), precision=PRECISION)
     assert [p.equity for p in cash.showdown[-1].result.players] == [1.0, 0.0]
-    split = replay(hand("stud8_tournament.txt"), precision=PRECISION)
+    split = replay_hand(hand("stud8_tournament.txt"), precision=PRECISION)
     assert [p.equity for p in split.showdown[-1].result.players] == [0.5, 0.0, 0.5]
     # Bob mucked without showing: both views are the same streets, computed once
-    mucked = replay(hand("mixed_horse.txt", "240000000004"), precision=PRECISION)
+    mucked = replay_hand(hand("mixed_horse.txt", "240000000004"), precision=PRECISION)
     assert all(a is b for a, b in zip(mucked.streets, mucked.showdown, strict=True))
     # no showdown: no second view
-    assert replay(hand("mixed_horse.txt", "240000000002"), precision=PRECISION).showdown is None
+    unshown = replay_hand(hand("mixed_horse.txt", "240000000002"), precision=PRECISION)
+    assert unshown.showdown is None
 
 
 def test_all_in_luck_of_the_hero():
-    result = replay(hand("stud8_tournament.txt"), precision=PRECISION)
+    result = replay_hand(hand("stud8_tournament.txt"), precision=PRECISION)
     luck = result.luck
     fifth = result.showdown[2]
     assert fifth.street == 5
@@ -141,20 +142,20 @@ def test_all_in_luck_of_the_hero():
     assert luck.luck == pytest.approx(-share * 1225)
     assert luck.luck_big_bets == pytest.approx(-share * 1225 / 120)
     # never all in: no luck to measure
-    assert replay(hand("stud_cash.txt", "210000000001"), precision=PRECISION).luck is None
+    assert replay_hand(hand("stud_cash.txt", "210000000001"), precision=PRECISION).luck is None
 
 
 def test_luck_takes_the_rake_out_of_the_pot():
     base = hand("stud8_tournament.txt")
     raked = dataclasses.replace(base, rake=base.pot / 10)
-    luck = replay(raked, precision=PRECISION).luck
+    luck = replay_hand(raked, precision=PRECISION).luck
     assert luck.expected == pytest.approx(luck.equity * 1225 * 0.9)
 
 
 def test_seeds_follow_the_hand_not_the_file():
-    alone = replay(hand("razz.txt"), seed=5, precision=PRECISION)
-    again = replay(hand("razz.txt"), seed=5, precision=PRECISION)
-    other = replay(hand("razz.txt"), seed=6, precision=PRECISION)
+    alone = replay_hand(hand("razz.txt"), seed=5, precision=PRECISION)
+    again = replay_hand(hand("razz.txt"), seed=5, precision=PRECISION)
+    other = replay_hand(hand("razz.txt"), seed=6, precision=PRECISION)
 
     def equities(result):
         return [[p.equity for p in s.result.players] for s in result.streets]
@@ -188,7 +189,7 @@ def test_deck_rule_follows_what_the_file_dealt():
 
 
 def test_record_is_strict_json_with_the_issue_fields():
-    result = replay(hand("stud8_tournament.txt"), precision=PRECISION)
+    result = replay_hand(hand("stud8_tournament.txt"), precision=PRECISION)
     record = json.loads(json.dumps(result.to_dict(), allow_nan=False))
     assert set(record) == RECORD_KEYS
     assert (record["id"], record["game"], record["stakes"], record["hero"], record["skipped"],
@@ -198,7 +199,7 @@ def test_record_is_strict_json_with_the_issue_fields():
         assert set(view) == STREET_KEYS
         assert all(set(p) == PLAYER_KEYS for p in view["players"])
     assert [v["street"] for v in record["streets"]] == [3, 4, 5, 6, 7]
-    cash = replay(hand("stud_cash.txt", "210000000001"), precision=PRECISION).to_dict()
+    cash = replay_hand(hand("stud_cash.txt", "210000000001"), precision=PRECISION).to_dict()
     assert cash["pot"] == 3.7 and cash["won"]["Hero"] == 3.52
 
 
@@ -217,7 +218,7 @@ def test_an_interrupted_street_is_never_a_result(monkeypatch):
 
     monkeypatch.setattr(replaying, "equity", interrupted)
     with pytest.raises(KeyboardInterrupt):
-        replay(hand("razz.txt"), precision=PRECISION)
+        replay_hand(hand("razz.txt"), precision=PRECISION)
 
 
 def test_random_hands_views_show_exactly_what_was_seen(tmp_path):
@@ -231,7 +232,7 @@ def test_random_hands_views_show_exactly_what_was_seen(tmp_path):
     path = tmp_path / "made.txt"
     write(path, made)
     for truth, parsed in zip(made, read(path), strict=True):
-        result = replay(parsed, precision=5)  # 100 deals: the views are what is tested
+        result = replay_hand(parsed, precision=5)  # 100 deals: the views are what is tested
         by_name = {p.name: p for p in truth.players}
         for view in result.streets:
             k = view.street
@@ -264,6 +265,6 @@ def test_random_hands_views_show_exactly_what_was_seen(tmp_path):
         for item in read(path):
             if isinstance(item, HandHistory):
                 try:
-                    replay(item, precision=5)
+                    replay_hand(item, precision=5)
                 except Error as error:
                     assert str(error) and "\n" not in str(error)

@@ -8,12 +8,12 @@ from stud_odds.cli import app
 from stud_odds.engine import equity
 from stud_odds.errors import StudOddsError
 from stud_odds.scenario import Scenario, ScenarioError
-from stud_odds.study import StudyError, parse_dealt_hand, replay
+from stud_odds.study import StudyError, parse_dealt_hand, replay_deal
 
 
 def test_replay_equals_separate_equity_calls():
     hands = ["AsKs/Qh Jh Th 9c/2d", "7c7d/2s 3h 4h 5d/6c", "QdJd/9s 8s"]
-    result = replay(hands, trials=20_000, seed=9)
+    result = replay_deal(hands, trials=20_000, seed=9)
     assert [s.street for s in result.streets] == [3, 4, 5, 6, 7]
     assert result.streets[2].live == (0, 1)  # player 3 folded after fourth street
     fifth = Scenario.build(["AsKs/QhJhTh", "7c7d/2s3h4h"], folds=["9s8s"])
@@ -27,11 +27,11 @@ def test_replay_equals_separate_equity_calls():
 
 def test_replay_errors():
     with pytest.raises(StudyError, match="player 2 has a seventh-street card but only 1 upcard$"):
-        replay(["AsKs/Qh", "7c7d2h/2s"])
+        replay_deal(["AsKs/Qh", "7c7d2h/2s"])
     with pytest.raises(StudyError, match="player 2 has 4 down cards before the '/'"):
-        replay(["AsKs/Qh", "7c7d2h3h/2s"])
+        replay_deal(["AsKs/Qh", "7c7d2h3h/2s"])
     with pytest.raises(StudyError, match="at least two players"):
-        replay(["AsKs/Qh"])
+        replay_deal(["AsKs/Qh"])
 
 
 @pytest.mark.parametrize("equity_syntax, dealt_syntax", [
@@ -57,21 +57,21 @@ def test_the_community_card_is_checked_before_any_street_is_computed(
     computed = []
     monkeypatch.setattr(replays, "equity", lambda *args, **kwargs: computed.append(args))
     with pytest.raises(StudOddsError, match=message):
-        replay(hands, trials=1000, seed=1, community=community)
+        replay_deal(hands, trials=1000, seed=1, community=community)
     assert computed == []
 
 
 def test_replay_with_a_shared_seventh_street_card():
     hands = ["8hAs/3h Qd 2d Qc", "Ks8s/7c 7s 6c 6h", "3dJd/8c 7h Kd 5c", "2s8d/Ah 6d 9c 5h",
              "3s5d/Qh 4s 9d 9s", "QsJc/Td 3c Jh 4d", "7d2h/Ts 9h Ad Ac", "KcTh/5s Tc 4c Kh"]
-    result = replay(hands, trials=5_000, seed=2, community="2c")
+    result = replay_deal(hands, trials=5_000, seed=2, community="2c")
     seventh = result.streets[-1]
     assert seventh.street == 7 and seventh.result.shared_river and seventh.result.outcomes == 1
     sixth = result.streets[-2].result
     assert sixth.method == "exact" and sixth.shared_river and sixth.outcomes == 4
     assert result.streets[0].result.method == "monte-carlo"
     with pytest.raises(ScenarioError, match="community card"):
-        replay(hands[:2], trials=5_000, seed=2, community="2c")  # two players: no shared card
+        replay_deal(hands[:2], trials=5_000, seed=2, community="2c")  # two players: no shared card
 
 
 def test_replay_json_is_strict():
@@ -101,8 +101,8 @@ def test_a_plot_is_saved_whole_or_not_at_all(tmp_path, monkeypatch):
     assert list(tmp_path.iterdir()) == []
 
 
-def test_the_replays_have_one_name_each_and_keep_the_old_one():
+def test_the_replays_have_one_name_each():
     from stud_odds import history, study
 
-    assert study.replay is study.replay_deal and history.replay is history.replay_hand
     assert study.replay_deal is not history.replay_hand
+    assert not hasattr(study, "replay") and not hasattr(history, "replay")

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from stud_odds.history.lines import HistoryError, count_stud_hands
     from stud_odds.history.model import HandHistory, Player, SkippedHand
     from stud_odds.history.pokerstars import HistoryReader, read
-    from stud_odds.history.replaying import HandReplay, StreetView, replay, replay_hand
+    from stud_odds.history.replaying import HandReplay, StreetView, replay_hand
     from stud_odds.history.running import run
     from stud_odds.history.summary import AllInLuck, Summary
 
@@ -30,7 +30,6 @@ _LAZY = {
     "HistoryError": "lines", "HistoryReader": "pokerstars",
     "count_stud_hands": "lines", "read": "pokerstars", "run": "running",
     "HandReplay": "replaying", "StreetView": "replaying", "replay_hand": "replaying",
-    "replay": "replaying",  # replay_hand's name before issue 22
     "AllInLuck": "summary", "Summary": "summary",
 }
 
@@ -40,6 +39,6 @@ __getattr__, __dir__ = lazy_names(__name__, _LAZY)
 
 __all__ = [
     "AllInLuck", "HandHistory", "HandReplay", "HistoryError", "HistoryReader", "Player",
-    "SkippedHand", "StreetView", "Summary", "count_stud_hands", "read", "replay",
+    "SkippedHand", "StreetView", "Summary", "count_stud_hands", "read",
     "replay_hand", "run",
 ]

@@ -222,7 +222,6 @@ def replay_hand(hand: HandHistory, *, hero: str | None = None,
     return HandReplay(hand, hero, streets, showdown, luck, trials, seed)
 
 
-replay = replay_hand  # the name before issue 22, kept for scripts
 
 
-__all__ = ["HandReplay", "StreetView", "deck_rule", "replay", "replay_hand", "street_seed"]
+__all__ = ["HandReplay", "StreetView", "deck_rule", "replay_hand", "street_seed"]

@@ -141,7 +141,7 @@ def walk_subsets(code, weight, side, sets, rank, table, other, mode):
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
-def _low_mask(game, x_bucket, y_bucket):
+def low_winners(game, x_bucket, y_bucket):
     """Who takes the low half of a stud8 pot between X of x_bucket and Y of y_bucket
     (0: nobody has a low).  Stud and razz: 0, the pot has no low half (razz's low is
     its primary value)."""
@@ -245,7 +245,7 @@ def _task(game, track_scoops, task, x, y, sets, scratch, out):
             at_most = lower if j == y_below else walk_subsets(
                 x_packed[row], 1, x, sets, rank, y_table, y_table, FIND)
             above = 0 if all_in else -at_most  # + every disjoint Y, after the sweep
-            low_mask = _low_mask(game, x_bucket[row], y_bucket)
+            low_mask = low_winners(game, x_bucket[row], y_bucket)
             if game == GAME_RAZZ:  # razz has no high: its one comparison is the low
                 counts[0, X_WINS] += lower
                 counts[0, BOTH] += at_most - lower
@@ -272,7 +272,7 @@ def _task(game, track_scoops, task, x, y, sets, scratch, out):
         if game == GAME_RAZZ:
             counts[0, Y_WINS] += everything
         else:
-            counts[Y_WINS, _low_mask(game, x_bucket[row], y_bucket)] += everything
+            counts[Y_WINS, low_winners(game, x_bucket[row], y_bucket)] += everything
     # leave both tables zeroed for the next task, by whichever way is shorter
     if (y_end - y_start) * len(y_parent) < len(y_table):
         for j in range(y_start, y_end):

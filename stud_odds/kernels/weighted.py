@@ -38,9 +38,10 @@ from stud_odds.kernels.headsup import (
     TASK_Y_START,
     X_WINS,
     Y_WINS,
+    low_winners,
     walk_subsets,
 )
-from stud_odds.kernels.layout import GAME_RAZZ, GAME_STUD8, NO_BUCKET
+from stud_odds.kernels.layout import GAME_RAZZ
 
 LIMB_BITS = 36
 LIMB_MASK = (1 << LIMB_BITS) - 1
@@ -101,18 +102,6 @@ def class_weights(pair_class, weight, other, out):
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
-def _low_mask(game, x_bucket, y_bucket):
-    """Who takes the low half between X of x_bucket and Y of y_bucket (headsup._low_mask)."""
-    if game != GAME_STUD8:
-        return 0
-    if x_bucket < y_bucket:
-        return X_WINS
-    if x_bucket > y_bucket:
-        return Y_WINS
-    return 0 if x_bucket == NO_BUCKET else BOTH
-
-
-@njit(cache=CACHE_KERNELS, inline="always")
 def _cell(game, high, low_mask):
     """The outcome cell (high winners, low winners) of a pair; razz has only its low."""
     if game == GAME_RAZZ:
@@ -164,7 +153,7 @@ def _task(game, track_scoops, task, x, y, weights, sets, state):
             lower = below[row - i]
             at_most = lower if j == y_below else walk_subsets(
                 x.packed[row], 0, x, sets, rank, y_table, y_table, FIND)
-            low_mask = _low_mask(game, x.bucket[row], y_bucket)
+            low_mask = low_winners(game, x.bucket[row], y_bucket)
             r, c = _cell(game, X_WINS, low_mask)
             add_wide(counts[r, c], weight, lower)
             r, c = _cell(game, BOTH, low_mask)
@@ -180,7 +169,7 @@ def _task(game, track_scoops, task, x, y, weights, sets, state):
         i = group_end
     for row in range(x_start, x_unfinished):
         everything = walk_subsets(x.packed[row], 0, x, sets, rank, y_table, y_table, FIND)
-        r, c = _cell(game, Y_WINS, _low_mask(game, x.bucket[row], y_bucket))
+        r, c = _cell(game, Y_WINS, low_winners(game, x.bucket[row], y_bucket))
         add_wide(counts[r, c], x_weight[row], everything)
     # leave both tables zeroed for the next task, by whichever way is shorter
     if (y_end - y_start) * len(y.parent) < len(y_table):

@@ -35,7 +35,6 @@ if TYPE_CHECKING:
         Replay,
         StreetEquity,
         parse_dealt_hand,
-        replay,
         replay_deal,
     )
     from stud_odds.study.scoop import ScoopStudy, scoop_study
@@ -65,7 +64,6 @@ _LAZY = {
     "batch_csv_rows": "writing", "record_text": "writing",
     "DealtHand": "replays", "Replay": "replays", "StreetEquity": "replays",
     "parse_dealt_hand": "replays", "replay_deal": "replays",
-    "replay": "replays",  # replay_deal's name before issue 22
     "StartingHand": "starting", "StartingHandResult": "starting",
     "starting_hand_classes": "starting", "starting_hands": "starting",
     "ScoopStudy": "scoop", "scoop_study": "scoop",
@@ -80,5 +78,5 @@ __all__ = ["BATCH_CSV_FIELDS", "BatchOutput", "BatchOutputError", "BatchSpot", "
            "StartingHandResult",
            "StreetEquity", "StudyError", "StudyInterrupted", "batch_csv_rows", "batch_record",
            "count_of", "count_spots", "parse_dealt_hand", "plural", "read_spots", "record_text",
-           "replay", "replay_deal", "run_batch", "run_here", "run_spot", "scoop_study",
+           "replay_deal", "run_batch", "run_here", "run_spot", "scoop_study",
            "spot_from_dict", "spot_key", "starting_hand_classes", "starting_hands", "trial_count"]

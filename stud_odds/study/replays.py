@@ -163,7 +163,6 @@ def replay_deal(hands: Iterable[str], game: str | Game = "stud", *,
     return Replay(parsed_game, dealt, tuple(streets), seed)
 
 
-replay = replay_deal  # the name before issue 22, kept for scripts
 
 
-__all__ = ["DealtHand", "Replay", "StreetEquity", "parse_dealt_hand", "replay", "replay_deal"]
+__all__ = ["DealtHand", "Replay", "StreetEquity", "parse_dealt_hand", "replay_deal"]
