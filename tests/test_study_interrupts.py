@@ -94,7 +94,7 @@ def test_starting_hands_gives_the_finished_rows_marked(monkeypatch, how):
 def test_replay_gives_the_finished_streets(monkeypatch, how):
     interrupt_on_call(monkeypatch, 3, how)
     with pytest.raises(StudyInterrupted) as stop:
-        study.replay(["AsKs/Qh Jh Th 9c", "7c7d/2s 3h 4h 5d"], trials=2000, seed=1)
+        study.replay_deal(["AsKs/Qh Jh Th 9c", "7c7d/2s 3h 4h 5d"], trials=2000, seed=1)
     assert (stop.value.done, stop.value.total, stop.value.unit) == (2, 4, "street")
     assert [s.street for s in stop.value.partial.streets] == [3, 4]
 
