@@ -339,10 +339,13 @@ def luck_command(
 
     _one_format(as_json, as_csv)
     if plot is not None:  # refused before any work: no matplotlib, or a path not writable
+        from stud_odds.db.store import resolve_path
         from stud_odds.outputs import check_output_path
         from stud_odds.plot import _pyplot
 
-        check_output_path(plot, "--plot")
+        database_file = resolve_path(db)  # the plot must never replace the database
+        check_output_path(plot, "--plot", [database_file, f"{database_file}-wal",
+                                           f"{database_file}-shm"])
         _pyplot()
     with open_db(db, create=False) as database:
         if plot is not None:  # one unit on the axis, or one sentence before any work

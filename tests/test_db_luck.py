@@ -329,3 +329,11 @@ def test_matplotlib_is_imported_only_for_a_plot(database):
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=300)
     assert done.returncode == 0, done.stderr
+
+
+def test_the_plot_never_replaces_the_database(database):
+    before = database.read_bytes()
+    for target in (database, f"{database}-wal"):
+        result = cli("luck", "--db", database, "--plot", target)
+        assert result.exit_code == 2 and "is also the input" in result.stderr, result.output
+    assert database.read_bytes() == before
