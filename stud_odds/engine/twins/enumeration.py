@@ -35,12 +35,13 @@ from stud_odds.kernels.layout import (
 from stud_odds.kernels.tables import NO_LOW
 
 from ..exact import level_choices, levels
-from ..small import _class_columns, _combinations, _values, award_outcomes
+from ..small import _class_columns, _values, award_outcomes
 from ..tallies import Tallies
 from .headsup import (
     BOTH,
     X_WINS,
     Y_WINS,
+    Completions,
     Rows,
     card_sets,
     low_bucket,
@@ -62,25 +63,6 @@ SECONDS_PER_ASKED_SET = 3e-7
 SECONDS_PER_COMPARISON = 2.5e-8
 BYTES_PER_COMPLETION = 200  # its cards, mask, values and classes
 BYTES_PER_SET = 64  # a parent's card set: its key, question, sorted copies and counts
-
-
-class _Level:
-    """Every completion of one level's player from the whole unseen deck: its cards as a
-    bit mask of deck positions, its high and low values and class columns."""
-
-    def __init__(self, game: int, spot: Spot, player: int, k: int, lookups: Lookups):
-        deck = np.asarray(spot.deck, np.int64)
-        combos = _combinations(len(deck), k)
-        cards = deck[combos]
-        self.combos = combos
-        self.mask = (np.int64(1) << combos).sum(axis=1)
-        keys = int(spot.known_key[player]) + lookups.card_key[cards].sum(axis=1)
-        bits = int(spot.known_bits[player]) | np.bitwise_or.reduce(lookups.card_bit[cards],
-                                                                   axis=1)
-        highs, lows = _values(game, keys[None], bits[None], lookups)
-        self.high, self.low = highs[0], lows[0]
-        high_class, low_class = _class_columns(game, highs, lows, lookups)
-        self.high_class, self.low_class = high_class[0], low_class[0]
 
 
 def _count_classes(game: int, classes: np.ndarray, high_class: np.ndarray,
@@ -129,8 +111,9 @@ def _cell_winners(game: int, cell: int, best: list[np.ndarray], bit: int
     return high, low
 
 
-def _parents(game: int, spot: Spot, plan: list[tuple[int, int]], rows: list[_Level],
-             lookups: Lookups) -> tuple[np.ndarray, np.ndarray, list[np.ndarray], list[np.ndarray]]:
+def _parents(game: int, spot: Spot, plan: list[tuple[int, int]], rows: list[Completions],
+             lookups: Lookups
+             ) -> tuple[np.ndarray, np.ndarray, list[np.ndarray], list[np.ndarray]]:
     """Every choice of the levels but the last: (cards used, as masks; each choice's row
     in each level; the others' best [high, winners, low, winners]; each player's value
     (high << 16 | low) for the scoops), the players dealt nothing included."""
@@ -170,7 +153,7 @@ def _counted(game: int, spot: Spot, lookups: Lookups, between: Callable[[], None
     tallies = Tallies.zeros(n, deals)
     if deals == 0:
         return tallies
-    rows = [_Level(game, spot, p, k, lookups) for p, k in plan]
+    rows = [Completions(game, spot, p, k, lookups) for p, k in plan]
     last_player, last = plan[-1][0], rows[-1]
     used, picks, best, values = _parents(game, spot, plan, rows, lookups)
     between()
@@ -222,8 +205,9 @@ def _counted(game: int, spot: Spot, lookups: Lookups, between: Callable[[], None
     return tallies
 
 
-def _last_player_scoops(game: int, used: np.ndarray, best: list[np.ndarray], last: _Level,
-                        bit: int, classes: np.ndarray, between: Callable[[], None]) -> None:
+def _last_player_scoops(game: int, used: np.ndarray, best: list[np.ndarray],
+                        last: Completions, bit: int, classes: np.ndarray,
+                        between: Callable[[], None]) -> None:
     """The last player's scoops by his hand's class, deal by deal: each block of parents
     against every completion of his, those sharing a card with the parent left out."""
     scoop_cells = _scoop_cells(game, best, bit)
@@ -246,7 +230,7 @@ def _class_of(game: int, value: np.ndarray, lookups: Lookups) -> tuple[np.ndarra
     return high[0], low[0]
 
 
-def _cells(game: int, last: _Level, best: list[np.ndarray]) -> np.ndarray:
+def _cells(game: int, last: Completions, best: list[np.ndarray]) -> np.ndarray:
     """Each completion's cell against each parent's best (parents down, completions
     across), as kernels/enumerate._cell."""
     best_high, _, best_low, _ = best

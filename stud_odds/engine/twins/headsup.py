@@ -109,20 +109,36 @@ def low_bucket(game: int, low: np.ndarray) -> np.ndarray:
     return low_buckets()[low] if game == GAME_STUD8 else np.zeros_like(low)
 
 
+class Completions:
+    """Every completion of ``player``'s ``k`` cards to come from the whole unseen deck: its
+    positions (a row each) and their bit mask, its high and low values and class
+    columns, valued as the kernels value hands."""
+
+    def __init__(self, game: int, spot: Spot, player: int, k: int, lookups: Lookups):
+        deck = np.asarray(spot.deck, np.int64)
+        combos = _combinations(len(deck), k)
+        cards = deck[combos]
+        self.combos = combos
+        self.mask = (np.int64(1) << combos).sum(axis=1)
+        keys = int(spot.known_key[player]) + lookups.card_key[cards].sum(axis=1)
+        bits = int(spot.known_bits[player]) | np.bitwise_or.reduce(lookups.card_bit[cards],
+                                                                   axis=1)
+        highs, lows = _values(game, keys[None], bits[None], lookups)
+        self.high, self.low = highs[0], lows[0]
+        high_class, low_class = _class_columns(game, highs, lows, lookups)
+        self.high_class, self.low_class = high_class[0], low_class[0]
+
+
+
+
 def completion_rows(game: int, spot: Spot, player: int, largest: int, lookups: Lookups
                     ) -> Rows:
     """Every completion of ``player`` (his cards to come, from the unseen deck) as rows,
     with its subsets of at most ``largest`` cards."""
-    deck = np.asarray(spot.deck, np.int64)
-    combos = _combinations(len(deck), int(spot.draws[player]))
-    cards = deck[combos]
-    keys = int(spot.known_key[player]) + lookups.card_key[cards].sum(axis=1)
-    bits = int(spot.known_bits[player]) | np.bitwise_or.reduce(lookups.card_bit[cards], axis=1)
-    highs, lows = _values(game, keys[None], bits[None], lookups)
-    high_class, low_class = _class_columns(game, highs, lows, lookups)
-    sets, sign, set_count = card_sets(combos, len(deck), largest)
-    return Rows(sets, sign, sweep_value(game, highs[0], lows[0]), low_bucket(game, lows[0]),
-                (high_class * LOW_CLASS_COLUMNS + low_class)[0], set_count)
+    rows = Completions(game, spot, player, int(spot.draws[player]), lookups)
+    sets, sign, set_count = card_sets(rows.combos, len(spot.deck), largest)
+    return Rows(sets, sign, sweep_value(game, rows.high, rows.low), low_bucket(game, rows.low),
+                rows.high_class * LOW_CLASS_COLUMNS + rows.low_class, set_count)
 
 
 def pair_counts(asking: Rows, rows: np.ndarray, asked: Rows, asked_rows: np.ndarray
