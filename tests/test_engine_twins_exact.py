@@ -3,11 +3,7 @@ kernels, integer for integer, and against brute force; and the same answer which
 
 from __future__ import annotations
 
-import json
-import os
 import random
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -16,6 +12,7 @@ from hypothesis import strategies as st
 from reference_spots import load_spots, scenario_of
 from test_engine_brute_force import SPOTS as BRUTE_FORCE_SPOTS
 from test_engine_brute_force import _brute_force
+from twin_helpers import cold_and_warm
 
 from stud_odds import Scenario
 from stud_odds.cards import format_card
@@ -177,22 +174,5 @@ README_EXACT = [
 def test_a_cold_exact_command_prints_what_a_warm_one_prints(arguments, tmp_path):
     """A fresh process with an empty cache (numpy) and one whose kernels are in memory
     print the same JSON, but for the elapsed time."""
-    environment = {**os.environ, "STUD_ODDS_CACHE_DIR": str(tmp_path),
-                   "STUD_ODDS_BACKGROUND_COMPILE": "0"}
-    cold = subprocess.run([sys.executable, "-m", "stud_odds", "equity", *arguments, "--json"],
-                          capture_output=True, text=True, env=environment, check=True)
-    assert not any(tmp_path.rglob("*.nbi"))  # no kernel was compiled
-    from typer.testing import CliRunner
-
-    from stud_odds.cli import app
-
-    warm = CliRunner().invoke(app, ["equity", *arguments, "--json"])
-    assert warm.exit_code == 0, warm.output
-
-    def without_time(text: str) -> dict:
-        answer = json.loads(text)
-        answer.pop("elapsed_s")
-        return answer
-
-    assert without_time(cold.stdout) == without_time(warm.stdout)
-    assert json.loads(cold.stdout)["method"] == "exact"
+    _, answer = cold_and_warm(arguments, tmp_path)
+    assert answer["method"] == "exact"

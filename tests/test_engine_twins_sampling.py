@@ -4,11 +4,7 @@ one ran, cold (no kernel compiled) or warm."""
 
 from __future__ import annotations
 
-import json
-import os
 import random
-import subprocess
-import sys
 from dataclasses import replace
 
 import numpy as np
@@ -16,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference_spots import load_spots, scenario_of
+from twin_helpers import cold_and_warm
 
 from stud_odds import Scenario, equity
 from stud_odds.cards import format_card
@@ -170,22 +167,5 @@ README_SAMPLED = [
 def test_a_cold_command_prints_what_a_warm_one_prints(arguments, tmp_path):
     """A fresh process with an empty cache (numpy) and one whose kernels are in memory
     print the same JSON, but for the elapsed time."""
-    environment = {**os.environ, "STUD_ODDS_CACHE_DIR": str(tmp_path),
-                   "STUD_ODDS_BACKGROUND_COMPILE": "0"}
-    cold = subprocess.run([sys.executable, "-m", "stud_odds", "equity", *arguments, "--json"],
-                          capture_output=True, text=True, env=environment, check=True)
+    cold, _ = cold_and_warm(arguments, tmp_path)
     assert "answering with numpy" in cold.stderr
-    assert not any(tmp_path.rglob("*.nbi"))  # no kernel was compiled
-    from typer.testing import CliRunner
-
-    from stud_odds.cli import app
-
-    warm = CliRunner().invoke(app, ["equity", *arguments, "--json"])
-    assert warm.exit_code == 0, warm.output
-
-    def without_time(text: str) -> dict:
-        answer = json.loads(text)
-        answer.pop("elapsed_s")
-        return answer
-
-    assert without_time(cold.stdout) == without_time(warm.stdout)
