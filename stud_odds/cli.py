@@ -141,7 +141,7 @@ def _check_output_options(precision: float | None, json_out: bool, csv_out: bool
     """The options the engine does not own, checked before any work; the precision as a
     fraction of the pot."""
     from stud_odds.engine.options import check_positive
-    from stud_odds.report import PotOdds
+    from stud_odds.pot_odds import PotOdds
 
     # the engine checks its own options (one checker each); --precision is converted
     # from percentage points first, so it is checked here in the reader's unit
@@ -173,7 +173,8 @@ def _run_equity(scenario: Scenario, exact: bool, quiet: bool, **options: Any) ->
 def _print_equity(scenario: Scenario, result: EquityResult, classes: bool, pot: float | None,
                   to_call: float | None, json_out: bool, csv_out: bool) -> None:
     """The result as a table, JSON or CSV; a sampling stopped by Ctrl-C exits with 130."""
-    from stud_odds.report import PotOdds, render, to_csv, to_json
+    from stud_odds.pot_odds import PotOdds
+    from stud_odds.report import render, to_csv, to_json
 
     odds = None if pot is None else PotOdds(pot, to_call, result.players[0].equity)
     if json_out:

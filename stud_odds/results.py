@@ -1,63 +1,18 @@
-"""Equity results: plain dataclasses with ``to_dict()`` for JSON."""
+"""Equity results: plain dataclasses with ``to_dict()`` for JSON.
+
+Their vocabulary (Method, StoppedBy, Rate, PotPart, FINISHED) is defined in
+``result_terms`` and exported here too; ``_repr_html_`` draws on ``report.cells``,
+which needs only that vocabulary, never this module."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
 
 from stud_odds.games import Game
+from stud_odds.report.cells import html_table
+from stud_odds.result_terms import FINISHED, Method, PotPart, Rate, StoppedBy
 from stud_odds.scenario.plan import DeckRule
-
-
-class Method(StrEnum):
-    """How a result was found: EXACT (every deal counted) or MONTE_CARLO (sampled); AUTO
-    is only asked for (equity() then picks one of the two).  A str: JSON and text show
-    the value."""
-
-    AUTO = "auto"
-    EXACT = "exact"
-    MONTE_CARLO = "monte-carlo"
-
-
-class StoppedBy(StrEnum):
-    """Why a result's count ended."""
-
-    COMPLETE = "complete"  # every deal counted (exact)
-    TRIALS = "trials"  # the trials asked for were sampled
-    PRECISION = "precision"  # every equity's standard error reached the target
-    TIME = "time"  # the first round to end past max_time
-    INTERRUPTED = "interrupted"  # Ctrl-C: the whole rounds sampled before it
-    CANCELLED = "cancelled"  # the caller's cancel token: likewise
-    RUNNING = "running"  # a partial result handed to equity()'s on_round
-
-
-class Rate(StrEnum):
-    """A player's numbers in a result, in the order shown: PlayerEquity's fields and the
-    keys of its JSON, CSV and table columns (fractions of all outcomes)."""
-
-    EQUITY = "equity"
-    EQUITY_SE = "equity_se"
-    HIGH_WIN = "high_win"
-    HIGH_TIE = "high_tie"
-    LOW_WIN = "low_win"
-    LOW_TIE = "low_tie"
-    SCOOP = "scoop"
-
-
-class PotPart(StrEnum):
-    """The keys of PlayerEquity.pot_shares: what part of the pot the player took."""
-
-    SCOOP = "scoop"  # the whole pot, alone
-    HIGH_HALF = "high half"  # exactly one half, alone (stud8)
-    LOW_HALF = "low half"
-    SPLIT = "split"  # some other part: a tied half, a quarter...
-    NOTHING = "nothing"
-
-
-# the stops of a whole result (a study writes only these): a partial one is not finished
-FINISHED = frozenset({StoppedBy.COMPLETE, StoppedBy.TRIALS, StoppedBy.PRECISION,
-                      StoppedBy.TIME})
 
 
 @dataclass(frozen=True)
@@ -159,9 +114,7 @@ class EquityResult:
         return rows
 
     def _repr_html_(self) -> str:
-        """The terminal table's columns as HTML, for Jupyter."""
-        from stud_odds.report import html_table  # rich and the renderers load only when shown
-
+        """The terminal table's columns as HTML, for Jupyter (no rich needed)."""
         return html_table(self)
 
 
@@ -178,3 +131,7 @@ class ExactProgress:
 
     def to_dict(self) -> dict[str, Any]:
         return {"method": self.method, "done": self.done, "total": self.total}
+
+
+__all__ = ["FINISHED", "EquityResult", "ExactProgress", "Method", "PlayerEquity", "PotPart",
+           "RangeSize", "Rate", "StoppedBy"]

@@ -24,7 +24,7 @@ CANCELLED = "the job was cancelled"
 
 
 def pot_odds(request: EquityRequest, result: EquityResult) -> Any:
-    from stud_odds.report import PotOdds
+    from stud_odds.pot_odds import PotOdds
 
     if request.pot is None:
         return None
