@@ -17,7 +17,7 @@ import numba
 import numpy as np
 from numba import njit
 
-from stud_odds.kernels.evaluate import high_value, low8_value, razz_value
+from stud_odds.kernels.evaluate import high_of_keys, low8_of_bits, razz_of_keys
 from stud_odds.kernels.table_cache import tables
 
 
@@ -30,7 +30,7 @@ def _run_high(hands, card_key, card_bit, high_by_ranks, high_by_flush):
         for c in hands[i]:
             key += card_key[c]
             bits |= card_bit[c]
-        total += high_value(key, bits, high_by_ranks, high_by_flush)
+        total += high_of_keys(key, bits, high_by_ranks, high_by_flush)
     return total
 
 
@@ -41,7 +41,7 @@ def _run_low8(hands, card_bit, low8_by_mask):
         bits = np.int64(0)
         for c in hands[i]:
             bits |= card_bit[c]
-        total += low8_value(bits, low8_by_mask)
+        total += low8_of_bits(bits, low8_by_mask)
     return total
 
 
@@ -52,7 +52,7 @@ def _run_razz(hands, card_key, razz_by_ranks):
         key = np.int64(0)
         for c in hands[i]:
             key += card_key[c]
-        total += razz_value(key, razz_by_ranks)
+        total += razz_of_keys(key, razz_by_ranks)
     return total
 
 

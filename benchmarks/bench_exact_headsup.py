@@ -19,7 +19,7 @@ counts exactly up to 10 s).  Goals on 2 cores: a third-street range of 100+
 combinations under 2 s, of 500+ under 5 s.  --random times a known hand
 against a random one on third street (9.6e12 deals; goal under 30 s).
 --table times the whole exact starting-hand table of each game
-(engine/start_table.py: every start against one random hand) beside one start
+(engine/starts.py: every start against one random hand) beside one start
 counted on its own as above, in starts per minute both ways (goal: a table
 in under an hour on 2 cores).
 """
@@ -154,7 +154,7 @@ def _random(args: argparse.Namespace) -> None:
 
 
 def _table(args: argparse.Namespace) -> None:
-    from stud_odds.engine.start_table import start_table
+    from stud_odds.engine.starts import start_table
 
     label, hands = RANDOM
     print("\nthe exact starting-hand table (1,755 starts) beside one start on its own")

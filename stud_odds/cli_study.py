@@ -172,7 +172,7 @@ def starting_hands_command(
     Example: stud-odds starting-hands -g stud8 --out stud8.csv --top 20
     """
     trials_per_class = _check_starting_options(top, opponents, trials, seed, threads, out, plot)
-    from stud_odds.study.starting import DEFAULT_TRIALS, uses_shipped_table
+    from stud_odds.study.starts import DEFAULT_TRIALS, uses_shipped_table
 
     counted = exact or uses_shipped_table(opponents, vs, trials)
     if counted and scheduler is not None:  # (perhaps set in the environment for every command)
@@ -236,7 +236,7 @@ def _starting_table(game: str, opponents: int, vs: str | None, trials: int | Non
 
     from stud_odds.cluster import runner
     from stud_odds.games import parse_game
-    from stud_odds.study.starting import starting_hand_classes, starting_hands
+    from stud_odds.study.starts import starting_hand_classes, starting_hands
 
     classes = len(starting_hand_classes(door))
     game_name = parse_game(game).value  # refused before connecting to any cluster

@@ -1,10 +1,12 @@
 """A hand for people: value a list of cards, and say a value in words.
 
 ``high_value`` / ``low8_value`` / ``razz_value`` give the kernels' numbers for 5 to 7
-cards (they agree with the evaluators, which tests/test_kernels_evaluate.py checks);
-``describe_*`` say them in words.  Nothing here builds or caches the kernels' tables:
-only the hand classes' codes (:func:`stud_odds.kernels.tables.class_codes`, a few
-hundredths of a second), so a rules question touches no disk.
+cards, found the slow way from the cards themselves: they agree with the kernels'
+evaluators (kernels.evaluate's ``high_of_keys`` and kin, which read summed card keys),
+as tests/test_kernels_evaluate.py checks; ``describe_*`` say them in words.  Nothing
+here builds or caches the kernels' tables: only the hand classes' codes
+(:func:`stud_odds.kernels.tables.class_codes`, a few hundredths of a second), so a
+rules question touches no disk.
 """
 
 from __future__ import annotations

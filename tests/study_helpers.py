@@ -11,14 +11,14 @@ from typer.testing import CliRunner
 import stud_odds.study.replays
 import stud_odds.study.scoop
 import stud_odds.study.spots
-import stud_odds.study.starting
+import stud_odds.study.starts
 from stud_odds.cli import app
 
 runner = CliRunner()
 RIVER = ["AsKs2d/QhJhTh9c", "7c7d6c/2s3h4h5d"]  # exact, one deal
 SIXTH = ["AsKs/QhJhTh9c", "7c7d/2s3h4h5d"]  # exact, 1,560 deals
 # the modules whose studies call equity() (each imported it by name)
-EQUITY_CALLERS = (stud_odds.study.spots, stud_odds.study.replays, stud_odds.study.starting,
+EQUITY_CALLERS = (stud_odds.study.spots, stud_odds.study.replays, stud_odds.study.starts,
                   stud_odds.study.scoop)
 
 
@@ -59,9 +59,9 @@ def interrupt_on_call(monkeypatch, call: int, how: str = "result") -> None:
 
 def only_classes(monkeypatch, *labels: str) -> list:
     """Starting-hand tables of only these classes (in the order of all classes)."""
-    few = [c for c in stud_odds.study.starting.starting_hand_classes() if c.label in labels]
+    few = [c for c in stud_odds.study.starts.starting_hand_classes() if c.label in labels]
     assert len(few) == len(labels)
-    monkeypatch.setattr(stud_odds.study.starting, "starting_hand_classes", lambda door=None: few)
+    monkeypatch.setattr(stud_odds.study.starts, "starting_hand_classes", lambda door=None: few)
     return few
 
 

@@ -13,13 +13,13 @@ from reference_eval import razz as ref_razz
 
 from stud_odds.describe import high_value, low8_value, razz_value
 from stud_odds.kernels.evaluate import (
-    high_value as kernel_high,
+    high_of_keys as kernel_high,
 )
 from stud_odds.kernels.evaluate import (
-    low8_value as kernel_low8,
+    low8_of_bits as kernel_low8,
 )
 from stud_odds.kernels.evaluate import (
-    razz_value as kernel_razz,
+    razz_of_keys as kernel_razz,
 )
 from stud_odds.kernels.table_cache import tables
 from stud_odds.kernels.tables import (

@@ -4,7 +4,7 @@ A start is his two hole cards and his door card (``seats.hole`` and the first of
 ``seats.upcards``), known only in the hands where the file shows his hole
 cards.  Its class is the shipped exact table's (``stud_odds/data/
 starting-hands-GAME.csv``: equal up to suits; razz, the same ranks), found
-with the table's own key (``study.start_tables._key``); the equity beside it
+with the table's own key (``study.starts._key``); the equity beside it
 is the table's ``equity`` column, against one random hand.
 """
 
@@ -30,7 +30,7 @@ ACE = 12  # card >> 2: 0 is a deuce, 12 an ace
 @cache
 def table_classes(game: Game) -> dict[tuple[int, ...], tuple[str, float]]:
     """The shipped exact table's classes: (name, equity against one random hand) by key."""
-    from stud_odds.study.start_tables import _card_ids, _key, table_file
+    from stud_odds.study.starts import _card_ids, _key, table_file
 
     text = resources.files("stud_odds").joinpath("data", table_file(game)).read_text("ascii")
     return {_key(game, _card_ids(row["cards"])): (row["start"], float(row["equity"]))
@@ -39,7 +39,7 @@ def table_classes(game: Game) -> dict[tuple[int, ...], tuple[str, float]]:
 
 def class_of(game: Game, hole: tuple[int, ...], door: int) -> tuple[str, float]:
     """The exact table's class of a start, and its equity against one random hand."""
-    from stud_odds.study.start_tables import _key
+    from stud_odds.study.starts import _key
 
     return table_classes(game)[_key(game, (*hole, door))]
 

@@ -85,7 +85,7 @@ def _enumerate_deals(game: int, spot: Spot, threads: int, progress: Progress | N
         if progress:
             progress(tallies.outcomes, total)
 
-    with running.numba_threads(threads):  # valuing the completions runs in parallel too
+    with running.numba_threads(threads):  # value_completions runs that many pieces at once
         _run(calls(), threads, done, job)
     return tallies, compiling
 

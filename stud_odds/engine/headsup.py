@@ -58,8 +58,8 @@ from typing import NamedTuple
 import numpy as np
 
 from stud_odds.kernels.bundles import Spot
+from stud_odds.kernels.completions import POSITION_MASK
 from stud_odds.kernels.headsup import (
-    POSITION_MASK,
     Side,
     count_pairs,
     counting_order,

@@ -15,6 +15,13 @@ from stud_odds.kernels import CACHE_KERNELS
 from stud_odds.kernels.showdown import hand_values
 
 POSITION_BITS = 6  # packed completions (heads-up counting): a position (< 64) per 6 bits
+POSITION_MASK = (1 << POSITION_BITS) - 1
+
+
+@njit(cache=CACHE_KERNELS, inline="always")
+def packed_position(code, i):
+    """The i-th position (lowest first) of a packed completion or hand."""
+    return (code >> (POSITION_BITS * i)) & POSITION_MASK
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
@@ -78,20 +85,25 @@ def completion_values(game, deck, known, k, lookups, values, first, last):
     integer types: entry r is the completion of colex rank r, its high and low
     (showdown.hand_values) and, when ``packed`` is not empty, its positions
     packed POSITION_BITS bits each, lowest first.  No parallel loop (each costs
-    seconds of compiling): the engine runs pieces on its threads (nogil).
+    seconds of compiling): the engine values in parallel all the same, running
+    pieces of the completions at once on its own threads (nogil;
+    engine/running.value_completions).
     """
     if first < last:
         index = np.empty(max(k, 1), np.int64)
-        _value_range(game, deck, known, k, lookups, values, first, last, binomials(len(deck), k),
-                     index)
+        _value_range(game, deck, known, k, lookups, values, (first, last),
+                     (binomials(len(deck), k), index))
 
 
 # without reference counting: numba counts references to the tables taken in the loop
 # (atomic increments), which ran it at a third of the speed
 @njit(cache=CACHE_KERNELS, nogil=True, _nrt=False)
-def _value_range(game, deck, known, k, lookups, values, first, last, choose, index):
-    """completion_values, given choose = binomials(len(deck), k) and index, room for k."""
+def _value_range(game, deck, known, k, lookups, values, span, scratch):
+    """completion_values of span = (first, last), given scratch = (choose =
+    binomials(len(deck), k), index: room for k positions)."""
     high, low, packed = values
+    first, last = span
+    choose, index = scratch
     n = len(deck)
     unrank_combination(first, k, n, index)
     for _ in range(first, last):

@@ -15,6 +15,10 @@ table over the rank sum (pairs, straights and high cards depend only on the
 ranks).  Razz uses a second table over the rank sum and eight-or-better a
 256-entry table over the ace-to-eight rank mask.
 
+The evaluators are named by what they read (``high_of_keys``, ``low8_of_bits``,
+``razz_of_keys``): stud_odds.describe's ``high_value`` and its kin value a list of
+cards for people, the same numbers found the slow way.
+
 Values: high is a dense rank 1..7462 (larger is better); razz is a dense rank
 0..6174 (smaller is better); eight-or-better low is the 8-bit mask of its five
 ranks, ace = bit 0 (smaller is better), or ``NO_LOW``.
@@ -47,7 +51,7 @@ def flush_suit(key):
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
-def high_value(key, bits, high_by_ranks, high_by_flush):
+def high_of_keys(key, bits, high_by_ranks, high_by_flush):
     """High value (1..7462, larger wins) of seven cards given their summed keys."""
     suit = flush_suit(key)
     if suit >= 0:
@@ -62,7 +66,7 @@ def rank_mask(bits):
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
-def low8_value(bits, low8_by_mask):
+def low8_of_bits(bits, low8_by_mask):
     """Eight-or-better low (smaller wins; NO_LOW when none) of seven cards' summed bits."""
     ranks = rank_mask(bits)
     ace_low = ((ranks << 1) | (ranks >> 12)) & 0xFF  # bit 0 = ace, bit 7 = eight
@@ -70,6 +74,6 @@ def low8_value(bits, low8_by_mask):
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
-def razz_value(key, razz_by_ranks):
+def razz_of_keys(key, razz_by_ranks):
     """Razz low (0..6174, smaller wins) of seven cards given their summed keys."""
     return np.int64(razz_by_ranks[key & RANK_SUM_MASK])

@@ -32,11 +32,9 @@ import numpy as np
 from numba import njit
 
 from stud_odds.kernels import CACHE_KERNELS
-from stud_odds.kernels.completions import POSITION_BITS
+from stud_odds.kernels.completions import packed_position
 from stud_odds.kernels.layout import GAME_RAZZ, GAME_STUD8, LOW_CLASS_COLUMNS, NO_BUCKET
 from stud_odds.kernels.tables import RAZZ_CLASSES
-
-POSITION_MASK = (1 << POSITION_BITS) - 1
 
 # task columns: the X rows, the Y rows, and the low bucket the Y rows are compared as
 TASK_X_START, TASK_X_END, TASK_Y_START, TASK_Y_END, TASK_Y_BUCKET = range(5)
@@ -102,6 +100,27 @@ def counting_order(keys, key_count):
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
+def subset_entry(code, s, plan, sets, rank):
+    """Step s of the walk over a packed completion's subsets (every sweep's one walk): the
+    table entry of the plan's subset s, offset[its size] + its colex rank.
+
+    The plan lists subsets depth first: entry s adds the completion's plan.element[s]-th
+    position to entry plan.parent[s] (entry 0 is the empty set), so each subset's colex
+    rank is its parent's plus one term; rank[s] keeps it for the subsets after.  Steps
+    go in order, from 0.  sets = (offset, binom, ...): a set of s positions is entry
+    offset[s] + its colex rank (sum of binom[p_i, i + 1] over its sorted positions).
+    """
+    if s == 0:
+        rank[0] = 0
+        return 0
+    offset, binom = sets[0], sets[1]
+    size = plan.size[s]
+    r = rank[plan.parent[s]] + binom[packed_position(code, plan.element[s]), size]
+    rank[s] = r
+    return offset[size] + r
+
+
+@njit(cache=CACHE_KERNELS, inline="always")
 def walk_subsets(code, weight, side, sets, rank, table, other, mode):
     """Visit the subsets (in side's plan) of one packed completion, in the table of card sets.
 
@@ -109,26 +128,13 @@ def walk_subsets(code, weight, side, sets, rank, table, other, mode):
     (inclusion-exclusion; weighted counting: the sum of their weights); COUNT: count it
     into ``table`` with ``weight`` (1 here); COUNT_AND_FIND: count it into ``table``
     and return how many counted in ``other`` are disjoint from it; CLEAR: zero its
-    entries of ``table``.  The plan lists subsets depth first: entry s adds
-    the completion's side.element[s]-th position to entry side.parent[s] (entry 0 is
-    the empty set), so each subset's colex rank is its parent's plus one term.
-    sets = (offset, binom): a set of s positions is entry offset[s] + its colex rank.
+    entries of ``table``.  The subsets are side's plan, walked by subset_entry; sets =
+    (offset, binom), the index of card sets.
     """
-    offset, binom = sets
-    plan_parent = side.parent
-    plan_element = side.element
-    plan_size = side.size
     sign = side.sign
     found = np.int64(0)
-    rank[0] = 0
-    for s in range(len(plan_parent)):
-        if s == 0:
-            index = 0
-        else:
-            position = (code >> (POSITION_BITS * plan_element[s])) & POSITION_MASK
-            r = rank[plan_parent[s]] + binom[position, plan_size[s]]
-            rank[s] = r
-            index = offset[plan_size[s]] + r
+    for s in range(len(side.parent)):
+        index = subset_entry(code, s, side, sets, rank)
         if mode == FIND:
             found += sign[s] * np.int64(table[index])
         elif mode == CLEAR:

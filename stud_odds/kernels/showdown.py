@@ -15,7 +15,7 @@ import numpy as np
 from numba import njit
 
 from stud_odds.kernels import CACHE_KERNELS
-from stud_odds.kernels.evaluate import high_value, low8_value, razz_value
+from stud_odds.kernels.evaluate import high_of_keys, low8_of_bits, razz_of_keys
 from stud_odds.kernels.layout import (
     GAME_RAZZ,
     GAME_STUD,
@@ -39,10 +39,10 @@ def hand_values(game, key, bits, lookups):
     """(high, low) of one player's seven cards (summed keys); the unused one is 0."""
     tables = lookups.evaluators
     if game == GAME_RAZZ:
-        return np.int64(0), razz_value(key, tables.razz_by_ranks)
-    high = high_value(key, bits, tables.high_by_ranks, tables.high_by_flush)
+        return np.int64(0), razz_of_keys(key, tables.razz_by_ranks)
+    high = high_of_keys(key, bits, tables.high_by_ranks, tables.high_by_flush)
     if game == GAME_STUD8:
-        return high, low8_value(bits, tables.low8_by_mask)
+        return high, low8_of_bits(bits, tables.low8_by_mask)
     return high, np.int64(0)
 
 

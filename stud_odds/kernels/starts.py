@@ -23,33 +23,69 @@ same count and reading the class is exact.
 
 The deck is any set of ranks in all four suits (tests use small ones);
 position p is rank index p // 4 and suit p % 4.  The kernels take plain
-arrays; engine/start_table.py drives them.
+arrays and small bundles of them; engine/starts.py drives them.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
 
 from stud_odds.kernels import CACHE_KERNELS
-from stud_odds.kernels.completions import POSITION_BITS, next_combination
-from stud_odds.kernels.headsup import BOTH, X_WINS, Y_WINS
+from stud_odds.kernels.completions import POSITION_BITS, next_combination, packed_position
+from stud_odds.kernels.headsup import (
+    BOTH,
+    TASK_X_END,
+    TASK_X_START,
+    TASK_Y_END,
+    TASK_Y_START,
+    X_WINS,
+    Y_WINS,
+    subset_entry,
+)
 from stud_odds.kernels.layout import GAME_RAZZ
 from stud_odds.kernels.showdown import hand_values
 
-POSITION_MASK = (1 << POSITION_BITS) - 1
-SUITS = 4
+SUIT_COUNT = 4
 ORBIT_SCALE = 24  # 4! suit relabellings: the table's counts are scaled by it
 HAND = 7
-# a task's columns: its X and Y rows (ranges of its order), the low outcome of its pairs
-# (a winners mask: stud8's buckets are compared per task), whether X is among Y, and
-# when Y is every hand of the deck, how many of them each X is disjoint from (else -1)
-TASK_X_START, TASK_X_END, TASK_Y_START, TASK_Y_END, TASK_LOW_MASK, TASK_X_IN_Y = range(6)
-TASK_EVERYTHING = 6
-TASK_COLUMNS = 7
+# a start task's columns: its X and Y rows (ranges of its order; the first four columns
+# are heads-up counting's), the low outcome of its pairs (a winners mask: stud8's
+# buckets are compared per task), whether X is among Y, and when Y is every hand of the
+# deck, how many of them each X is disjoint from (else -1)
+TASK_LOW_MASK, TASK_X_IN_Y, TASK_EVERYTHING = range(TASK_Y_END + 1, TASK_Y_END + 4)
+START_TASK_COLUMNS = TASK_EVERYTHING + 1
 # a task's progress: its next X and Y rows, its phase (SWEEP, TOTALS, DONE), totals' next X
 STATE_X, STATE_Y, STATE_PHASE, STATE_TOTAL = range(4)
 SWEEP, TOTALS, DONE = range(3)
+
+
+class SubsetPlan(NamedTuple):
+    """The subsets of at most six cards of a hand, depth first (headsup.subset_entry)."""
+
+    parent: np.ndarray  # int64[subsets]: the subset this one adds a position to
+    element: np.ndarray  # int64[subsets]: which of the hand's positions it adds
+    size: np.ndarray  # int64[subsets]: its number of positions
+    sign: np.ndarray  # int64[subsets]: (-1) ** size
+
+
+class Hands(NamedTuple):
+    """The canonical seven-card hands, a row each (canonical_hands, sweep_values)."""
+
+    packed: np.ndarray  # int64: positions, POSITION_BITS each, ascending
+    orbit: np.ndarray  # int64: how many hands the row stands for
+    primary: np.ndarray  # int16: the swept value, larger is better
+
+
+class Lane(NamedTuple):
+    """What one lane of sweep_task works on and keeps between its calls."""
+
+    task: np.ndarray  # int64[START_TASK_COLUMNS]: its TASK_* columns
+    state: np.ndarray  # int64[4]: its progress, STATE_*
+    table: np.ndarray  # int64[classes]: its own table of classes (zeroed before it starts)
+    below: np.ndarray  # int64[the longest run of one value]: scratch for a group of X
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
@@ -57,7 +93,7 @@ def _suit_masks(positions, k, masks):
     """masks[s] = the rank mask of suit s among positions[:k], sorted descending in place
     (a sorting network); returns the set's stabiliser order (product of the factorials of
     the runs of equal masks)."""
-    for s in range(SUITS):
+    for s in range(SUIT_COUNT):
         masks[s] = 0
     for i in range(k):
         masks[positions[i] & 3] |= 1 << (positions[i] >> 2)
@@ -66,7 +102,7 @@ def _suit_masks(positions, k, masks):
             masks[a], masks[b] = masks[b], masks[a]
     stabiliser = 1
     run = 1
-    for s in range(1, SUITS):
+    for s in range(1, SUIT_COUNT):
         if masks[s] == masks[s - 1]:
             run += 1
             stabiliser *= run
@@ -81,10 +117,10 @@ def _canonical_rank(masks, ranks, binom):
     rank = 0
     i = 0
     for r in range(ranks):
-        for s in range(SUITS):
+        for s in range(SUIT_COUNT):
             if (masks[s] >> r) & 1:
                 i += 1
-                rank += binom[r * SUITS + s, i]
+                rank += binom[r * SUIT_COUNT + s, i]
     return rank
 
 
@@ -103,24 +139,24 @@ def set_classes(ranks, k, binom, first, canonical, stabiliser):
     """For every k-set (k >= 1) of the deck whose lowest position is ``first``, at its colex
     rank: the colex rank of its class's canonical set, and its stabiliser order."""
     positions = np.arange(first, first + k)
-    masks = np.zeros(SUITS, np.int64)
+    masks = np.zeros(SUIT_COUNT, np.int64)
     while True:
         rank = 0
         for i in range(k):
             rank += binom[positions[i], i + 1]
         stabiliser[rank] = _suit_masks(positions, k, masks)
         canonical[rank] = _canonical_rank(masks, ranks, binom)
-        if not _next_with_prefix(positions, k, ranks * SUITS, 1):
+        if not _next_with_prefix(positions, k, ranks * SUIT_COUNT, 1):
             return
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
 def _in_order(positions, sorted_masks):
     """Whether a hand's own suit masks are already in descending order (it is canonical)."""
-    own = np.zeros(SUITS, np.int64)
+    own = np.zeros(SUIT_COUNT, np.int64)
     for i in range(HAND):
         own[positions[i] & 3] |= 1 << (positions[i] >> 2)
-    for s in range(SUITS):
+    for s in range(SUIT_COUNT):
         if own[s] != sorted_masks[s]:
             return False
     return True
@@ -131,11 +167,11 @@ def canonical_hands(ranks, first, second, cards, game, lookups):
     """The canonical seven-card hands of the deck whose lowest positions are ``first`` and
     ``second``, in lexicographic order: (packed positions, POSITION_BITS each,
     ascending; orbit size; high value; low value)."""
-    n = ranks * SUITS
+    n = ranks * SUIT_COUNT
     start = np.arange(second - 1, second - 1 + HAND)
     start[0] = first
     positions = start.copy()
-    masks = np.zeros(SUITS, np.int64)
+    masks = np.zeros(SUIT_COUNT, np.int64)
     count = 0
     while True:  # count them, then fill
         _suit_masks(positions, HAND, masks)
@@ -176,23 +212,15 @@ def _walk(code, plan, sets, rank, table, weight, mode):
 
     FIND: the signed sum of their entries (ORBIT_SCALE times the hands counted so far
     that are disjoint from it, but for the hand itself); COUNT: add the hand, standing
-    for ``weight`` hands, to them.  plan = (parent, element, size, sign) lists the
-    subsets depth first (as kernels.headsup.walk_subsets); sets = (offset, binom, class_of,
-    stabiliser): a set of s positions has class class_of[offset[s] + its colex rank].
+    for ``weight`` hands, to them.  plan: a SubsetPlan, walked by headsup.subset_entry;
+    sets = (offset, binom, class_of, stabiliser): a set of s positions has class
+    class_of[offset[s] + its colex rank].
     """
-    parent, element, size, sign = plan
-    offset, binom, class_of, stabiliser = sets
+    class_of, stabiliser = sets[2], sets[3]
+    sign = plan.sign
     found = np.int64(0)
-    rank[0] = 0
-    for s in range(len(parent)):
-        if s == 0:
-            index = 0
-        else:
-            position = (code >> (POSITION_BITS * element[s])) & POSITION_MASK
-            r = rank[parent[s]] + binom[position, size[s]]
-            rank[s] = r
-            index = offset[size[s]] + r
-        c = class_of[index]
+    for s in range(len(plan.parent)):
+        c = class_of[subset_entry(code, s, plan, sets, rank)]
         if mode == FIND:
             found += sign[s] * table[c]
         else:
@@ -218,26 +246,27 @@ def _disjoint(code, plan, sets, rank, table, self_counted):
 
 
 @njit(cache=CACHE_KERNELS, nogil=True)
-def sweep_task(game, task, state, order, hands, plan, sets, table, scratch_size, budget, counts):
-    """Advance one task (a row of TASK_* columns; its progress ``state``, STATE_*) by about
-    ``budget`` table operations, over its own table of classes (kept between calls:
-    zero it before a task starts).  Releases the GIL: the lanes run on the engine's
-    threads, a task each.
+def sweep_task(game, lane, order, hands, subsets, budget, counts):
+    """Advance one lane's task (a Lane: its TASK_* columns, its progress, STATE_*) by about
+    ``budget`` table operations, over the lane's own table of classes (kept between
+    calls).  Releases the GIL: the lanes run on the engine's threads, a task each.
 
-    Rows are canonical hands (hands = (packed, orbit, primary), primary larger is
-    better); a task's X and Y rows are ranges of ``order``, each sorted by primary.
-    counts[row, high winners, low winners] (X = bit 0) gains, per X row, the disjoint
-    Y hands it beats, ties and loses to, with the task's low outcome.  Tasks run at
-    once must have different X rows (they write their rows' counts).
+    Rows are canonical hands (a Hands bundle); a task's X and Y rows are ranges of
+    ``order``, each sorted by primary value.  subsets = (plan, sets): the SubsetPlan and
+    the index of card-set classes (see _walk).  counts[row, high winners, low winners]
+    (X = bit 0) gains, per X row, the disjoint Y hands it beats, ties and loses to,
+    with the task's low outcome.  Tasks run at once must have different X rows (they
+    write their rows' counts).
     """
-    below = np.empty(scratch_size, np.int64)
-    rank = np.empty(len(plan[0]), np.int64)
+    task, state, table, below = lane
+    plan, sets = subsets
+    rank = np.empty(len(plan.parent), np.int64)
     x_start, x_end = task[TASK_X_START], task[TASK_X_END]
     y_start, y_end = task[TASK_Y_START], task[TASK_Y_END]
     low_mask, x_in_y = task[TASK_LOW_MASK], task[TASK_X_IN_Y]
     everything = task[TASK_EVERYTHING]
     packed, orbit, primary = hands
-    walk_cost = len(plan[0])
+    walk_cost = len(plan.parent)
     spent = 0
     i, j = state[STATE_X], state[STATE_Y]
     while state[STATE_PHASE] == SWEEP and spent < budget:
@@ -299,7 +328,7 @@ def credit_starts(packed, orbit, counts, start_class, binom, out):
     for row in range(len(packed)):
         code = packed[row]
         for i in range(HAND):
-            positions[i] = (code >> (POSITION_BITS * i)) & POSITION_MASK
+            positions[i] = packed_position(code, i)
         cells = 0
         for high in range(counts.shape[1]):
             for low in range(counts.shape[2]):

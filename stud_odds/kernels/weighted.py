@@ -23,14 +23,13 @@ import numpy as np
 from numba import njit, prange
 
 from stud_odds.kernels import CACHE_KERNELS
-from stud_odds.kernels.completions import POSITION_BITS
+from stud_odds.kernels.completions import packed_position
 from stud_odds.kernels.headsup import (
     BOTH,
     CLEAR,
     COUNT,
     COUNT_AND_FIND,
     FIND,
-    POSITION_MASK,
     TASK_X_END,
     TASK_X_START,
     TASK_Y_BUCKET,
@@ -65,9 +64,9 @@ def completion_weights(packed, size, pair_weight):
         code = packed[row]
         total = np.int64(0)
         for i in range(size):
-            p = (code >> (POSITION_BITS * i)) & POSITION_MASK
+            p = packed_position(code, i)
             for j in range(i + 1, size):
-                total += pair_weight[p, (code >> (POSITION_BITS * j)) & POSITION_MASK]
+                total += pair_weight[p, packed_position(code, j)]
         weights[row] = total
     return weights
 
@@ -86,10 +85,10 @@ def disjoint_pair_weights(packed, size, pair_weight, touching):
         code = packed[row]
         total = everything
         for i in range(size):
-            p = (code >> (POSITION_BITS * i)) & POSITION_MASK
+            p = packed_position(code, i)
             total -= touching[p]
             for j in range(i + 1, size):
-                total += pair_weight[p, (code >> (POSITION_BITS * j)) & POSITION_MASK]
+                total += pair_weight[p, packed_position(code, j)]
         out[row] = total
     return out
 

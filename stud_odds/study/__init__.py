@@ -3,7 +3,7 @@ replays, starting-hand tables and scoop studies; nothing here deals cards itself
 
 One idea per module.  Analysis, data in and data out: ``spots`` (a batch line
 as a checked BatchSpot), ``batch`` (running spots in order), ``replays``,
-``starting`` (starting-hand classes and tables), ``scoop``.  Files:
+``starts`` (starting-hand classes and tables), ``scoop``.  Files:
 ``reading`` (spots from JSON Lines or CSV, a line at a time, errors per line)
 and ``writing`` (batch records appended whole, ``--resume``).  ``common``:
 StudyError, Ctrl-C (StudyInterrupted) and the runners that run a study's
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     )
     from stud_odds.study.scoop import ScoopStudy, scoop_study
     from stud_odds.study.spots import SPOT_FIELDS, BatchSpot, spot_from_dict, spot_key, trial_count
-    from stud_odds.study.starting import (
+    from stud_odds.study.starts import (
         StartingHand,
         StartingHandResult,
         starting_hand_classes,
@@ -64,8 +64,8 @@ _LAZY = {
     "batch_csv_rows": "writing", "record_text": "writing",
     "DealtHand": "replays", "Replay": "replays", "StreetEquity": "replays",
     "parse_dealt_hand": "replays", "replay_deal": "replays",
-    "StartingHand": "starting", "StartingHandResult": "starting",
-    "starting_hand_classes": "starting", "starting_hands": "starting",
+    "StartingHand": "starts", "StartingHandResult": "starts",
+    "starting_hand_classes": "starts", "starting_hands": "starts",
     "ScoopStudy": "scoop", "scoop_study": "scoop",
 }
 

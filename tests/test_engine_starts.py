@@ -1,4 +1,4 @@
-"""The exact starting-hand table's counting (stud_odds.engine.start_table, kernels/starts.py),
+"""The exact starting-hand table's counting (stud_odds.engine.starts, kernels/starts.py),
 against the single-spot exact count (heads-up pair counting) of the same start."""
 
 import math
@@ -10,7 +10,7 @@ import pytest
 from stud_odds.cards import format_card, format_cards
 from stud_odds.engine import equity
 from stud_odds.engine.awards import add_awards
-from stud_odds.engine.start_table import start_table
+from stud_odds.engine.starts import start_table
 from stud_odds.engine.tallies import Tallies
 from stud_odds.games import parse_game
 from stud_odds.kernels.layout import HIGH_WIN, LOW_WIN, SCOOP, SHARE, SHARE_SQUARED
@@ -75,7 +75,7 @@ def test_share_squared_of_a_full_deck_row_is_exact():
     """A full-deck start has 9.6e12 deals: its squared shares outgrow an int64 and stay
     exact Python ints."""
     from stud_odds.games import Game
-    from stud_odds.study.start_tables import shipped_table
+    from stud_odds.study.starts import shipped_table
 
     hands, deals, outcomes = next(iter(shipped_table(Game.STUD).values()))
     tallies = Tallies.zeros(2, deals)

@@ -36,17 +36,20 @@ from stud_odds.kernels.starts import (
     DONE,
     HAND,
     ORBIT_SCALE,
+    START_TASK_COLUMNS,
     STATE_PHASE,
     STATE_TOTAL,
     STATE_X,
     STATE_Y,
-    SUITS,
-    TASK_COLUMNS,
+    SUIT_COUNT,
     TASK_EVERYTHING,
     TASK_X_END,
     TASK_X_START,
     TASK_Y_END,
     TASK_Y_START,
+    Hands,
+    Lane,
+    SubsetPlan,
     canonical_hands,
     credit_starts,
     set_classes,
@@ -99,7 +102,8 @@ class StartCounts:
 
 def _deck(ranks: Sequence[int]) -> np.ndarray:
     """Card ids by position: rank index p // 4 (of ``ranks``), suit p % 4."""
-    return np.array([rank * SUITS + suit for rank in ranks for suit in range(SUITS)], np.int64)
+    return np.array([rank * SUIT_COUNT + suit for rank in ranks for suit in range(SUIT_COUNT)],
+                    np.int64)
 
 
 def _binomials(n: int) -> np.ndarray:
@@ -111,7 +115,7 @@ def _classes(ranks: int, sizes: range, binom: np.ndarray,
     """The card sets of the given sizes, indexed by size offset plus colex rank: (offset,
     dense class id of every set, stabiliser order of every class, sets in every class).
     report(part done) between kernel calls (one per size and lowest card)."""
-    n = ranks * SUITS
+    n = ranks * SUIT_COUNT
     offset = np.zeros(len(sizes) + 1, np.int64)
     canonical, stabiliser = [], []
     total = sum(math.comb(n, k) for k in sizes)
@@ -148,7 +152,7 @@ class _Sweep:
     """One set of tasks over one row order, runnable a lane per task."""
 
     order: np.ndarray
-    tasks: np.ndarray  # int64[tasks, TASK_COLUMNS] (kernels.starts TASK_*)
+    tasks: np.ndarray  # int64[tasks, START_TASK_COLUMNS] (kernels.starts TASK_*)
 
 
 def _plain_sweeps(primary: np.ndarray, lanes: int, everything: int) -> list[_Sweep]:
@@ -157,7 +161,7 @@ def _plain_sweeps(primary: np.ndarray, lanes: int, everything: int) -> list[_Swe
     # Y: every hand (a task stops counting them once its X are done)
     tasks = [(bounds[lane], bounds[lane + 1], 0, len(order), 0, 1, everything)
              for lane in range(lanes) if bounds[lane] < bounds[lane + 1]]
-    return [_Sweep(order, np.array(tasks, np.int64).reshape(-1, TASK_COLUMNS))]
+    return [_Sweep(order, np.array(tasks, np.int64).reshape(-1, START_TASK_COLUMNS))]
 
 
 def _halving_sweeps(primary: np.ndarray, bucket: np.ndarray) -> list[_Sweep]:
@@ -175,12 +179,12 @@ def _halving_sweeps(primary: np.ndarray, bucket: np.ndarray) -> list[_Sweep]:
             if a < b and b < c:
                 tasks.append((a, b, b, c, X_WINS, 0, -1))
                 tasks.append((b, c, a, b, Y_WINS, 0, -1))
-        sweeps.append(_Sweep(order, np.array(tasks, np.int64).reshape(-1, TASK_COLUMNS)))
+        sweeps.append(_Sweep(order, np.array(tasks, np.int64).reshape(-1, START_TASK_COLUMNS)))
         if depth == LOW_LEVELS:
             leaves = [(starts[b], starts[b + 1], starts[b], starts[b + 1],
                        0 if b == NO_BUCKET else BOTH, 1, -1)
                       for b in range(1 << depth) if starts[b] < starts[b + 1]]
-            sweeps.append(_Sweep(order, np.array(leaves, np.int64).reshape(-1, TASK_COLUMNS)))
+            sweeps.append(_Sweep(order, np.array(leaves, np.int64).reshape(-1, START_TASK_COLUMNS)))
     return sweeps
 
 
@@ -193,19 +197,19 @@ def _cost(task: np.ndarray, walk: int) -> int:
     return (3 * x + y) * walk
 
 
-def _run(game: int, sweeps: list[_Sweep], hands: tuple[np.ndarray, ...],
-         tables: tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...]], counts: np.ndarray,
+def _run(game: int, sweeps: list[_Sweep], hands: Hands,
+         subsets: tuple[SubsetPlan, tuple[np.ndarray, ...]], counts: np.ndarray,
          report: Callable[[float], None]) -> None:
     """Every task of every sweep, a lane per task at a time, in short calls."""
-    plan, sets = tables
-    walk = len(plan[0])
+    plan, sets = subsets
+    walk = len(plan.parent)
     lanes = max(1, threads.in_use())
     table_size = len(sets[3])
     lane_tables = np.zeros((lanes, table_size), np.int64)
-    primary = hands[2]
     # the longest run of one value: scratch for one group of X rows
-    runs = np.diff(np.flatnonzero(np.diff(np.sort(primary), prepend=-1, append=1 << 20)))
-    scratch = int(runs.max(initial=1))
+    runs = np.diff(np.flatnonzero(np.diff(np.sort(hands.primary), prepend=-1,
+                                          append=1 << 20)))
+    below = np.empty((lanes, int(runs.max(initial=1))), np.int64)
     total = sum(_cost(task, walk) for sweep in sweeps for task in sweep.tasks)
     done = 0
     for sweep in sweeps:
@@ -223,8 +227,9 @@ def _run(game: int, sweeps: list[_Sweep], hands: tuple[np.ndarray, ...],
             used = len(running_tasks)
             before = states[:used].copy()
             running.run_on_threads([
-                partial(sweep_task, game, sweep.tasks[task], states[slot], sweep.order, hands,
-                        plan, sets, lane_tables[slot], scratch, CALL_OPERATIONS, counts)
+                partial(sweep_task, game,
+                        Lane(sweep.tasks[task], states[slot], lane_tables[slot], below[slot]),
+                        sweep.order, hands, subsets, CALL_OPERATIONS, counts)
                 for slot, task in enumerate(running_tasks)])
             done += _progress_of(sweep.tasks[running_tasks], before, states[:used], walk)
             report(done / total)
@@ -266,7 +271,7 @@ def start_table(game: str | Game, ranks: Sequence[int] = range(13),
 
 
 def _count(game_id: int, ranks: list[int], steps: _Progress) -> list[StartCounts]:
-    n = len(ranks) * SUITS
+    n = len(ranks) * SUIT_COUNT
     if n < 2 * HAND:
         raise ValueError(f"a deck of {n} cards cannot deal two hands of seven")
     binom = _binomials(n)
@@ -280,9 +285,9 @@ def _count(game_id: int, ranks: list[int], steps: _Progress) -> list[StartCounts
     else:
         sweeps = _plain_sweeps(primary, max(1, threads.in_use()), math.comb(n - HAND, HAND))
     counts = np.zeros((len(packed), 4, 4), np.int32)
-    _run(game_id, sweeps, (packed, orbit, primary),
-         (_subset_plan(HAND, SHARED), (offset, binom, class_of, stabiliser)), counts,
-         lambda part: steps.part("sweep", part))
+    _run(game_id, sweeps, Hands(packed, orbit, primary),
+         (SubsetPlan(*_subset_plan(HAND, SHARED)), (offset, binom, class_of, stabiliser)),
+         counts, lambda part: steps.part("sweep", part))
     steps.finish("sweep")
     _, start_class, _, class_sizes = _classes(len(ranks), range(START, START + 1), binom)
     lanes = max(1, threads.in_use())
@@ -302,7 +307,7 @@ def _hands(game: int, ranks: list[int], report: Callable[[float], None]
            ) -> tuple[np.ndarray, ...]:
     """The canonical seven-card hands: (packed positions, orbit size, primary value, low
     bucket), one kernel call per two lowest cards."""
-    n = len(ranks) * SUITS
+    n = len(ranks) * SUIT_COUNT
     lookups = running.lookups()
     parts = []
     done = 0
