@@ -6,7 +6,6 @@ command starts slower.
 
 from __future__ import annotations
 
-import threading
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -18,7 +17,7 @@ if TYPE_CHECKING:
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 MAX_JOB_SECONDS = 60.0  # web.jobs.MAX_SECONDS (not imported: --help loads no web stack)
-INTERRUPTED_EXIT = 130
+_INTERRUPTED_EXIT = 130
 
 
 def serve(
@@ -59,16 +58,16 @@ def serve(
         with stud_odds.db.open(db):  # a database it cannot use is refused before listening
             pass
     listener = _listen(host, port)
-    warming = _warm_up()
     from stud_odds.web.app import create_app
     from stud_odds.web.jobs import Jobs
 
-    jobs = Jobs(max_seconds=max_job_seconds)
     shown_host = f"[{host}]" if ":" in host else host
     url = f"http://{shown_host}:{listener.getsockname()[1]}/"
-    config = uvicorn.Config(create_app(host, jobs, db), log_level="warning", lifespan="off",
-                            timeout_graceful_shutdown=1)
-    server = _server_class(uvicorn)(config, jobs)
+    jobs = Jobs(max_seconds=max_job_seconds)
+    # the app's lifespan warms the kernels up while it serves, and cancels the jobs at the end
+    app = create_app(host, jobs, db, warm=True)
+    server = _server_class(uvicorn)(uvicorn.Config(app, log_level="warning",
+                                                   timeout_graceful_shutdown=1), jobs)
     console.print(f"serving on {url}", highlight=False, soft_wrap=True)
     if open_browser:
         import webbrowser
@@ -76,13 +75,9 @@ def serve(
         webbrowser.open(url)
     try:
         server.run(sockets=[listener])
-    except KeyboardInterrupt:
-        server.stopped = True
-    finally:
-        warming.set()
-    if server.stopped:
+    except KeyboardInterrupt:  # uvicorn stops, then raises the signal it caught again
         error_console.print("stopped", highlight=False)
-        raise typer.Exit(INTERRUPTED_EXIT)
+        raise typer.Exit(_INTERRUPTED_EXIT) from None
 
 
 def _listen(host: str, port: int) -> socket.socket:
@@ -103,30 +98,20 @@ def _listen(host: str, port: int) -> socket.socket:
     return listener
 
 
-def _warm_up() -> threading.Event:
-    """Warm the kernels where nobody waits: the background compile (one process per
-    cache) compiles what the cache lacks, and a thread of this process loads each kernel
-    as it is ready; the numpy twins answer meanwhile, with the same numbers.  The event
-    stops the thread."""
-    from stud_odds.engine.warm import load_when_compiled, warm_up
-
-    stop = threading.Event()
-    warm_up(background=True)
-    threading.Thread(target=load_when_compiled, args=(stop,), name="stud-odds-warm-up",
-                     daemon=True).start()
-    return stop
-
-
 def _server_class(uvicorn):
     class Server(uvicorn.Server):
-        """uvicorn's server, whose Ctrl-C also cancels the engine's running jobs at once."""
+        """uvicorn's server, whose Ctrl-C also cancels the running jobs at once.
+
+        The lifespan's end comes too late for that: uvicorn first waits for the open
+        responses to end, and an equity stream of a long count ends only when its job
+        does (else uvicorn cancels it after timeout_graceful_shutdown, with a traceback).
+        """
 
         def __init__(self, config, jobs) -> None:
             super().__init__(config)
-            self.jobs, self.stopped = jobs, False
+            self.jobs = jobs
 
         def handle_exit(self, sig, frame) -> None:
-            self.stopped = True
             self.jobs.cancel_all()
             super().handle_exit(sig, frame)
 

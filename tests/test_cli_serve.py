@@ -7,7 +7,7 @@ import signal
 import subprocess
 import sys
 
-import httpx
+import httpx2 as httpx
 import pytest
 from typer.testing import CliRunner
 
@@ -45,27 +45,28 @@ def test_other_commands_do_not_load_the_web_stack():
 
 
 def test_serve_prints_its_address_first_answers_and_stops_at_ctrl_c():
-    process = subprocess.Popen([sys.executable, "-m", "stud_odds", "serve", "--port", "0"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               env={**os.environ, "COLUMNS": "200"})
-    try:
-        first = process.stdout.readline().strip()
-        assert first.startswith("serving on http://127.0.0.1:") and first.endswith("/")
-        url = first.removeprefix("serving on ")
-        assert httpx.get(url + "api/health", timeout=30).status_code == 200
-        endless = [("hand", "AhKh/Qh"), ("hand", "7c7d/2s"), ("hand", "xx/9d"),
-                   ("trials", "1e8"), ("seed", "1")]
-        with httpx.Client(timeout=30) as client, \
-                client.stream("GET", url + "api/equity/stream", params=endless) as stream:
-            lines = stream.iter_lines()
-            assert next(line for line in lines if line.startswith("event:")) == "event: partial"
-            process.send_signal(signal.SIGINT)  # with a job running: it is cancelled at once
-            assert process.wait(timeout=30) == 130
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-    assert "Traceback" not in process.stderr.read()
+    with subprocess.Popen([sys.executable, "-m", "stud_odds", "serve", "--port", "0"],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          env={**os.environ, "COLUMNS": "200"}) as process:  # pipes closed
+        try:
+            first = process.stdout.readline().strip()
+            assert first.startswith("serving on http://127.0.0.1:") and first.endswith("/")
+            url = first.removeprefix("serving on ")
+            assert httpx.get(url + "api/health", timeout=30).status_code == 200
+            endless = [("hand", "AhKh/Qh"), ("hand", "7c7d/2s"), ("hand", "xx/9d"),
+                       ("trials", "1e8"), ("seed", "1")]
+            with httpx.Client(timeout=30) as client, \
+                    client.stream("GET", url + "api/equity/stream", params=endless) as stream:
+                lines = stream.iter_lines()
+                assert next(line for line in lines if line.startswith("event:")) == "event: partial"
+                process.send_signal(signal.SIGINT)  # with a job running: it is cancelled at once
+                assert process.wait(timeout=30) == 130
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+        errors = process.stderr.read()
+    assert "Traceback" not in errors
 
 
 @pytest.mark.parametrize("command", [["serve", "-h"]])

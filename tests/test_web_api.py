@@ -135,6 +135,39 @@ def test_the_page_and_its_files(client):
         assert not re.search(r"(src|href)=[\"']?(https?:)?//|url\(|fetch\([\"'`]http", text)
 
 
+def test_the_page_carries_the_words_of_their_owners(client):
+    """Every word the page shows that the engine owns comes from the server (/api/words,
+    and the same object in the page), never spelled again in its scripts."""
+    from stud_odds.games import Game
+    from stud_odds.scenario.table import street_label
+
+    words = client.get("/api/words").json()
+    assert words["games"] == {game.value: game.title for game in Game}
+    assert words["columns"]["high_win"] == "high win" and words["columns"]["interval"] == "±95%"
+    assert words["streets"]["3"] == street_label(3) == "3rd street"
+    assert words["ranks"]["A"] == "ace" and words["suits"]["s"] == "spades"
+    assert words["game_columns"]["stud"] == ["equity", "high_win", "high_tie"]
+    page = client.get("/").text
+    embedded = re.search(r'<script type="application/json" id="words">(.*?)</script>', page)
+    assert json.loads(embedded.group(1)) == words
+    for game in Game:  # the game menu, in the titles Game gives
+        assert f'<option value="{game.value}">{game.title}</option>' in page
+    scripts = "".join(re.sub(r"//[^\n]*", "", client.get(f"/static/{name}").text)
+                      for name in ("app.js", "results.js", "history.js"))  # comments aside
+    for title in ("Hi-Lo", "3rd street", "high win", "±95%", "spades"):
+        assert title not in scripts
+
+
+def test_the_lifespan_cancels_the_jobs_at_the_end():
+    from stud_odds.web.jobs import Jobs, Superseded
+
+    jobs = Jobs()
+    with TestClient(create_app(jobs=jobs), base_url=BASE) as client:
+        assert client.get("/api/health").status_code == 200
+    with pytest.raises(Superseded):
+        jobs.admit(None)
+
+
 def test_spot_says_street_shared_river_acting_and_command(client):
     query = [("hand", "AhKh/Qh"), ("hand", "7c7d/2s"), ("dead", "9c,Td"), ("fold", "5h"),
              ("seed", "1"), ("trials", "")]

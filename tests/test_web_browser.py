@@ -139,6 +139,43 @@ def test_an_edit_mid_run_cancels_the_running_job(page, site):
     assert wait_until(lambda: jobs.pending == 0)
 
 
+def test_an_edit_patches_the_seats_in_place_and_keeps_the_focus(page):
+    """Seats are patched, not redrawn: the focused control and the other seats' elements
+    are the same ones after an edit, so a screen reader keeps its place."""
+    page.goto("/?hand=AhKh/Qh&hand=7c7d/2s&seed=1&trials=2000")
+    page.wait_for_selector(DONE)
+    page.evaluate("""() => { window.before = [...document.querySelectorAll(
+        '#seats input, #seats .seat-head button, [data-seat-box="1"] .chips button')]; }""")
+    chip = '[data-seat-box="2"] .chips [aria-label="remove deuce of spades from seat 2"]'
+    page.focus(chip)
+    page.keyboard.press("Enter")  # the last card dealt goes: the chip goes with it
+    assert page.input_value('[data-hand="2"]') == "7c7d/"
+    page.focus('[data-seat-box="1"] .clear')
+    page.keyboard.press("Enter")  # an edit that redraws everything it concerns
+    assert page.input_value('[data-hand="1"]') == ""
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "clear seat 1"
+    page.click("#more")
+    # the seats' controls are the same elements; only the cleared seat's chips went
+    assert page.evaluate("""() => window.before.filter((el) => !el.isConnected)
+                            .every((el) => el.classList.contains('card'))""")
+    assert page.evaluate("window.before.filter((el) => el.isConnected).length") == 6
+    page.fill('[data-hand="3"]', "As")
+    page.keyboard.type("Ks/Kd")
+    assert page.evaluate("document.activeElement.dataset.hand") == "3"
+    assert page.input_value('[data-hand="3"]') == "AsKs/Kd"
+
+
+def test_the_page_words_come_from_the_server(page):
+    page.goto("/?game=stud8&hand=AhKh/Qh&hand=7c7d/2s&seed=1&trials=2000")
+    page.wait_for_selector(DONE)
+    from stud_odds.games import Game
+
+    assert page.locator("#game option").all_inner_texts() == [game.title for game in Game]
+    heads = page.locator("#results thead th").all_inner_texts()
+    assert heads == ["#", "hand", "equity", "±95%", "high win", "high tie", "low win",
+                     "low tie", "scoop"]
+
+
 def test_a_dropped_hand_history_lists_its_hands_and_charts_one(page):
     page.goto("/?hand=AhKh/QhJh9c&hand=7c7d/2s5d5h")
     page.wait_for_selector(DONE)

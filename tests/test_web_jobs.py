@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("uvicorn")
-import httpx  # noqa: E402
+import httpx2 as httpx  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 from typer.testing import CliRunner  # noqa: E402
 from web_helpers import running_server, wait_until  # noqa: E402

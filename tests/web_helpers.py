@@ -22,8 +22,8 @@ def running_server(jobs: Jobs | None = None, db_path: str | None = None
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)  # no Nagle
     listener.bind(("127.0.0.1", 0))
     listener.listen(128)
+    # the app's lifespan gives each request these jobs, and cancels them at the end
     config = uvicorn.Config(create_app("127.0.0.1", jobs, db_path), log_level="warning",
-                            lifespan="off",
                             timeout_graceful_shutdown=1)
     server = uvicorn.Server(config)
     server.install_signal_handlers = lambda: None  # not the main thread

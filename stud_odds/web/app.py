@@ -1,6 +1,9 @@
 """The web server's routes: the page, and the JSON API under it (docs/web.md).
 
-- ``GET /``: the page (static files, no build step);
+- ``GET /``: the page (static files, no build step), with the words it shows
+  (``GET /api/words``) in it;
+- ``GET /api/words``: the game titles, column titles, street and card names the page
+  shows, from the modules that own them;
 - ``GET /api/health``: ``{"version": ..., "warming": ..., "kernels": {"loaded", "compiled",
   "total", "compiling"}}`` (warming: the numpy twins answer until every kernel is loaded);
 - ``GET /api/spot?<query>``: a spot's street, shared river, who acts, command line;
@@ -17,14 +20,19 @@ Every mistake is a 4xx with ``{"error": "<one sentence>"}``.
 
 from __future__ import annotations
 
-import logging
-from functools import partial
+import json
+import threading
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from functools import lru_cache, partial
 from pathlib import Path
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -38,25 +46,13 @@ from stud_odds.web.fields import (
 )
 from stud_odds.web.guard import JSON_LIMIT, UPLOAD_LIMIT, Guard, TooLarge, read_body
 from stud_odds.web.jobs import FILE, OUTS, RETRY_AFTER_S, Busy, Jobs, Superseded
-from stud_odds.web.streams import GONE, JobStream, cancelled_on_disconnect, event
+from stud_odds.web.streams import GONE, JobStream, blamed, cancelled_on_disconnect, event
 
 STATIC = Path(__file__).parent / "static"
-logger = logging.getLogger("stud_odds.web")
 
 
 def _error(status: int, message: str, **headers: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status, headers=headers or None)
-
-
-def blamed(error: StudOddsError) -> dict[str, object]:
-    """A mistake's sentence with the field it is about and the seat (1-based), when known:
-    ``{"error": ..., "field": "hands", "seat": 2}`` (docs/web.md)."""
-    data: dict[str, object] = {"error": str(error)}
-    if error.field is not None:
-        data["field"] = error.field
-    if error.seat is not None:
-        data["seat"] = error.seat
-    return data
 
 
 def _query(request: Request) -> list[tuple[str, str]]:
@@ -67,11 +63,62 @@ def _page(request: Request) -> str | None:
     return request.query_params.get(PAGE_PARAMETER) or request.headers.get("x-stud-odds-page")
 
 
-async def index(request: Request) -> Response:
-    return FileResponse(STATIC / "index.html", headers={"cache-control": "no-cache"})
+def page_words() -> dict[str, Any]:
+    """Every word the page shows that the engine owns, from its owner: the game titles
+    (Game.title), the equity table's column titles (the report's: a Rate with its "_" a
+    space, ``±95%`` for the interval), the columns each game's table has before its first
+    numbers (a high half: high win and tie; a low half: low win and tie, and scoop), the
+    street names of the tables and histories (``3rd street``) and the cards' names."""
+    from stud_odds.cards import RANK_NAMES, RANKS, SUIT_NAMES, SUITS
+    from stud_odds.games import Game
+    from stud_odds.results import Rate
+    from stud_odds.scenario.table import STREETS, street_label
+
+    rates = [rate for rate in Rate if rate != Rate.EQUITY_SE]
+    columns = {rate.value: rate.replace("_", " ") for rate in rates}
+    columns = {"equity": columns.pop("equity"), "interval": "±95%", **columns}
+
+    def game_columns(game: Game) -> list[str]:
+        high = [Rate.HIGH_WIN, Rate.HIGH_TIE] if game.has_high else []
+        low = [Rate.LOW_WIN, Rate.LOW_TIE, Rate.SCOOP] if game.has_low else []
+        return [Rate.EQUITY.value, *(rate.value for rate in high + low)]
+
+    return {
+        "games": {game.value: game.title for game in Game},
+        "columns": columns,
+        "game_columns": {game.value: game_columns(game) for game in Game},
+        "streets": {str(street): street_label(street) for street in STREETS},
+        "ranks": dict(zip(RANKS, RANK_NAMES, strict=True)),
+        "suits": dict(zip(SUITS, SUIT_NAMES, strict=True)),
+    }
 
 
-async def health(request: Request) -> Response:
+@lru_cache(maxsize=1)
+def _page_html() -> str:
+    """index.html with its words filled in: the game menu's options, and every word as JSON
+    in ``<script type="application/json" id="words">`` for the page's scripts."""
+    from html import escape
+
+    words = page_words()
+    options = "\n".join(f'      <option value="{escape(game)}">{escape(title)}</option>'
+                        for game, title in words["games"].items())
+    # "<" escaped: no "</script>" in the data can end the element
+    data = json.dumps(words, ensure_ascii=False).replace("<", "\\u003c")
+    script = f'<script type="application/json" id="words">{data}</script>'
+    return ((STATIC / "index.html").read_text(encoding="utf-8")
+            .replace("<!-- game options -->", options.lstrip())
+            .replace("<!-- words -->", script))
+
+
+async def _index(request: Request) -> Response:
+    return HTMLResponse(_page_html(), headers={"cache-control": "no-cache"})
+
+
+async def _words(request: Request) -> Response:
+    return JSONResponse(page_words())
+
+
+async def _health(request: Request) -> Response:
     """The version, and how far the kernels are: until every one is loaded, the numpy twins
     answer (the same numbers, slower on big spots)."""
     from stud_odds import __version__
@@ -82,7 +129,7 @@ async def health(request: Request) -> Response:
                          "kernels": kernels._asdict()})
 
 
-async def spot(request: Request) -> Response:
+async def _spot(request: Request) -> Response:
     """What the page shows about a spot before running it; a bad spot is a 400 whose
     ``hands`` say which seat's text is wrong (null for the good ones)."""
     query = _query(request)
@@ -107,10 +154,10 @@ def _hand_errors(query: list[tuple[str, str]]) -> list[str | None]:
     return errors
 
 
-async def equity(request: Request) -> Response:
+async def _equity(request: Request) -> Response:
     body = await read_body(request, JSON_LIMIT)
     equity_request = request_from_json(body)
-    jobs: Jobs = request.app.state.jobs
+    jobs: Jobs = request.state.jobs
     answer = await cancelled_on_disconnect(
         request.receive, lambda: jobs.run_now(_page(request),
                                               partial(work.equity_now, equity_request)))
@@ -119,24 +166,24 @@ async def equity(request: Request) -> Response:
     return JSONResponse(answer)
 
 
-async def equity_stream(request: Request) -> Response:
+async def _equity_stream(request: Request) -> Response:
     try:
         equity_request = request_from_query(_query(request))
     except StudOddsError as error:  # an EventSource cannot read a 400's body: an event then
         return Response(event("failure", blamed(error)), media_type="text/event-stream")
-    return JobStream(request.app.state.jobs, _page(request),
+    return JobStream(request.state.jobs, _page(request),
                      partial(work.equity_stream, equity_request), "text/event-stream",
                      work.failure_event)
 
 
-async def outs(request: Request) -> Response:
+async def _outs(request: Request) -> Response:
     query = _query(request)
     players = [value for name, value in query if name == "player"]
     if len(players) != 1 or not players[0].strip().isdigit():
         raise RequestError("give the seat whose next card to show as player=N (one number)")
     equity_request = request_from_query([(name, value) for name, value in query
                                          if name != "player"])
-    jobs: Jobs = request.app.state.jobs
+    jobs: Jobs = request.state.jobs
     page = _page(request)
     # the page's outs run in a lane of their own: they never cancel its equity, nor it them
     answer = await cancelled_on_disconnect(
@@ -148,46 +195,46 @@ async def outs(request: Request) -> Response:
 
 
 def _db_path(request: Request):
-    path = request.app.state.db_path
+    path = request.state.db_path
     if path is None:
         raise RequestError("this server has no hand database: start it with "
                            "stud-odds serve --db PATH")
     return path
 
 
-async def db_info(request: Request) -> Response:
-    path = request.app.state.db_path
+async def _db_info(request: Request) -> Response:
+    path = request.state.db_path
     return JSONResponse({"enabled": path is not None, "path": None if path is None else str(path)})
 
 
-async def db_import(request: Request) -> Response:
+async def _db_import(request: Request) -> Response:
     path = _db_path(request)
     data = await read_body(request, UPLOAD_LIMIT)
     if not data.strip():
         raise RequestError("the upload is empty: send a PokerStars hand-history file")
     name = request.query_params.get("name", "upload.txt")
-    jobs: Jobs = request.app.state.jobs
+    jobs: Jobs = request.state.jobs
     answer = await jobs.run_now(None, partial(work.db_import, path, data, name), FILE)
     return JSONResponse(answer)
 
 
-async def db_answer(request: Request) -> Response:
+async def _db_answer(request: Request) -> Response:
     path = _db_path(request)
     what = request.path_params["what"]
     if what not in ("stats", "luck", "starts"):
         raise RequestError(f"there is no /api/db/{what}: ask stats, luck or starts")
     query = request.query_params
-    jobs: Jobs = request.app.state.jobs
+    jobs: Jobs = request.state.jobs
     answer = await jobs.run_now(None, partial(work.db_answer, path, what, query.get("player"),
                                               query.get("game")), FILE)
     return JSONResponse(answer)
 
 
-async def history(request: Request) -> Response:
+async def _history(request: Request) -> Response:
     data = await read_body(request, UPLOAD_LIMIT)
     if not data.strip():
         raise RequestError("the upload is empty: send a PokerStars hand-history file")
-    return JobStream(request.app.state.jobs, _page(request), partial(work.history_stream, data),
+    return JobStream(request.state.jobs, _page(request), partial(work.history_stream, data),
                      "application/x-ndjson", work.history_failure, FILE)
 
 
@@ -222,35 +269,63 @@ async def _http_error(request: Request, error: Exception) -> Response:
 
 
 def create_app(host: str = "127.0.0.1", jobs: Jobs | None = None,
-               db_path: str | None = None) -> Guard:
-    """The whole server as an ASGI app: routes behind the Host/Origin/size guard.
+               db_path: str | None = None, warm: bool = False) -> Starlette:
+    """The whole server as an ASGI app: routes behind the Host/Origin/size guard
+    (:class:`~stud_odds.web.guard.Guard`, a middleware).
 
     ``host`` is the address it is bound to (the Host header must name it or
-    localhost); ``jobs`` its engine queue (``app.state.jobs``); ``db_path`` the hand
-    database of the "My hands" section (serve --db), None for none.
+    localhost); ``jobs`` its engine queue (a new one each time the app starts when
+    None); ``db_path`` the hand database of the "My hands" section (serve --db), None
+    for none; ``warm``: load each kernel while it runs, as the background compile
+    readies it (serve).  Its lifespan starts and stops them: a server or a test
+    client runs it (``with TestClient(create_app()) as client``).
     """
-    app = Starlette(
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[dict[str, Any]]:
+        engine = jobs if jobs is not None else Jobs()
+        stop_loading = _load_kernels() if warm else None
+        try:  # what each request finds in request.state
+            yield {"jobs": engine, "db_path": db_path}
+        finally:
+            engine.cancel_all()
+            if stop_loading is not None:
+                stop_loading.set()
+
+    return Starlette(
         routes=[
-            Route("/", index),
-            Route("/api/health", health),
-            Route("/api/spot", spot),
-            Route("/api/equity", equity, methods=["POST"]),
-            Route("/api/equity/stream", equity_stream),
-            Route("/api/outs", outs),
-            Route("/api/history", history, methods=["POST"]),
-            Route("/api/db", db_info),
-            Route("/api/db/import", db_import, methods=["POST"]),
-            Route("/api/db/{what}", db_answer),
+            Route("/", _index),
+            Route("/api/health", _health),
+            Route("/api/words", _words),
+            Route("/api/spot", _spot),
+            Route("/api/equity", _equity, methods=["POST"]),
+            Route("/api/equity/stream", _equity_stream),
+            Route("/api/outs", _outs),
+            Route("/api/history", _history, methods=["POST"]),
+            Route("/api/db", _db_info),
+            Route("/api/db/import", _db_import, methods=["POST"]),
+            Route("/api/db/{what}", _db_answer),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
+        middleware=[Middleware(Guard, host=host)],
         exception_handlers={StudOddsError: _mistake, Busy: _busy, Superseded: _superseded,
                             HTTPException: _http_error},
+        lifespan=lifespan,
     )
-    app.state.jobs = jobs if jobs is not None else Jobs()
-    app.state.db_path = db_path
-    guarded = Guard(app, host)
-    guarded.state = app.state  # type: ignore[attr-defined]
-    return guarded
 
 
-__all__ = ["create_app"]
+def _load_kernels() -> threading.Event:
+    """Warm the kernels where nobody waits: the background compile (one process per
+    cache) compiles what the cache lacks, and a thread of this process loads each kernel
+    as it is ready; the numpy twins answer meanwhile, with the same numbers.  The event
+    stops the thread."""
+    from stud_odds.engine.warm import load_when_compiled, warm_up
+
+    stop = threading.Event()
+    warm_up(background=True)
+    threading.Thread(target=load_when_compiled, args=(stop,), name="stud-odds-warm-up",
+                     daemon=True).start()
+    return stop
+
+
+__all__ = ["create_app", "page_words"]

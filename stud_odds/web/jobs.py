@@ -20,7 +20,7 @@ from typing import TypeVar
 import anyio
 import anyio.to_thread
 
-T = TypeVar("T")
+_T = TypeVar("_T")
 
 MAX_WAITING = 4  # jobs queued behind the running ones; more are told to come back later
 MAX_SECONDS = 60.0  # a job's work is stopped after this long (serve --max-job-seconds)
@@ -37,7 +37,7 @@ class Superseded(Exception):
 
 
 @dataclass(eq=False)
-class Job:
+class WebJob:
     """One request's work: who asked (the page's id, if any) and its cancel event."""
 
     page: str | None
@@ -53,10 +53,10 @@ class Jobs:
         self.max_waiting = max_waiting
         self.max_seconds = max_seconds
         self._slots = {lane: anyio.Lock() for lane in LANES}
-        self._jobs: list[Job] = []  # waiting or running, oldest first
+        self._jobs: list[WebJob] = []  # waiting or running, oldest first
         self._closed = False
 
-    def admit(self, page: str | None, lane: str = SPOT) -> Job:
+    def admit(self, page: str | None, lane: str = SPOT) -> WebJob:
         """Queue a job in ``lane`` (Busy when too many wait); the same page's older jobs of
         the lane are cancelled."""
         if self._closed:
@@ -69,11 +69,11 @@ class Jobs:
         waiting = sum(not job.cancel.is_set() for job in self._jobs) - running
         if waiting >= self.max_waiting:
             raise Busy(f"{waiting} jobs are already waiting")
-        job = Job(page, lane)
+        job = WebJob(page, lane)
         self._jobs.append(job)
         return job
 
-    async def run(self, job: Job, work: Callable[[threading.Event], T]) -> T:
+    async def run(self, job: WebJob, work: Callable[[threading.Event], _T]) -> _T:
         """``work(cancel)`` in a worker thread once the engine is free; its return value.
 
         Raises Superseded when the job was cancelled before its turn.  If the
@@ -103,12 +103,12 @@ class Jobs:
         finally:
             self.discard(job)
 
-    async def run_now(self, page: str | None, work: Callable[[threading.Event], T],
-                      lane: str = SPOT) -> T:
+    async def run_now(self, page: str | None, work: Callable[[threading.Event], _T],
+                      lane: str = SPOT) -> _T:
         """Admit a job and run it (Busy when too many wait)."""
         return await self.run(self.admit(page, lane), work)
 
-    def discard(self, job: Job) -> None:
+    def discard(self, job: WebJob) -> None:
         """Forget a job that has ended (or never ran)."""
         if job in self._jobs:
             self._jobs.remove(job)
@@ -125,7 +125,7 @@ class Jobs:
         return len(self._jobs)
 
 
-async def _time_limit(job: Job, seconds: float) -> None:
+async def _time_limit(job: WebJob, seconds: float) -> None:
     """Stop the job once it has run ``seconds`` (cancelled when it ends first)."""
     await anyio.sleep(seconds)
     job.timed_out = True
@@ -141,4 +141,4 @@ async def _cancel_on_exit(cancel: threading.Event) -> None:
 
 
 __all__ = ["FILE", "LANES", "MAX_SECONDS", "MAX_WAITING", "OUTS", "RETRY_AFTER_S", "SPOT",
-           "Busy", "Job", "Jobs", "Superseded"]
+           "Busy", "Jobs", "Superseded", "WebJob"]

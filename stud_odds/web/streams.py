@@ -18,9 +18,10 @@ from typing import Any
 import anyio
 from starlette.types import Receive, Scope, Send
 
+from stud_odds.errors import StudOddsError
 from stud_odds.web.jobs import RETRY_AFTER_S, SPOT, Busy, Jobs, Superseded
 
-logger = logging.getLogger("stud_odds.web")
+_log = logging.getLogger("stud_odds.web")
 
 Emit = Callable[[str], None]
 GONE = object()  # what cancelled_on_disconnect returns when the client went away
@@ -31,6 +32,18 @@ Work = Callable[[threading.Event, Emit], str]
 def event(name: str, data: Any) -> str:
     """One server-sent event; ``data`` as strict JSON on one line."""
     return f"event: {name}\ndata: {json.dumps(data, allow_nan=False)}\n\n"
+
+
+def blamed(error: StudOddsError) -> dict[str, object]:
+    """A mistake's sentence with the field it is about and the seat (1-based), when known:
+    ``{"error": ..., "field": "hands", "seat": 2}`` (docs/web.md): a 400's body, or a
+    stream's failure event."""
+    data: dict[str, object] = {"error": str(error)}
+    if error.field is not None:
+        data["field"] = error.field
+    if error.seat is not None:
+        data["seat"] = error.seat
+    return data
 
 
 def json_line(data: Any) -> str:
@@ -122,7 +135,7 @@ class JobStream:
                     except Superseded as why:
                         last = self.failure(str(why))
                     except Exception as error:  # noqa: BLE001 - a stream always ends cleanly
-                        logger.exception("a streamed job failed")
+                        _log.exception("a streamed job failed")
                         last = self.failure(f"the server failed ({type(error).__name__})")
                     with suppress(anyio.BrokenResourceError):  # unless the client has gone
                         sending.send_nowait(last)
@@ -144,5 +157,5 @@ class JobStream:
             self.jobs.discard(job)
 
 
-__all__ = ["GONE", "Emit", "JobStream", "Work", "busy", "cancelled_on_disconnect", "error_body",
-           "event", "json_line", "send_json"]
+__all__ = ["GONE", "Emit", "JobStream", "Work", "blamed", "busy", "cancelled_on_disconnect",
+           "error_body", "event", "json_line", "send_json"]

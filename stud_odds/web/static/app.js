@@ -6,24 +6,16 @@ import {cardsIn, handText, parseHand, RANKS} from "./cards.js";
 import {upload} from "./history.js";
 import {setUpMyHands} from "./myhands.js";
 import {forumText, showGame, showProgress, showResult} from "./results.js";
+import {state} from "./state.js";
+import {WORDS} from "./words.js";
 
 const MIN_SEATS = 2, MAX_SEATS = 8, DEBOUNCE_MS = 300;
 const PAGE = Math.random().toString(36).slice(2);  // this tab: its newer job cancels its older
 const $ = (id) => document.getElementById(id);
-
-const state = {game: "stud", seats: ["", ""], folds: [], dead: "", community: "", seed: "",
-               trials: "", precision: "", deckRule: "", exact: false, classes: false,
-               outs: false, pot: "", toCall: "",
-               target: {kind: "seat", seat: 0}};
-let timer = null, source = null, generation = 0, outsGeneration = 0, lastSpot = null;
-let retries = 0;  // a busy server's 503 (Retry-After: 1 s) is retried, waiting longer each time
 const RETRY_AFTER_S = 1, MAX_RETRIES = 5;
 const OUT_CLASSES = ["out-better", "out-same", "out-worse"];
-const RANK_NAMES = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
-                    9: "nine", T: "ten", J: "jack", Q: "queen", K: "king", A: "ace"};
-const SUIT_NAMES = {s: "spades", h: "hearts", d: "diamonds", c: "clubs"};
 const cardName = (card) => card === "x" ? "an unknown card"
-  : `${RANK_NAMES[card[0]]} of ${SUIT_NAMES[card[1]]}`;
+  : `${WORDS.ranks[card[0]]} of ${WORDS.suits[card[1]]}`;
 const NO_CHANGE = 0.005;  // a card that moves the equity less than this is "no change"
 
 function usedCards() {
@@ -40,7 +32,7 @@ function usedCards() {
 
 function readURL() {
   const q = new URLSearchParams(location.search);
-  state.game = ["stud", "stud8", "razz"].includes(q.get("game")) ? q.get("game") : "stud";
+  state.game = q.get("game") in WORDS.games ? q.get("game") : "stud";
   // every hand of the URL, even past eight: the server then says what is wrong
   state.seats = q.getAll("hand");
   while (state.seats.length < MIN_SEATS) state.seats.push("");
@@ -81,47 +73,57 @@ function query(forApi) {
 
 // ---- drawing the table and the picker -------------------------------------------------------
 
-function cardChip(card, onClick, seat) {
-  const chip = document.createElement(onClick ? "button" : "span");
-  chip.className = `card suit-${card[1] || "x"}`;
-  chip.textContent = card === "x" ? "?" : card;
-  if (onClick) {
-    chip.type = "button";
-    chip.title = `remove ${card === "x" ? "this unknown card" : card}`;
-    chip.setAttribute("aria-label", `remove ${cardName(card)} from seat ${seat}`);
-    chip.addEventListener("click", onClick);
-  }
-  return chip;
+// The seats are patched in place: an edit changes the seat boxes, inputs and chips it
+// concerns, and the elements stay, so the focus and a screen reader's place survive it.
+
+const seatBox = (i) => $("seats").children[i];
+const seatOf = (element) => Number(element.closest("[data-seat-box]").dataset.seatBox) - 1;
+
+function setValue(input, value) {
+  // only a change is written: rewriting an input's text would move its caret
+  if (input.value !== value) input.value = value;
+}
+
+function newSeat(i) {
+  // one seat's box; its controls find their seat when used, from the box's number
+  const item = document.createElement("li");
+  item.className = "seat";
+  item.dataset.seatBox = i + 1;
+  item.innerHTML = `<div class="seat-head"><span class="seat-name"></span>
+    <button type="button" class="fold">fold</button>
+    <button type="button" class="clear">clear seat</button></div>
+    <input class="hand" autocomplete="off" spellcheck="false" placeholder="random">
+    <div class="chips"></div><p class="seat-error" hidden></p>`;
+  item.querySelector(".seat-name").textContent = `Seat ${i + 1}`;
+  item.querySelector(".fold").setAttribute("aria-label", `fold seat ${i + 1}`);
+  item.querySelector(".clear").setAttribute("aria-label", `clear seat ${i + 1}`);
+  const input = item.querySelector("input");
+  input.dataset.hand = i + 1;
+  input.setAttribute("aria-label", `seat ${i + 1}: down/up cards or a range`);
+  input.addEventListener("input", () => { state.seats[seatOf(item)] = input.value; edited(false); });
+  input.addEventListener("focus", () => setTarget({kind: "seat", seat: seatOf(item)}));
+  item.querySelector(".fold").addEventListener("click", () => fold(seatOf(item)));
+  item.querySelector(".clear").addEventListener("click", () => {
+    const seat = seatOf(item);
+    state.seats[seat] = ""; setTarget({kind: "seat", seat}); edited(true);
+  });
+  item.addEventListener("click", (e) => {
+    // anywhere in the seat's box chooses it (its buttons do their own work)
+    if (!e.target.closest("button") && e.target !== input) {
+      setTarget({kind: "seat", seat: seatOf(item)});
+    }
+  });
+  return item;
 }
 
 function drawSeats() {
+  // as many boxes as seats (added or taken at the end), each patched to its seat's text
   const list = $("seats");
-  list.replaceChildren();
+  while (list.children.length > state.seats.length) list.lastElementChild.remove();
+  while (list.children.length < state.seats.length) list.append(newSeat(list.children.length));
   state.seats.forEach((text, i) => {
-    const item = document.createElement("li");
-    item.className = "seat";
-    item.dataset.seatBox = i + 1;
-    if (state.target.kind === "seat" && state.target.seat === i) item.classList.add("target");
-    item.innerHTML = `<div class="seat-head"><span class="seat-name">Seat ${i + 1}</span>
-      <button type="button" class="fold" aria-label="fold seat ${i + 1}">fold</button>
-      <button type="button" class="clear" aria-label="clear seat ${i + 1}">clear seat</button></div>
-      <input class="hand" autocomplete="off" spellcheck="false"
-             aria-label="seat ${i + 1}: down/up cards or a range" placeholder="random">
-      <div class="chips"></div><p class="seat-error" hidden></p>`;
-    const input = item.querySelector("input");
-    input.value = text;
-    input.dataset.hand = i + 1;
-    input.addEventListener("input", () => { state.seats[i] = input.value; edited(false); });
-    input.addEventListener("focus", () => setTarget({kind: "seat", seat: i}));
-    item.querySelector(".fold").addEventListener("click", () => fold(i));
-    item.querySelector(".clear").addEventListener("click", () => {
-      state.seats[i] = ""; setTarget({kind: "seat", seat: i}); edited(true);
-    });
-    item.addEventListener("click", (e) => {
-      // anywhere in the seat's box chooses it (its buttons do their own work)
-      if (!e.target.closest("button") && e.target !== input) setTarget({kind: "seat", seat: i});
-    });
-    list.append(item);
+    seatBox(i).classList.toggle("target", state.target.kind === "seat" && state.target.seat === i);
+    setValue(seatBox(i).querySelector("input"), text);
     drawChips(i);
   });
   $("count").textContent = state.seats.length;
@@ -129,29 +131,54 @@ function drawSeats() {
   $("fewer").disabled = state.seats.length <= MIN_SEATS;
 }
 
-function drawChips(i) {
-  const box = document.querySelector(`[data-seat-box="${i + 1}"] .chips`);
-  box.replaceChildren();
+function removeCard(i, k) {
+  // a slot is cleared where it is (an unknown card), never moving the later cards into it;
+  // the last card dealt simply goes
   const hand = parseHand(state.seats[i]);
-  if (!hand) return;
-  if (hand.range) box.append(Object.assign(document.createElement("span"),
-                                           {className: "range", textContent: hand.range}));
-  hand.seq.forEach((card, k) => {
-    if (card === "R") return;
-    const chip = cardChip(card, () => {
-      // a slot is cleared where it is (an unknown card), never moving the later cards into
-      // it; the last card dealt simply goes
-      if (k === hand.seq.length - 1) hand.seq.pop();
-      else hand.seq[k] = "x";
-      while (hand.seq.length && hand.seq[hand.seq.length - 1] === "x" && hand.seq.length > 2) {
-        hand.seq.pop();  // unknown cards left at the end of the deal are no slot at all
-      }
-      state.seats[i] = handText(hand);
-      edited(true);
-    }, i + 1);
+  if (!hand || k >= hand.seq.length) return;
+  if (k === hand.seq.length - 1) hand.seq.pop();
+  else hand.seq[k] = "x";
+  while (hand.seq.length && hand.seq[hand.seq.length - 1] === "x" && hand.seq.length > 2) {
+    hand.seq.pop();  // unknown cards left at the end of the deal are no slot at all
+  }
+  state.seats[i] = handText(hand);
+  edited(true);
+}
+
+function newChip() {
+  const chip = document.createElement("button");
+  chip.type = "button";
+  chip.addEventListener("click", () => removeCard(seatOf(chip), Number(chip.dataset.slot)));
+  return chip;
+}
+
+function drawChips(i) {
+  // the seat's cards as chips, one per dealt slot, patched in place (a chip keeps its
+  // element, and so the focus, while its slot is dealt)
+  const box = seatBox(i).querySelector(".chips");
+  const hand = parseHand(state.seats[i]);
+  const wanted = [];
+  if (hand && hand.range) wanted.push({range: hand.range});
+  if (hand) hand.seq.forEach((card, k) => { if (card !== "R") wanted.push({card, k}); });
+  while (box.children.length > wanted.length) box.lastElementChild.remove();
+  wanted.forEach((want, n) => {
+    let chip = box.children[n];
+    const tag = want.range ? "SPAN" : "BUTTON";
+    if (!chip || chip.tagName !== tag) {
+      const fresh = want.range ? Object.assign(document.createElement("span"),
+                                               {className: "range"}) : newChip();
+      if (chip) chip.replaceWith(fresh);
+      else box.append(fresh);
+      chip = fresh;
+    }
+    if (want.range) { chip.textContent = want.range; return; }
+    const {card, k} = want;
     // the slots in street order: two down, the upcards, the seventh down
-    chip.classList.add(k < 2 || k === 6 ? "down" : "up");
-    box.append(chip);
+    chip.className = `card suit-${card[1] || "x"} ${k < 2 || k === 6 ? "down" : "up"}`;
+    chip.textContent = card === "x" ? "?" : card;
+    chip.dataset.slot = k;
+    chip.title = `remove ${card === "x" ? "this unknown card" : card}`;
+    chip.setAttribute("aria-label", `remove ${cardName(card)} from seat ${i + 1}`);
   });
 }
 
@@ -236,19 +263,18 @@ function moveInDeck(event, button) {
 
 function drawAll() {
   $("game").value = state.game;
-  $("dead").value = state.dead;
-  $("community").value = state.community;
-  $("seed").value = state.seed;
-  $("trials").value = state.trials;
+  for (const [id, key] of Object.entries(TEXT_FIELDS)) setValue($(id), state[key]);
   $("exact").checked = state.exact;
   $("classes").checked = state.classes;
   $("outs").checked = state.outs;
-  $("pot").value = state.pot;
-  $("to-call").value = state.toCall;
   drawSeats();
   drawFolds();
   drawPicker();
 }
+
+// the page's text boxes -> the state's fields
+const TEXT_FIELDS = {dead: "dead", community: "community", seed: "seed", trials: "trials",
+                     pot: "pot", "to-call": "toCall"};
 
 function setTarget(target) {
   const seatChanged = target.kind === "seat" && (state.target.kind !== "seat" ||
@@ -257,7 +283,7 @@ function setTarget(target) {
   document.querySelectorAll(".seat").forEach((s, i) =>
     s.classList.toggle("target", target.kind === "seat" && target.seat === i));
   drawPicker();
-  if (seatChanged && state.outs && lastSpot) computeOuts(query(true));
+  if (seatChanged && state.outs && state.spotInfo) computeOuts(query(true));
 }
 
 // ---- edits ----------------------------------------------------------------------------------
@@ -292,15 +318,15 @@ function fold(i) {
 }
 
 function edited(redraw) {
-  retries = 0;
+  state.retries = 0;
   // every edit: cancel the running job and recompute after a pause; the URL becomes a new
   // history entry then (Back returns to the spot before), not at every keystroke
   if (redraw) drawAll();
   else { state.seats.forEach((_, i) => drawChips(i)); drawPicker(); }
   stop();
   setState("computing");
-  clearTimeout(timer);
-  timer = setTimeout(() => {
+  clearTimeout(state.timer);
+  state.timer = setTimeout(() => {
     const url = `?${query(false)}`;
     if (url !== location.search) history.pushState(null, "", url);
     compute();
@@ -308,8 +334,9 @@ function edited(redraw) {
 }
 
 function stop() {
-  generation++;
-  if (source) { source.close(); source = null; }  // closing the stream cancels its job
+  state.generation++;
+  // closing the stream cancels its job
+  if (state.source) { state.source.close(); state.source = null; }
   $("stop-counting").hidden = true;
   delete $("results").dataset.estimate;
 }
@@ -400,29 +427,29 @@ function showSeatError(i, message) {
 }
 
 async function compute() {
-  const mine = ++generation;
+  const mine = ++state.generation;
   const q = query(true);
   let response, info;
   try {
     response = await fetch(`/api/spot?${q}`);
     info = await response.json();
   } catch (e) {
-    if (mine === generation) setState("error", "the server did not answer: is stud-odds serve running?");
+    if (mine === state.generation) setState("error", "the server did not answer: is stud-odds serve running?");
     return;
   }
-  if (mine !== generation) return;
+  if (mine !== state.generation) return;
   state.seats.forEach((_, i) => showSeatError(i, info.hands ? info.hands[i] : null));
   if (!response.ok) { failed(info); return; }
   clearFieldErrors();
   showSpot(info);
   computeOuts(q);
   const stream = new EventSource(`/api/equity/stream?${q}&page=${PAGE}`);
-  source = stream;
+  state.source = stream;
   const started = performance.now();
   let estimated = false;
   const finish = () => {
     stream.close();
-    if (source === stream) source = null;
+    if (state.source === stream) state.source = null;
     $("stop-counting").hidden = true;
     delete $("results").dataset.estimate;
   };
@@ -442,7 +469,7 @@ async function compute() {
     showProgress(JSON.parse(e.data), (performance.now() - started) / 1000, estimated));
   stream.addEventListener("result", (e) => {
     finish();  // the stream ends here: never let the browser reconnect and recompute
-    retries = 0;
+    state.retries = 0;
     const data = JSON.parse(e.data);
     showResult(data, state.classes);
     setState("done");
@@ -459,20 +486,20 @@ async function compute() {
   });
   stream.addEventListener("failure", (e) => { finish(); failed(JSON.parse(e.data)); });
   stream.onerror = async () => {
-    if (source !== stream) return;
+    if (state.source !== stream) return;
     finish();
     // busy (503, Retry-After) or gone: ask /api/health which, and try again while busy
-    const mine = generation;
+    const mine = state.generation;
     let up = false;
     try { up = (await fetch("/api/health")).ok; } catch (e) { up = false; }
-    if (mine !== generation) return;
-    if (up && retries < MAX_RETRIES) {
-      retries++;
-      const wait = RETRY_AFTER_S * 2 ** (retries - 1);
+    if (mine !== state.generation) return;
+    if (up && state.retries < MAX_RETRIES) {
+      state.retries++;
+      const wait = RETRY_AFTER_S * 2 ** (state.retries - 1);
       setState("computing");
       document.querySelector('[data-field="method"]').textContent =
         `the server is busy: trying again in ${wait} s`;
-      timer = setTimeout(compute, 1000 * wait);
+      state.timer = setTimeout(compute, 1000 * wait);
       return;
     }
     setState("error", up ? "the server stayed busy: edit the spot to try again"
@@ -494,7 +521,7 @@ function clearOuts() {
 }
 
 async function computeOuts(q) {
-  const mine = ++outsGeneration;
+  const mine = ++state.outsGeneration;
   const summary = $("outs-summary");
   clearOuts();
   const t = state.target;
@@ -512,10 +539,10 @@ async function computeOuts(q) {
     response = await fetch(`/api/outs?${params}&player=${t.seat + 1}&page=${PAGE}`);
     data = await response.json();
   } catch (e) {
-    if (mine === outsGeneration) summary.textContent = "outs: the server did not answer";
+    if (mine === state.outsGeneration) summary.textContent = "outs: the server did not answer";
     return;
   }
-  if (mine !== outsGeneration) return;
+  if (mine !== state.outsGeneration) return;
   if (!response.ok) { summary.textContent = `outs: ${data.error}`; return; }
   showOuts(data);
 }
@@ -539,7 +566,7 @@ function showOuts(data) {
 }
 
 function showSpot(info) {
-  lastSpot = info;
+  state.spotInfo = info;
   showGame(info.game);
   $("community-line").hidden = !(info.shared_river || state.community);
   $("community-note").textContent = info.shared_river
@@ -570,8 +597,7 @@ async function copy(text) {
 // ---- wiring ---------------------------------------------------------------------------------
 
 function bind() {
-  const fields = {game: "game", dead: "dead", community: "community", seed: "seed",
-                  trials: "trials", pot: "pot", "to-call": "toCall"};
+  const fields = {game: "game", ...TEXT_FIELDS};
   for (const [id, key] of Object.entries(fields)) {
     $(id).addEventListener(id === "game" ? "change" : "input", () => { state[key] = $(id).value; edited(false); });
   }
@@ -602,7 +628,7 @@ function bind() {
     localStorage.setItem("four-colour", four.checked ? "1" : "0");
     document.body.classList.toggle("four-colour", four.checked);
   });
-  $("copy-command").addEventListener("click", () => lastSpot && copy(lastSpot.command));
+  $("copy-command").addEventListener("click", () => state.spotInfo && copy(state.spotInfo.command));
   $("stop-counting").addEventListener("click", () => {
     // keep the sampled estimate, say the exact count was stopped (closing cancels the job)
     stop();

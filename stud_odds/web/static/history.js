@@ -1,6 +1,8 @@
 // Hand histories: a PokerStars file uploaded to /api/history, its stud hands listed as they
 // are replayed, one charted street by street, and the all-in luck of its summary.
 
+import {WORDS} from "./words.js";
+
 export const COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf",
                         "#8c564b", "#e377c2"];
 const $ = (id) => document.getElementById(id);
@@ -80,7 +82,8 @@ function drawChart(record) {
     add("line", {x1: PAD, x2: W - PAD, y1: y(level), y2: y(level), class: "grid"});
     add("text", {x: 2, y: y(level) + 4, class: "axis"}, `${level * 100}%`);
   }
-  streets.forEach((s) => add("text", {x: x(s) - 8, y: H + 4, class: "axis"}, `${s}th`.replace("3th", "3rd")));
+  streets.forEach((s) => add("text", {x: x(s), y: H + 4, class: "axis", "text-anchor": "middle"},
+                             WORDS.streets[s]));
   const names = [...new Set(record.streets.flatMap((s) => s.players.map((p) => p.name)))];
   const views = [[record.streets, ""], [record.showdown || [], "6 4"]];
   for (const [streetsOfView, dash] of views) {
@@ -103,7 +106,7 @@ function drawChart(record) {
   open.append("open in the calculator: ");
   record.streets.forEach((street) => {
     const button = Object.assign(document.createElement("button"), {type: "button",
-      textContent: STREET_NAMES[street.street] || `street ${street.street}`});
+      textContent: WORDS.streets[street.street]});
     button.dataset.street = street.street;
     button.setAttribute("aria-label", `open ${button.textContent} of hand ${record.id} in the calculator`);
     button.addEventListener("click", () => document.dispatchEvent(new CustomEvent("open-spot", {
@@ -113,9 +116,6 @@ function drawChart(record) {
   });
   box.append(open);
 }
-
-const STREET_NAMES = {3: "3rd street", 4: "4th street", 5: "5th street", 6: "6th street",
-                      7: "7th street"};
 
 const plural = (n, word) => `${n.toLocaleString()} ${word}${n === 1 ? "" : "s"}`;
 

@@ -1,33 +1,33 @@
 // The results: what the API answers, shown as the command line prints it (the server sends
-// each cell's text), hand classes as bars, and the plain-text table for forums.
+// each cell's text, and the columns' titles in WORDS), hand classes as bars, and the
+// plain-text table for forums.
 
 import {COLOURS} from "./history.js";
+import {state} from "./state.js";
+import {WORDS} from "./words.js";
 
-const FIELDS = ["equity", "interval", "high_win", "high_tie", "low_win", "low_tie", "scoop"];
-const TITLES = {equity: "equity", interval: "±95% (points)", high_win: "high win", high_tie: "high tie",
-                low_win: "low win", low_tie: "low tie", scoop: "scoop"};
 const $ = (id) => document.getElementById(id);
-let lastResult = null;
-
-// the columns each game's table has before any number arrives (sampled results add ±95%)
-// plain stud's scoop is its high win (the pot has one half): the page leaves it out
-const GAME_FIELDS = {stud: ["equity", "high_win", "high_tie"],
-                     stud8: ["equity", "high_win", "high_tie", "low_win", "low_tie", "scoop"],
-                     razz: ["equity", "low_win", "low_tie", "scoop"]};
 
 function setHeader(fields) {
-  document.querySelector("#results thead tr").innerHTML =
-    "<th>#</th><th>hand</th>" + fields.map((f) => `<th>${TITLES[f]}</th>`).join("");
+  const titles = ["#", "hand", ...fields.map((f) => WORDS.columns[f])];
+  const row = document.querySelector("#results thead tr");
+  if ([...row.children].map((th) => th.textContent).join("\n") === titles.join("\n")) return;
+  row.replaceChildren(...titles.map((title) =>
+    Object.assign(document.createElement("th"), {textContent: title})));
 }
 
 function shownFields(data) {
-  const cells = data.display.cells;
-  return FIELDS.filter((f) => f in cells[0] && !(data.game === "stud" && f === "scoop"));
+  // the cells' columns in the order the command prints them, but those the game's table
+  // leaves out (WORDS.game_columns: plain stud's scoop is its high win again); the ±95%
+  // interval of a sampled result stays
+  const columns = WORDS.game_columns[data.game];
+  return Object.keys(data.display.cells[0]).filter((f) =>
+    f === "interval" || !columns || columns.includes(f));
 }
 
 export function showGame(game) {
   // the header of the game's table from the first frame, before the numbers
-  if (!lastResult || lastResult.game !== game) setHeader(GAME_FIELDS[game] || GAME_FIELDS.stud);
+  if (!state.result || state.result.game !== game) setHeader(WORDS.game_columns[game]);
 }
 
 export function showProgress(progress, secondsSoFar, estimated) {
@@ -47,7 +47,7 @@ export function showProgress(progress, secondsSoFar, estimated) {
 }
 
 export function showResult(data, classes) {
-  lastResult = data;
+  state.result = data;
   const cells = data.display.cells;
   const fields = shownFields(data);
   setHeader(fields);
@@ -96,13 +96,13 @@ function drawClassBars(data, classes) {
 }
 
 export function forumText() {
-  if (!lastResult) return "";
-  const cells = lastResult.display.cells;
-  const fields = shownFields(lastResult);
-  const rows = [["#", "hand", ...fields.map((f) => TITLES[f])]];
-  lastResult.players.forEach((p, i) => rows.push([`${i + 1}`, p.hand, ...fields.map((f) => cells[i][f])]));
+  const result = state.result;
+  if (!result) return "";
+  const cells = result.display.cells;
+  const fields = shownFields(result);
+  const rows = [["#", "hand", ...fields.map((f) => WORDS.columns[f])]];
+  result.players.forEach((p, i) => rows.push([`${i + 1}`, p.hand, ...fields.map((f) => cells[i][f])]));
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
   const lines = rows.map((r) => r.map((v, c) => (c === 1 ? v.padEnd(widths[c]) : v.padStart(widths[c]))).join("  "));
-  const title = {stud: "Seven Card Stud", stud8: "Stud Hi-Lo", razz: "Razz"}[lastResult.game] || lastResult.game;
-  return [title, ...lines, ...lastResult.display.lines].join("\n");
+  return [WORDS.games[result.game] || result.game, ...lines, ...result.display.lines].join("\n");
 }
