@@ -29,7 +29,7 @@ def main() -> None:
     stud_odds.warm_up()
     with running_server() as (url, _), sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM)
-        desktop = browser.new_page(viewport={"width": 1280, "height": 900}, base_url=url)
+        desktop = browser.new_page(viewport={"width": 1280, "height": 800}, base_url=url)
         desktop.goto(SPOT)
         desktop.wait_for_selector(DONE)
         desktop.set_input_files("#history-file", str(HISTORY))
