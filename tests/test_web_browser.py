@@ -150,6 +150,8 @@ def test_an_edit_patches_the_seats_in_place_and_keeps_the_focus(page):
     page.focus(chip)
     page.keyboard.press("Enter")  # the last card dealt goes: the chip goes with it
     assert page.input_value('[data-hand="2"]') == "7c7d/"
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == \
+        "remove seven of diamonds from seat 2"  # the focus stays in the seat
     page.focus('[data-seat-box="1"] .clear')
     page.keyboard.press("Enter")  # an edit that redraws everything it concerns
     assert page.input_value('[data-hand="1"]') == ""

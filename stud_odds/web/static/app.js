@@ -143,6 +143,11 @@ function removeCard(i, k) {
   }
   state.seats[i] = handText(hand);
   edited(true);
+  // the last card's chip goes with it: the focus moves to the seat's last chip, or its field
+  if (!document.activeElement || document.activeElement === document.body) {
+    const chips = seatBox(i).querySelectorAll(".chips button");
+    (chips.length ? chips[chips.length - 1] : seatBox(i).querySelector("input")).focus();
+  }
 }
 
 function newChip() {
