@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 import time
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -20,11 +20,11 @@ from stud_odds.console import (
     fail,
     show_notices,
 )
-from stud_odds.results import Method, StoppedBy
+from stud_odds.results import StoppedBy
 
 if TYPE_CHECKING:
+    from stud_odds.request import SpotRequest
     from stud_odds.results import EquityResult
-    from stud_odds.scenario import Scenario
 
 app = typer.Typer(
     name="stud-odds",
@@ -100,7 +100,7 @@ def equity(
     community: options.Community = None,
     deck_rule: options.DeckRuleName = "casino",
     trials: options.Trials = None,
-    precision: Annotated[float | None, options.precision_option(
+    precision: Annotated[str | None, options.precision_option(
         "every equity's standard error")] = None,
     exact: options.Exact = False,
     max_time: options.MaxTime = None,
@@ -108,11 +108,9 @@ def equity(
     threads: options.Threads = None,
     json_out: options.JsonOut = False,
     csv_out: Annotated[bool, typer.Option("--csv", help="Print CSV, one row per player.")] = False,
-    classes: Annotated[bool, typer.Option(
-        "--classes", help="How often each hand finishes as each hand class.")] = False,
-    pot: Annotated[float | None, typer.Option(help="Chips in the pot, for pot odds.")] = None,
-    to_call: Annotated[float | None, typer.Option(
-        help="Chips player 1 must call, for pot odds.")] = None,
+    classes: options.Classes = False,
+    pot: options.Pot = None,
+    to_call: options.ToCall = None,
 ) -> None:
     """Each player's equity, win, tie and scoop chances in a stud spot.
 
@@ -126,42 +124,32 @@ def equity(
 
       stud-odds equity -g stud8 Ac2c/3c KsKh/4s xx/7h -d '9c Td' --fold 5h
     """
-    from stud_odds.scenario import Scenario
+    from stud_odds.request import Door, SpotRequest
+    from stud_odds.request.schema import OUTPUT_FIELDS, SPOT_FIELDS
 
-    precision = _check_output_options(precision, json_out, csv_out, pot, to_call)
-    scenario = Scenario.build(hands, game=game, dead=dead, folds=fold or [],
-                              community=community, deck_rule=deck_rule)
-    result = _run_equity(scenario, exact, trials=trials, precision=precision, max_time=max_time,
-                         seed=seed, threads=threads, quiet=json_out or csv_out)
-    _print_equity(scenario, result, classes, pot, to_call, json_out, csv_out)
-
-
-def _check_output_options(precision: float | None, json_out: bool, csv_out: bool,
-                          pot: float | None, to_call: float | None) -> float | None:
-    """The options the engine does not own, checked before any work; the precision as a
-    fraction of the pot."""
-    from stud_odds.engine.options import check_positive
-    from stud_odds.pot_odds import PotOdds
-
-    # the engine checks its own options (one checker each); --precision is converted
-    # from percentage points first, so it is checked here in the reader's unit
-    precision = check_positive(precision, "--precision", "a positive number of percentage "
-                               "points, e.g. 0.05")
     if json_out and csv_out:
         fail("choose one of --json and --csv")
-    PotOdds.check(pot, to_call)
-    return None if precision is None else precision / 100
+    threads_used = options.read("threads", threads)
+    request = SpotRequest.from_fields(
+        {"hands": hands, "game": game, "dead": dead, "folds": fold or None,
+         "community": community, "deck_rule": deck_rule, "trials": trials,
+         "precision": precision, "exact": exact, "max_time": max_time, "seed": seed,
+         "classes": classes, "pot": pot, "to_call": to_call},
+        SPOT_FIELDS + OUTPUT_FIELDS, Door.COMMAND_LINE)
+    result = _run_equity(request, threads_used, quiet=json_out or csv_out)
+    _print_equity(request, result, json_out, csv_out)
 
 
-def _run_equity(scenario: Scenario, exact: bool, quiet: bool, **options: Any) -> EquityResult:
+def _run_equity(request: SpotRequest, threads: int | None, quiet: bool) -> EquityResult:
     """``equity()`` with a progress bar on a terminal (unless ``quiet``); Ctrl-C during an
     enumeration ends the command with status 130."""
     from stud_odds.engine import ExactRefused, equity
 
     try:
         with progress_reporter(not quiet and error_console.is_terminal) as progress:
-            return equity(scenario, method=Method.EXACT if exact else Method.AUTO,
-                          progress=progress, **options)
+            return equity(request.scenario, method=request.method, trials=request.trials,
+                          precision=request.precision, max_time=request.max_time,
+                          seed=request.seed, threads=threads, progress=progress)
     except ExactRefused as refused:
         fail(refused.for_option("--exact"))
     except KeyboardInterrupt:
@@ -170,19 +158,21 @@ def _run_equity(scenario: Scenario, exact: bool, quiet: bool, **options: Any) ->
         raise typer.Exit(130) from None
 
 
-def _print_equity(scenario: Scenario, result: EquityResult, classes: bool, pot: float | None,
-                  to_call: float | None, json_out: bool, csv_out: bool) -> None:
+def _print_equity(request: SpotRequest, result: EquityResult, json_out: bool,
+                  csv_out: bool) -> None:
     """The result as a table, JSON or CSV; a sampling stopped by Ctrl-C exits with 130."""
     from stud_odds.pot_odds import PotOdds
     from stud_odds.report import render, to_csv, to_json
 
-    odds = None if pot is None else PotOdds(pot, to_call, result.players[0].equity)
+    classes = request.classes
+    odds = None if request.pot is None else PotOdds(request.pot, request.to_call,
+                                                     result.players[0].equity)
     if json_out:
         print(to_json(result, classes, odds))
     elif csv_out:
         sys.stdout.write(to_csv(result, classes, odds))
     else:
-        console.print(render(scenario, result, classes, odds), crop=False)
+        console.print(render(request.scenario, result, classes, odds), crop=False)
     if result.stopped_by == StoppedBy.INTERRUPTED:
         raise typer.Exit(130)
 

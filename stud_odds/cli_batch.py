@@ -136,8 +136,8 @@ def _run_batch(source: IO[bytes], reads: str, out: Path | None, writes: str, res
     """(failed spots, spots in the file); the output is whole records whatever happens."""
     from rich.progress import Progress
 
+    from stud_odds.checks import check_threads
     from stud_odds.cluster import runner
-    from stud_odds.engine.options import check_threads
     from stud_odds.study import count_spots, read_spots, run_batch
     from stud_odds.study.writing import BatchOutput
 

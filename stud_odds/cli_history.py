@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from stud_odds import cli_options as options
 from stud_odds.cli_study import Scheduler, stopped
 from stud_odds.console import console, error_console
 from stud_odds.history.settings import (
@@ -34,15 +35,13 @@ def history(
         help="Write one JSON object per hand to this file (JSON Lines).")] = None,
     resume: Annotated[bool, typer.Option(
         "--resume", help="Keep the hands already in --out and replay only the others.")] = False,
-    precision: Annotated[float, typer.Option(
-        metavar="POINTS",
-        help="Standard error of every equity, at most, in percentage points: sets the deals "
-             "per street (0.5 -> 10,000).")] = DEFAULT_PRECISION_POINTS,
-    seed: Annotated[int, typer.Option(
-        metavar="N", help="Seed, for the same numbers again.")] = DEFAULT_SEED,
-    threads: Annotated[int, typer.Option(
+    precision: Annotated[str, options.precision_option(
+        "every equity's standard error (it sets the deals per street: 0.5 -> 10,000)")
+    ] = str(DEFAULT_PRECISION_POINTS),
+    seed: options.Seed = str(DEFAULT_SEED),
+    threads: Annotated[str, typer.Option(
         metavar="N", help="Threads per street (one is fastest at the default precision).")
-    ] = DEFAULT_THREADS,
+    ] = str(DEFAULT_THREADS),
     scheduler: Scheduler = None,
     hand: Annotated[str | None, typer.Option(
         "--hand", metavar="ID",
@@ -60,10 +59,12 @@ def history(
 
     Example: stud-odds history "HH20240131 Alcyone II.txt" --out hands.jsonl
     """
+    points = options.read("precision", precision)
+    seeded, threads_used = options.read("seed", seed), options.read("threads", threads)
     if hand is not None:
-        _one_hand(files, hand, out, resume, json_out, hero, precision, seed, threads)
+        _one_hand(files, hand, out, resume, json_out, hero, points, seeded, threads_used)
     else:
-        _all_hands(files, out, resume, json_out, hero, precision, seed, threads, scheduler)
+        _all_hands(files, out, resume, json_out, hero, points, seeded, threads_used, scheduler)
 
 
 def _all_hands(files: list[Path], out: Path | None, resume: bool, json_out: bool,

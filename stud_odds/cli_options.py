@@ -1,33 +1,55 @@
-"""The command line's options that describe a spot and how to compute it, defined once:
-``equity`` and ``outs`` take the same ones (typer reads these annotations)."""
+"""The command line's options that describe a spot and how to compute it, made from the
+option schema (:mod:`stud_odds.request.schema`): each option's flag, help and metavar come
+from there, and every value is read as text and parsed by the schema's one reader, so the
+command line accepts and refuses exactly what a batch line or the web page does, with the
+same sentence.  ``equity`` and ``outs`` take the same ones (typer reads these annotations).
+"""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
-Hands = Annotated[list[str], typer.Argument(
-    help="One per live player: DOWN/UP, e.g. AsKs/Qh, xx/7d (unknown hole cards), "
-         "AsKs2d/QhJhTh9c (seventh street), or 'random'.", show_default=False)]
-GameName = Annotated[str, typer.Option("--game", "-g", help="stud, stud8 (hi-lo), razz.")]
-Dead = Annotated[str, typer.Option("--dead", "-d", help="Other dead cards, e.g. '2c 9h'.")]
-Folds = Annotated[list[str] | None, typer.Option(
-    "--fold", help="A folded player's upcards (repeat per folded player).")]
-Community = Annotated[str | None, typer.Option(
-    help="The shared seventh-street card, when it has been dealt.")]
-DeckRuleName = Annotated[str, typer.Option(
-    help="When seventh street is one shared card: casino (needs n+2 cards) or online (n).")]
-Trials = Annotated[str | None, typer.Option(
-    "--trials", "-n", help="Monte Carlo trials: 100000, 250k, 2M, 1e6.")]
-Exact = Annotated[bool, typer.Option("--exact", help="Enumerate every deal.")]
-MaxTime = Annotated[float | None, typer.Option(help="Stop sampling after S seconds.")]
-Seed = Annotated[int | None, typer.Option(help="Seed, for the same numbers again.")]
-Threads = Annotated[int | None, typer.Option(help="Threads (default: all cores).")]
+from stud_odds.request.schema import OPTIONS, Door
+
+
+def _option(name: str, *aliases: str, help: str | None = None) -> Any:
+    option = OPTIONS[name]
+    return typer.Option(option.flag, *aliases, help=help or option.help, metavar=option.metavar,
+                        show_default=False)
+
+
+def _flag(name: str, help: str | None = None) -> Any:
+    option = OPTIONS[name]
+    return typer.Option(option.flag, help=help or option.help)
+
+
+Hands = Annotated[list[str], typer.Argument(help=OPTIONS["hands"].help, show_default=False)]
+GameName = Annotated[str, typer.Option(OPTIONS["game"].flag, "-g", help=OPTIONS["game"].help)]
+Dead = Annotated[str, typer.Option(OPTIONS["dead"].flag, "-d", help=OPTIONS["dead"].help)]
+Folds = Annotated[list[str] | None, _option("folds")]
+Community = Annotated[str | None, _option("community")]
+DeckRuleName = Annotated[str, typer.Option(OPTIONS["deck_rule"].flag,
+                                           help=OPTIONS["deck_rule"].help)]
+Trials = Annotated[str | None, _option("trials", "-n")]
+Exact = Annotated[bool, _flag("exact")]
+MaxTime = Annotated[str | None, _option("max_time")]
+Seed = Annotated[str | None, _option("seed")]
+Threads = Annotated[str | None, _option("threads")]
+Classes = Annotated[bool, _flag("classes")]
+Pot = Annotated[str | None, _option("pot")]
+ToCall = Annotated[str | None, _option("to_call")]
+Player = Annotated[str, _option("player", "-p")]
 JsonOut = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 
 
-def precision_option(what: str) -> object:
+def precision_option(what: str) -> Any:
     """--precision, in percentage points, of ``what``."""
-    return typer.Option(help=f"Sample until {what} is at most this many percentage points "
-                             "(e.g. 0.05).")
+    return _option("precision", help=f"Sample until {what} is at most this many percentage "
+                                     "points (e.g. 0.05).")
+
+
+def read(name: str, value: Any) -> Any:
+    """A command-line option's value, read by the schema (None when not given)."""
+    return OPTIONS[name].parse(value, Door.COMMAND_LINE)

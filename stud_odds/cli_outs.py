@@ -24,15 +24,14 @@ CSV_FIELDS = ("card", "equity", "high_win", "high_tie", "low_win", "low_tie", "s
 
 def outs(
     hands: options.Hands,
-    player: Annotated[int, typer.Option(
-        "--player", "-p", help="Whose next card: the seat's number (1 = first hand).")] = 1,
+    player: options.Player = "1",
     game: options.GameName = "stud",
     dead: options.Dead = "",
     fold: options.Folds = None,
     community: options.Community = None,
     deck_rule: options.DeckRuleName = "casino",
     trials: options.Trials = None,
-    precision: Annotated[float | None, options.precision_option(
+    precision: Annotated[str | None, options.precision_option(
         "each card's standard error (default 0.3)")] = None,
     exact: options.Exact = False,
     max_time: options.MaxTime = None,
@@ -55,22 +54,23 @@ def outs(
       stud-odds outs -g stud8 Ac2c/3c4d KsKh/4s9c --player 2
     """
     from stud_odds.engine import ExactRefused
-    from stud_odds.engine.options import check_positive
     from stud_odds.next_cards import outs as table_of_outs
-    from stud_odds.results import Method
-    from stud_odds.scenario import Scenario
+    from stud_odds.request import Door, SpotRequest
+    from stud_odds.request.schema import SPOT_FIELDS
 
-    precision = check_positive(precision, "--precision", "a positive number of percentage "
-                               "points, e.g. 0.3")
     if json_out and csv_out:
         fail("choose one of --json and --csv")
-    scenario = Scenario.build(hands, game=game, dead=dead, folds=fold or [],
-                              community=community, deck_rule=deck_rule)
+    seat, threads_used = options.read("player", player), options.read("threads", threads)
+    request = SpotRequest.from_fields(
+        {"hands": hands, "game": game, "dead": dead, "folds": fold or None,
+         "community": community, "deck_rule": deck_rule, "trials": trials,
+         "precision": precision, "exact": exact, "max_time": max_time, "seed": seed},
+        SPOT_FIELDS, Door.COMMAND_LINE)
     try:
-        result = table_of_outs(scenario, player, method=Method.EXACT if exact else Method.AUTO,
-                               trials=trials, precision=None if precision is None
-                               else precision / 100, max_time=max_time, seed=seed,
-                               threads=threads)
+        result = table_of_outs(request.scenario, seat, method=request.method,
+                               trials=request.trials, precision=request.precision,
+                               max_time=request.max_time, seed=request.seed,
+                               threads=threads_used)
     except ExactRefused as refused:
         fail(refused.for_option("--exact"))
     except KeyboardInterrupt:

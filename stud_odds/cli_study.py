@@ -214,7 +214,7 @@ def _check_starting_options(top: int, opponents: int, trials: str | None, seed: 
                             plot: Path | None) -> int | None:
     """Every option before any work (a cluster is not even reached), each by its one
     checker; the trials per class (None: not given)."""
-    from stud_odds.engine.options import check_count, check_seed, check_threads, parse_trials
+    from stud_odds.checks import check_count, check_seed, check_threads, parse_trials
     from stud_odds.scenario import MAX_PLAYERS
 
     check_count(top, "--top", 1)

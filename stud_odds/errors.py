@@ -7,6 +7,8 @@ sentence on stderr and exit status 2, in one place (``stud_odds.console``).
 
 from __future__ import annotations
 
+import json
+import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 from numbers import Integral
@@ -41,8 +43,13 @@ def blame(field: str, seat: int | None = None) -> Iterator[None]:
 
 
 def shown(value: object) -> str:
-    """A value as a message quotes it: short and on one line (``a 401-digit number``)."""
-    if isinstance(value, Integral) and not isinstance(value, bool):
+    """A value as a message quotes it: short and on one line (``a 401-digit number``), with
+    JSON's words for JSON's constants (``null``, ``true``, ``NaN``): the one quoter of every
+    message, whether the value came from a command line, a batch line or a web request."""
+    if value is None or isinstance(value, bool) or (isinstance(value, float)
+                                                     and not math.isfinite(value)):
+        return json.dumps(value)
+    if isinstance(value, Integral):
         digits = len(str(abs(int(value))))
         if digits > 20:
             return f"a {'negative ' if value < 0 else ''}{digits}-digit number"

@@ -30,8 +30,8 @@ from stud_odds.scenario import Hand, Scenario
 
 # a card's change of equity (a fraction of the pot) that counts as a change at all
 NO_CHANGE = 0.005
-# sampled tables stop at this standard error per card unless told otherwise (0.3 points)
-DEFAULT_PRECISION = 0.003
+# sampled tables stop at this standard error per card unless told otherwise
+OUTS_PRECISION = 0.3  # percentage points
 
 
 class OutsError(StudOddsError):
@@ -118,8 +118,8 @@ def outs(scenario: Scenario, player: int = 1, method: str = "auto", trials: int 
     """Player ``player``'s chances (1-based, as the table numbers seats) after each card he
     can receive next: his equity, high and low win and tie, scoop, and the change.
 
-    ``method``, ``trials``, ``precision`` (a fraction of the pot, per card: default
-    0.003 when sampled), ``max_time`` (per card), ``seed`` and ``threads`` are
+    ``method``, ``trials``, ``precision`` (percentage points, per card: default
+    0.3 when sampled), ``max_time`` (per card), ``seed`` and ``threads`` are
     equity()'s, used for the spot now and for every card's spot.  ``on_round``
     gets the table so far after each card (``stopped_by == "running"``);
     ``cancel`` stops between cards and within one (an exact count raises
@@ -143,7 +143,7 @@ def outs(scenario: Scenario, player: int = 1, method: str = "auto", trials: int 
     options = {"method": method, "trials": trials, "max_time": max_time, "threads": threads,
                "cancel": cancel}
     told = precision is not None or trials is not None or max_time is not None
-    sampled_precision = precision if told or method == Method.EXACT else DEFAULT_PRECISION
+    sampled_precision = precision if told or method == Method.EXACT else OUTS_PRECISION
     now = equity(scenario, precision=precision, seed=seed, **options)
     me = player - 1
     ahead_now = _leads(now, me)

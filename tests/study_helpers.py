@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import stud_odds.request.spot
 import stud_odds.study.replays
 import stud_odds.study.scoop
-import stud_odds.study.spots
 import stud_odds.study.starts
 from stud_odds.cli import app
 
@@ -18,7 +18,7 @@ runner = CliRunner()
 RIVER = ["AsKs2d/QhJhTh9c", "7c7d6c/2s3h4h5d"]  # exact, one deal
 SIXTH = ["AsKs/QhJhTh9c", "7c7d/2s3h4h5d"]  # exact, 1,560 deals
 # the modules whose studies call equity() (each imported it by name)
-EQUITY_CALLERS = (stud_odds.study.spots, stud_odds.study.replays, stud_odds.study.starts,
+EQUITY_CALLERS = (stud_odds.request.spot, stud_odds.study.replays, stud_odds.study.starts,
                   stud_odds.study.scoop)
 
 
@@ -43,7 +43,7 @@ def no_work(monkeypatch) -> None:
 def interrupt_on_call(monkeypatch, call: int, how: str = "result") -> None:
     """Stop the ``call``-th equity() the way the engine does: an interrupted sample is
     returned (Monte Carlo), or KeyboardInterrupt raised (exact enumeration)."""
-    real = stud_odds.study.spots.equity
+    real = stud_odds.request.spot.equity
     calls = {"n": 0}
 
     def equity(*args, **kwargs):

@@ -107,7 +107,7 @@ def test_same_seed_same_numbers_on_one_or_two_threads():
 
 
 def test_precision_target_is_met():
-    result = equity(scenario_of(_by_id("stud_04")), precision=0.002, seed=3)
+    result = equity(scenario_of(_by_id("stud_04")), precision=0.2, seed=3)
     assert result.stopped_by == "precision"
     assert result.max_se <= 0.002
 

@@ -70,12 +70,12 @@ def test_against_brute_force_on_a_small_deck():
 
 def test_sampled_tables_are_seeded_per_card():
     scenario = Scenario.build(["AhKh/Qh", "7c7d/2s", "3c4c/5c"])
-    table = outs(scenario, seed=7, precision=0.01)
+    table = outs(scenario, seed=7, precision=1)
     assert table.method == "monte-carlo" and table.seed == 7
-    again = outs(scenario, seed=7, precision=0.01)
+    again = outs(scenario, seed=7, precision=1)
     assert table.cards == again.cards
     card = table.cards[5]
-    alone = equity(_dealt(scenario, 0, parse_card(card.card), False), precision=0.01,
+    alone = equity(_dealt(scenario, 0, parse_card(card.card), False), precision=1,
                    seed=_card_seed(7, parse_card(card.card))).players[0]
     assert card.equity == alone.equity and card.equity_se == alone.equity_se
     # the mean of the cards' equities estimates the equity now (within 4 standard errors)

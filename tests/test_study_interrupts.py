@@ -297,9 +297,9 @@ def test_a_real_sigint_keeps_whole_results_and_resume_finishes(tmp_path, suffix)
 # is done, so the test knows when to interrupt.
 HOOKED = """
 import sys
-import stud_odds.study.replays, stud_odds.study.scoop, stud_odds.study.spots
+import stud_odds.study.replays, stud_odds.study.scoop, stud_odds.request.spot
 import stud_odds.study.starts
-modules = (stud_odds.study.spots, stud_odds.study.replays, stud_odds.study.starts,
+modules = (stud_odds.request.spot, stud_odds.study.replays, stud_odds.study.starts,
            stud_odds.study.scoop)
 real = modules[0].equity
 def equity(*args, **kwargs):

@@ -7,6 +7,7 @@ import json
 import pytest
 from study_helpers import RIVER
 
+from stud_odds.errors import StudOddsError
 from stud_odds.study import StudyError, count_spots, read_spots
 
 
@@ -23,7 +24,7 @@ from stud_odds.study import StudyError, count_spots, read_spots
 ])
 def test_read_spots_names_what_json_cannot_hold(line, message):
     ((number, error),) = list(read_spots(line + "\n", "jsonl"))
-    assert number == 1 and isinstance(error, StudyError) and message in str(error)
+    assert number == 1 and isinstance(error, StudOddsError) and message in str(error)
 
 
 def test_a_line_of_bytes_that_are_not_utf8_is_named_and_the_rest_still_read():

@@ -23,30 +23,30 @@ from stud_odds.study import read_spots
     ({"trials": "1e400"}, "1e400 trials would take days"),
     ({"trials": -5}, "'trials' must be a positive whole number, not -5"),
     ({"trials": 0}, "'trials' must be a positive whole number, not 0"),
-    ({"precision": float("inf")}, "'precision' must be a positive number of the pot"),
-    ({"precision": "nan"}, "'precision' must be a positive number of the pot"),
-    ({"precision": -0.1}, "'precision' must be a positive number of the pot"),
-    ({"precision": False}, "'precision' must be a positive number of the pot"),
-    ({"max_time": "inf"}, "'max_time' must be a positive number of seconds, not inf"),
-    ({"max_time": float("-inf")}, "'max_time' must be a positive number of seconds, not -inf"),
+    ({"precision": float("inf")}, "'precision' must be a positive number of percentage points"),
+    ({"precision": "nan"}, "'precision' must be a positive number of percentage points"),
+    ({"precision": -0.1}, "'precision' must be a positive number of percentage points"),
+    ({"precision": False}, "'precision' must be a positive number of percentage points"),
+    ({"max_time": "inf"}, "'max_time' must be a positive number of seconds, not 'inf'"),
+    ({"max_time": float("-inf")}, "'max_time' must be a positive number of seconds, not -Infinity"),
     ({"exact": "maybe"}, "'exact' must be true or false, not 'maybe'"),
     ({"exact": 1}, "'exact' must be true or false, not 1"),
     ({"id": [1]}, "'id' must be a text or a whole number, not [1]"),
     ({"id": "a\nb"}, "'id' must be one line of printable text"),
     ({"hands": "AsKs/Qh"}, "'hands' must be a list with one text per live player"),
     ({"hands": "AsKs/Qh 7c7d/2s"}, "not the text 'AsKs/Qh 7c7d/2s'"),
-    ({"hands": ["AsKs/Qh", None]}, "'hands' must be one text per live player"),
+    ({"hands": ["AsKs/Qh", None]}, "'hands' must be a list with one text per live player"),
     ({"hands": None}, "a spot needs 'hands'"),
     ({"hands": []}, "a spot needs 'hands'"),
-    ({"precision": "tight"}, "'precision' must be a positive number of the pot"),
+    ({"precision": "tight"}, "'precision' must be a positive number of percentage points"),
     ({"trials": "lots"}, "'lots' is not a trial count"),
-    ({"hands": 5}, "'hands' must be one text per live player"),
+    ({"hands": 5}, "'hands' must be a list with one text per live player"),
     ({"folds": [5]}, "'folds' must be one text of upcards per folded player"),
     ({"dead": 7}, "'dead' must be a text of cards or a list of them"),
     # a 400-digit number in any numeric field is one short sentence, never an OverflowError
     ({"trials": 10**400}, "about 10^400 trials would take days"),
     ({"seed": 10**400}, "'seed' must be a whole number from 0 to 2^64 - 1, not a 401-digit"),
-    ({"precision": 10**400}, "'precision' must be a positive number of the pot"),
+    ({"precision": 10**400}, "'precision' must be a positive number of percentage points"),
     ({"max_time": 10**400}, "'max_time' must be a positive number of seconds, not a 401-digit"),
 ])
 def test_read_spots_names_bad_fields(extra, message):
@@ -78,8 +78,8 @@ def test_whole_numbers_as_json_floats_and_texts_are_taken():
 
 def test_a_batch_line_refused_exact_enumeration_is_told_of_its_own_field():
     from stud_odds.errors import StudOddsError
-    from stud_odds.study import spot_from_dict
+    from stud_odds.request import SpotRequest
 
-    spot = spot_from_dict({"hands": ["AsKs/Qs", "2c2d/2h", "7c7d/8h"], "exact": True})
+    spot = SpotRequest.from_fields({"hands": ["AsKs/Qs", "2c2d/2h", "7c7d/8h"], "exact": True})
     with pytest.raises(StudOddsError, match='use Monte Carlo \\(drop "exact": true\\)'):
         spot.run(threads=2)

@@ -8,6 +8,7 @@ from strict_json import loads_lines
 from study_helpers import RIVER, SIXTH, jsonl, one_line, reference_batch, runner
 
 import stud_odds.study as study
+from stud_odds.request import SpotRequest
 from stud_odds.cli import app
 
 SPOTS = [
@@ -50,8 +51,8 @@ def test_resume_skips_by_id_and_by_line_number(tmp_path, monkeypatch):
     # spots 2 (no id: line 2) and "d" done earlier, in any order
     out.write_text("".join(json.dumps(r) + "\n" for r in (reference[3], reference[1])))
     ran = []
-    real = study.BatchSpot.run
-    monkeypatch.setattr(study.BatchSpot, "run", lambda self, threads=None: ran.append(self.id)
+    real = SpotRequest.run
+    monkeypatch.setattr(SpotRequest, "run", lambda self, threads=None: ran.append(self.id)
                         or real(self, threads))
     result = runner.invoke(app, ["batch", str(spots), "--out", str(out), "--resume"])
     assert result.exit_code == 0, result.output

@@ -299,13 +299,13 @@ def test_a_long_exact_count_shows_a_sampled_estimate_first(page):
 
 def test_back_returns_to_the_spot_before_an_edit_and_the_url_keeps_every_option(page):
     page.goto("/?hand=AhKh/Qh&hand=7c7d/2s&seed=1&trials=2000&deck_rule=online"
-              "&precision=0.01")
+              "&precision=1")
     page.wait_for_selector(DONE)
     page.click("#dead")
     page.click('[data-card="9c"]')  # a dead card
     page.wait_for_function("location.search.includes('dead=9c')")
     page.wait_for_selector(DONE)
-    assert "deck_rule=online" in page.url and "precision=0.01" in page.url
+    assert "deck_rule=online" in page.url and "precision=1" in page.url
     page.go_back()
     page.wait_for_function("document.getElementById('dead').value === ''")
     page.wait_for_selector(DONE)

@@ -18,6 +18,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from stud_odds.checks import MAX_THREADS, MAX_TRIALS, parse_trials
 from stud_odds.kernels.bundles import Spot
 from stud_odds.results import EquityResult, ExactProgress, Method, StoppedBy
 from stud_odds.scenario import Scenario
@@ -25,15 +26,12 @@ from stud_odds.scenario import Scenario
 from . import exact, ranged, running, small
 from .job import Cancelled, CancelToken, Job
 from .options import (
-    MAX_THREADS,
-    MAX_TRIALS,
     METHODS,
     EquityError,
     ExactRefused,
     Progress,
     Request,
     default_threads,
-    parse_trials,
 )
 from .planning import EXACT_BUDGET, Algorithm, Choice, choose
 from .sample import monte_carlo
@@ -49,7 +47,7 @@ __all__ = [
 # With no stopping option, sample until every equity's standard error is this small.  A
 # pot share lies in [0, 1], so its variance is at most 1/4 and the target is always met
 # by 1,000,000 trials: the default stop never depends on the clock.
-DEFAULT_PRECISION = 0.0005
+DEFAULT_PRECISION = 0.05  # percentage points
 
 
 def equity(
@@ -72,8 +70,8 @@ def equity(
     are no more deals than the ``trials`` asked for), otherwise samples;
     ``exact`` always enumerates; ``monte-carlo`` always samples.
     Sampling stops at ``trials`` (an int, or text such as ``"250k"``), when
-    every equity's standard error is at most ``precision`` (a fraction of the
-    pot, e.g. 0.0005), or after ``max_time`` seconds of sampling, whichever
+    every equity's standard error is at most ``precision`` (in percentage
+    points, e.g. 0.05), or after ``max_time`` seconds of sampling, whichever
     comes first; with none given it stops at DEFAULT_PRECISION, which never
     depends on the machine (only ``max_time`` does).  The same ``seed`` gives
     the same numbers on any thread count (a random seed is chosen and reported

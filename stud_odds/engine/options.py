@@ -1,34 +1,31 @@
-"""equity()'s options, and the one checker of each option every command uses.
-
-Each checker has one rule and says a mistake in one EquityError sentence
-naming the option as the caller knows it (``name``: "the seed" for Python,
-"'seed'" for a batch line).  Values are quoted short (:func:`shown`), so a
-400-digit number or a huge text never floods a message.  Pure Python: no numba.
-"""
+"""equity()'s options: the Request it checks with the one checker of each option
+(:mod:`stud_odds.checks`), its mistakes said as EquityError.  Pure Python: no numba."""
 
 from __future__ import annotations
 
-import math
 import os
-import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from numbers import Integral, Real
 from typing import Any
 
-from stud_odds.errors import SHOWN_CHARACTERS, StudOddsError, shown
+from stud_odds.checks import (
+    OptionError,
+    check_positive,
+    check_precision,
+    check_seed,
+    check_threads,
+    parse_trials,
+)
+from stud_odds.errors import shown
 from stud_odds.results import Method
 
 Progress = Callable[[int, int | None], None]
 
 METHODS = tuple(Method)  # auto, exact, monte-carlo
-MAX_TRIALS = 10**12  # about a day of sampling
-MAX_THREADS = 256  # the engine uses at most the cores numba has; more is a typo
-MAX_SEED = 2**64 - 1  # SeedSequence takes any size; one fixed bound is one rule to state
-SEED_RANGE = "from 0 to 2^64 - 1"
 
 
-class EquityError(StudOddsError):
+class EquityError(OptionError):
     """Options that cannot be honoured (a bad method, trial count, precision...)."""
 
 
@@ -49,12 +46,15 @@ class ExactRefused(EquityError):
         return f"{self.problem}: use Monte Carlo (drop {option}) or a later street"
 
 
-def _said(count: str | int) -> str:
-    """A trial count as given, for a message: ``1e+15``, ``250k``, short either way."""
-    if isinstance(count, str):
-        return count.strip() if len(count) <= SHOWN_CHARACTERS else shown(count)
-    digits = len(str(abs(count)))
-    return f"{count:.3g}" if digits <= 20 else f"about 10^{digits - 1}"
+@contextmanager
+def _as_equity_error() -> Iterator[None]:
+    """A checker's OptionError said as equity()'s own EquityError."""
+    try:
+        yield
+    except EquityError:
+        raise
+    except OptionError as error:
+        raise EquityError(str(error)) from None
 
 
 def default_threads() -> int:
@@ -65,84 +65,13 @@ def default_threads() -> int:
         return os.cpu_count() or 1
 
 
-def check_whole(value: object, name: str) -> int | None:
-    """An optional whole number (an int, not a bool, float or text)."""
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, Integral):
-        raise EquityError(f"{name} must be a whole number, not {shown(value)}")
-    return int(value)
-
-
-def check_seed(value: object, name: str = "the seed") -> int | None:
-    """An optional seed: a whole number from 0 to 2^64 - 1."""
-    seed = check_whole(value, name)
-    if seed is not None and not 0 <= seed <= MAX_SEED:
-        raise EquityError(f"{name} must be a whole number {SEED_RANGE}, not {shown(seed)}")
-    return seed
-
-
-def check_count(value: object, name: str, low: int, high: int | None = None) -> int | None:
-    """An optional whole number from ``low`` (to ``high``): threads, opponents, rows."""
-    count = check_whole(value, name)
-    if count is not None and (count < low or (high is not None and count > high)):
-        bounds = f"between {low} and {high}" if high is not None else f"at least {low}"
-        raise EquityError(f"{name} must be {bounds}, not {shown(count)}")
-    return count
-
-
-def check_threads(value: object, name: str = "threads") -> int | None:
-    """An optional thread count from 1 to MAX_THREADS (None: every core)."""
-    return check_count(value, name, 1, MAX_THREADS)
-
-
-def check_positive(value: object, name: str, what: str) -> float | None:
-    """An optional positive, finite number (``what`` describes one, for the message)."""
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, Real):
-        raise EquityError(f"{name} must be {what}, not {shown(value)}")
-    huge = isinstance(value, Integral) and abs(value) > 2**1000  # float() would overflow
-    if huge or not math.isfinite(value) or not value > 0:
-        raise EquityError(f"{name} must be {what}, not {shown(value)}")
-    return float(value)
-
-
-_COUNT = re.compile(r"^(\d+(?:\.\d*)?(?:e\d+)?)([km]?)$", re.IGNORECASE)
-
-
-def parse_trials(text: str | int, name: str = "the trial count") -> int:
-    """``250000``, ``250k``, ``2M``, ``1e6``, ``1_000_000`` -> a positive int up to MAX_TRIALS."""
-    if isinstance(text, bool) or not isinstance(text, Integral | str):
-        raise EquityError(f"{name} must be a whole number such as 250000 or '250k', "
-                          f"not {shown(text)}")
-    if isinstance(text, Integral):
-        value: float | int = int(text)
-    else:
-        cleaned = text.strip().replace("_", "").replace(",", "")
-        negative = cleaned.startswith("-")
-        match = _COUNT.match(cleaned[negative:])
-        if not match:
-            raise EquityError(f"{shown(text)} is not a trial count: write e.g. 100000, "
-                              "250k, 2M or 1e6")
-        if negative:
-            raise EquityError(f"{name} must be positive, not {_said(text)}")
-        value = float(match.group(1)) * {"": 1, "k": 1e3, "m": 1e6}[match.group(2).lower()]
-    if value > MAX_TRIALS:  # also inf: a text of 400 digits reads as inf
-        raise EquityError(f"{_said(text)} trials would take days: ask for at most "
-                          f"{MAX_TRIALS:.0e}")
-    if value < 1 or value != int(value):
-        raise EquityError(f"{name} must be a positive whole number, not {_said(text)}")
-    return int(value)
-
-
 @dataclass(frozen=True)
 class Request:
     """What equity() was asked for (see its docstring); ``checked()`` validates it."""
 
     method: str = Method.AUTO
     trials: int | str | None = None
-    precision: float | None = None
+    precision: float | None = None  # percentage points
     max_time: float | None = None
     seed: int | None = None
     threads: int | None = None
@@ -153,12 +82,15 @@ class Request:
 
     def checked(self) -> Request:
         """The same request with trials parsed and threads filled in, or EquityError."""
+        with _as_equity_error():
+            return self._checked()
+
+    def _checked(self) -> Request:
         method = self.method
         if not isinstance(method, str) or method not in METHODS:
             raise EquityError(f"{shown(method)} is not a method: use auto, exact or monte-carlo")
         trials = None if self.trials is None else parse_trials(self.trials)
-        precision = check_positive(self.precision, "the precision",
-                                   "a positive standard error such as 0.0005")
+        precision = check_precision(self.precision)
         max_time = check_positive(self.max_time, "the time limit",
                                   "a positive number of seconds")
         if method == Method.EXACT and (trials is not None or precision is not None):
@@ -176,3 +108,8 @@ class Request:
                        max_time=max_time, seed=check_seed(self.seed),
                        threads=check_threads(self.threads) or default_threads(),
                        scooping_hands=bool(self.scooping_hands))
+
+    @property
+    def standard_error(self) -> float | None:
+        """The precision as a fraction of the pot: what sampling compares its errors with."""
+        return None if self.precision is None else self.precision / 100

@@ -91,8 +91,8 @@ class _Calls:
         self.trials_done = 0
         if request.trials is not None:
             self.trials = float(request.trials)
-        elif request.precision is not None:  # a pot share's variance is at most 1/4
-            self.trials = 0.25 / request.precision ** 2
+        elif request.standard_error is not None:  # a pot share's variance is at most 1/4
+            self.trials = 0.25 / request.standard_error ** 2
         else:
             self.trials = float("inf")  # a time limit alone
 
@@ -160,7 +160,7 @@ def _rounds(players: int, request: Request, job: Job,
     first_look(tallies) after round 0's first call.
 
     A round's chunks run in short calls; the stop is checked between them."""
-    trials, precision = request.trials, request.precision
+    trials, precision = request.trials, request.standard_error
     tallies = Tallies.zeros(players)
     for round_number in itertools.count():
         size = _round_size(request, round_number, tallies.outcomes)

@@ -16,8 +16,8 @@ from typing import Any
 import numpy as np
 
 from stud_odds.cards import UNKNOWN, format_card
+from stud_odds.checks import check_seed
 from stud_odds.engine import equity
-from stud_odds.engine.options import check_seed
 from stud_odds.history.model import HandHistory, Player
 from stud_odds.history.settings import (
     DEFAULT_PRECISION_POINTS,

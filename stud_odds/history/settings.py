@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import math
 
-from stud_odds.errors import StudOddsError
+from stud_odds.checks import OptionError, check_precision
+from stud_odds.errors import StudOddsError, shown
 
 DEFAULT_PRECISION_POINTS = 0.5  # percentage points of standard error, at most, on every street
 DEFAULT_SEED = 0
@@ -15,14 +16,15 @@ DEFAULT_SEED = 0
 # sharing it costs more than it saves (heads-up 3rd street on this busy 2-core machine:
 # 1.8 ms wall with one thread, 5.5 ms with two; 8-way: 4.8 ms against 14.5 ms).
 DEFAULT_THREADS = 1
-MIN_PRECISION, MAX_PRECISION = 0.01, 50.0
+# a replay deals each street 0.25 / p^2 times: finer than this is hours a file
+MIN_PRECISION = 0.01
 
 
 class ReplayError(StudOddsError):
     """A hand or an option the replay cannot use (the message is one sentence)."""
 
 
-def trials_for(precision: float) -> int:
+def trials_for(precision: float, name: str = "the precision") -> int:
     """Deals per street so that every equity's standard error is at most ``precision`` points.
 
     A share of the pot lies in [0, 1], so its variance is at most 1/4 and n
@@ -31,11 +33,15 @@ def trials_for(precision: float) -> int:
     error, keeps the numbers the same on any machine and the time per street
     bounded.
     """
-    if isinstance(precision, bool) or not isinstance(precision, int | float) \
-            or not MIN_PRECISION <= precision <= MAX_PRECISION:  # also refuses nan
-        raise ReplayError(f"the precision must be from {MIN_PRECISION:g} to {MAX_PRECISION:g} "
-                          f"percentage points, not {precision}")
-    return math.ceil(0.25 / (precision / 100) ** 2)
+    try:
+        points = check_precision(precision, name)
+    except OptionError as error:
+        raise ReplayError(str(error)) from None
+    if points is None or points < MIN_PRECISION:
+        raise ReplayError(f"{name} must be at least {MIN_PRECISION:g} percentage points for "
+                          f"a replay (it deals every street 0.25 / p^2 times), not "
+                          f"{shown(precision)}")
+    return math.ceil(0.25 / (points / 100) ** 2)
 
 
 __all__ = ["DEFAULT_PRECISION_POINTS", "DEFAULT_SEED", "DEFAULT_THREADS", "ReplayError",

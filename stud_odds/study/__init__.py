@@ -2,7 +2,7 @@
 replays, starting-hand tables and scoop studies; nothing here deals cards itself.
 
 One idea per module.  Analysis, data in and data out: ``spots`` (a batch line
-as a checked BatchSpot), ``batch`` (running spots in order), ``replays``,
+as a checked ``stud_odds.request.SpotRequest``), ``batch`` (running spots in order), ``replays``,
 ``starts`` (starting-hand classes and tables), ``scoop``.  Files:
 ``reading`` (spots from JSON Lines or CSV, a line at a time, errors per line)
 and ``writing`` (batch records appended whole, ``--resume``).  ``common``:
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
         replay_deal,
     )
     from stud_odds.study.scoop import ScoopStudy, scoop_study
-    from stud_odds.study.spots import SPOT_FIELDS, BatchSpot, spot_from_dict, spot_key, trial_count
+    from stud_odds.study.spots import spot_from_csv_row, spot_key
     from stud_odds.study.starts import (
         StartingHand,
         StartingHandResult,
@@ -56,8 +56,7 @@ if TYPE_CHECKING:
 _LAZY = {
     "MAX_LINE_BYTES": "common", "StudyError": "common", "StudyInterrupted": "common",
     "count_of": "common", "plural": "common", "run_here": "common",
-    "SPOT_FIELDS": "spots", "BatchSpot": "spots", "spot_from_dict": "spots", "spot_key": "spots",
-    "trial_count": "spots",
+    "spot_from_csv_row": "spots", "spot_key": "spots",
     "count_spots": "reading", "read_spots": "reading",
     "batch_record": "batch", "run_batch": "batch", "run_spot": "batch",
     "BATCH_CSV_FIELDS": "writing", "BatchOutput": "writing", "BatchOutputError": "writing",
@@ -73,10 +72,10 @@ _LAZY = {
 __getattr__, __dir__ = lazy_names(__name__, _LAZY)
 
 
-__all__ = ["BATCH_CSV_FIELDS", "BatchOutput", "BatchOutputError", "BatchSpot", "DealtHand",
-           "MAX_LINE_BYTES", "Replay", "SPOT_FIELDS", "ScoopStudy", "StartingHand",
+__all__ = ["BATCH_CSV_FIELDS", "BatchOutput", "BatchOutputError", "DealtHand",
+           "MAX_LINE_BYTES", "Replay", "ScoopStudy", "StartingHand",
            "StartingHandResult",
            "StreetEquity", "StudyError", "StudyInterrupted", "batch_csv_rows", "batch_record",
            "count_of", "count_spots", "parse_dealt_hand", "plural", "read_spots", "record_text",
            "replay_deal", "run_batch", "run_here", "run_spot", "scoop_study",
-           "spot_from_dict", "spot_key", "starting_hand_classes", "starting_hands", "trial_count"]
+           "spot_from_csv_row", "spot_key", "starting_hand_classes", "starting_hands"]

@@ -10,6 +10,7 @@ from collections.abc import Callable, Container, Iterable
 from typing import Any
 
 from stud_odds.errors import StudOddsError
+from stud_odds.request.spot import SpotRequest
 from stud_odds.results import EquityResult
 from stud_odds.study.common import (
     Runner,
@@ -19,10 +20,10 @@ from stud_odds.study.common import (
     finished,
     run_here,
 )
-from stud_odds.study.spots import BatchSpot, spot_key
+from stud_odds.study.spots import spot_key
 
 
-def batch_record(number: int, spot: BatchSpot, result: EquityResult) -> dict[str, Any]:
+def batch_record(number: int, spot: SpotRequest, result: EquityResult) -> dict[str, Any]:
     """One output record: where the spot came from, the spot, and its result.
 
     No timings: a record depends only on the spot and its seed, so a batch
@@ -33,7 +34,7 @@ def batch_record(number: int, spot: BatchSpot, result: EquityResult) -> dict[str
     return {"line": number, "id": spot.id, "spot": spot.scenario.to_dict(), **numbers}
 
 
-def run_spot(spot: BatchSpot, threads: int | None) -> EquityResult | StudOddsError:
+def run_spot(spot: SpotRequest, threads: int | None) -> EquityResult | StudOddsError:
     """One spot's result, or the one-sentence mistake that stopped it (a value, not raised:
     a bad spot is reported, never retried)."""
     try:
@@ -42,7 +43,7 @@ def run_spot(spot: BatchSpot, threads: int | None) -> EquityResult | StudOddsErr
         return exc
 
 
-def run_batch(spots: Iterable[tuple[int, BatchSpot | Exception]], write: Callable[[dict], None],
+def run_batch(spots: Iterable[tuple[int, SpotRequest | Exception]], write: Callable[[dict], None],
               report_error: Callable[[int, Exception], None], threads: int | None = None, *,
               skip: Container[tuple[str, str | int]] = frozenset(),
               total: int | None = None, run: Runner = run_here,
@@ -58,13 +59,13 @@ def run_batch(spots: Iterable[tuple[int, BatchSpot | Exception]], write: Callabl
     """
     counts = {"failed": 0, "handled": 0}
 
-    def to_run(item: tuple[int, BatchSpot | Exception]) -> tuple[BatchSpot] | None:
+    def to_run(item: tuple[int, SpotRequest | Exception]) -> tuple[SpotRequest] | None:
         number, spot = item
         if isinstance(spot, Exception) or spot_key(number, spot) in skip:
             return None
         return (spot,)
 
-    def handle(item: tuple[int, BatchSpot | Exception], outcome: Any) -> None:
+    def handle(item: tuple[int, SpotRequest | Exception], outcome: Any) -> None:
         number, spot = item
         with ctrl_c_held():
             error = spot if isinstance(spot, Exception) else outcome

@@ -12,8 +12,6 @@ cluster.  Either way the results come back in input order.
 
 from __future__ import annotations
 
-import json
-import math
 import signal
 import threading
 from collections.abc import Callable, Iterable, Iterator
@@ -88,16 +86,6 @@ def ctrl_c_held() -> Iterator[None]:
             signal.raise_signal(signal.SIGINT)  # the handler restored above acts on it now
 
 
-def show(value: Any) -> str:
-    """A value as a message quotes it: short, one line, JSON's words for JSON's constants."""
-    if value is None or isinstance(value, bool):
-        return json.dumps(value)
-    if isinstance(value, float) and not math.isfinite(value):
-        return json.dumps(value)  # NaN, Infinity, -Infinity
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 # ---------------------------------------------------------------- runners
 
 
@@ -160,4 +148,4 @@ def _handed_over(outcomes: Iterator[tuple[T, Any]]) -> Iterator[tuple[T, Any]]:
 
 
 __all__ = ["MAX_LINE_BYTES", "Runner", "StudyError", "StudyInterrupted", "count_of", "ctrl_c_held",
-           "each_outcome", "finished", "plural", "run_here", "show"]
+           "each_outcome", "finished", "plural", "run_here"]

@@ -14,8 +14,10 @@ from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
 from stud_odds.errors import StudOddsError
+from stud_odds.request.schema import SPOT_FIELDS
+from stud_odds.request.spot import SpotRequest
 from stud_odds.study.common import MAX_LINE_BYTES, StudyError
-from stud_odds.study.spots import SPOT_FIELDS, BatchSpot, spot_from_csv_row, spot_from_dict
+from stud_odds.study.spots import spot_from_csv_row
 
 
 def _numbered_lines(stream: IO[bytes]) -> Iterator[tuple[int, bytes | None]]:
@@ -56,7 +58,7 @@ def _as_stream(source: str | bytes | IO[bytes]) -> IO[bytes]:
     return source
 
 
-def _json_spot(number: int, line: bytes | None) -> BatchSpot:
+def _json_spot(number: int, line: bytes | None) -> SpotRequest:
     text = _decode(number, line)
     try:
         data = json.loads(text)
@@ -69,7 +71,7 @@ def _json_spot(number: int, line: bytes | None) -> BatchSpot:
     if not isinstance(data, dict):
         raise StudyError(f"a line must be a JSON object ({{\"hands\": [...], ...}}), "
                          f"not {_json_kind(data)}")
-    return spot_from_dict(data)
+    return SpotRequest.from_fields(data)
 
 
 def _json_kind(value: Any) -> str:
@@ -117,8 +119,8 @@ def _csv_records(lines: Iterable[tuple[int, bytes | None]]
 
 
 def read_spots(source: str | bytes | IO[bytes], format: str = "jsonl"
-               ) -> Iterator[tuple[int, BatchSpot | StudOddsError]]:
-    """(line number, BatchSpot or the error that line raised) per spot of a JSONL or CSV source.
+               ) -> Iterator[tuple[int, SpotRequest | StudOddsError]]:
+    """(line number, SpotRequest or the error that line raised) per spot of a JSONL or CSV source.
 
     ``source`` is the text, or a binary stream read one line at a time (so a
     file of any size is never held in memory).  A line with bytes that are not
@@ -170,7 +172,7 @@ def count_spots(source: str | bytes | IO[bytes], format: str = "jsonl") -> int:
     lines_of: dict[str, list[int]] = {}
     for number, spot in read_spots(source, format):
         count += 1
-        if isinstance(spot, BatchSpot) and spot.id is not None:
+        if isinstance(spot, SpotRequest) and spot.id is not None:
             lines_of.setdefault(spot.id, []).append(number)
     repeated = next(((spot_id, lines) for spot_id, lines in lines_of.items() if len(lines) > 1),
                     None)

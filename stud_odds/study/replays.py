@@ -13,8 +13,8 @@ from typing import Any
 import numpy as np
 
 from stud_odds.cards import CardError, format_cards, parse_cards
+from stud_odds.checks import check_seed, check_threads, parse_trials
 from stud_odds.engine import equity
-from stud_odds.engine.options import check_seed, check_threads, parse_trials
 from stud_odds.games import Game, parse_game
 from stud_odds.results import EquityResult
 from stud_odds.scenario import (

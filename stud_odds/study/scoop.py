@@ -7,8 +7,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from stud_odds.checks import check_count, parse_trials
 from stud_odds.engine import equity
-from stud_odds.engine.options import check_count, parse_trials
 from stud_odds.games import Game
 from stud_odds.results import EquityResult, PlayerEquity, Rate
 from stud_odds.scenario import MAX_PLAYERS, Scenario

@@ -28,9 +28,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from stud_odds.cards import RANKS, format_card, format_cards, parse_cards
+from stud_odds.checks import check_count, check_seed, check_threads, parse_trials
 from stud_odds.engine import equity
 from stud_odds.engine.awards import add_awards
-from stud_odds.engine.options import check_count, check_seed, check_threads, parse_trials
 from stud_odds.engine.tallies import Tallies, summarise
 from stud_odds.errors import StudOddsError
 from stud_odds.games import Game, parse_game

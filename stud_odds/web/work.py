@@ -10,20 +10,20 @@ from dataclasses import asdict
 from typing import Any
 
 from stud_odds.errors import StudOddsError
+from stud_odds.request.spot import SpotRequest
 from stud_odds.results import EquityResult, StoppedBy
-from stud_odds.web.fields import EquityRequest
 from stud_odds.web.jobs import Superseded
-from stud_odds.web.streams import Emit, event, json_line
+from stud_odds.web.streams import Emit, blamed, event, json_line
 
 PARTIAL_EVERY_S = 0.1  # live results at most this often (the first one at once)
 # an exact count expected to take longer than this is preceded by a sampled estimate, to
 # ESTIMATE_PRECISION (0.1 points: a few hundred thousand trials, a fraction of a second)
 ESTIMATE_AFTER_S = 0.5
-ESTIMATE_PRECISION = 0.001
+ESTIMATE_PRECISION = 0.1  # percentage points
 CANCELLED = "the job was cancelled"
 
 
-def pot_odds(request: EquityRequest, result: EquityResult) -> Any:
+def pot_odds(request: SpotRequest, result: EquityResult) -> Any:
     from stud_odds.pot_odds import PotOdds
 
     if request.pot is None:
@@ -31,14 +31,14 @@ def pot_odds(request: EquityRequest, result: EquityResult) -> Any:
     return PotOdds(request.pot, request.to_call, result.players[0].equity)
 
 
-def answer(request: EquityRequest, result: EquityResult) -> dict[str, Any]:
+def answer(request: SpotRequest, result: EquityResult) -> dict[str, Any]:
     """The object ``stud-odds equity --json`` prints for the same spot and options."""
     from stud_odds.report import json_object
 
     return json_object(result, request.classes, pot_odds(request, result))
 
 
-def shown(request: EquityRequest, result: EquityResult) -> dict[str, Any]:
+def displayed(request: SpotRequest, result: EquityResult) -> dict[str, Any]:
     """The answer plus ``display``: the table's cells and the lines under it, exactly as the
     command prints them, so the page shows the command's text without its own rules."""
     from stud_odds.report import footer_lines, pot_odds_lines, table_cells
@@ -47,7 +47,7 @@ def shown(request: EquityRequest, result: EquityResult) -> dict[str, Any]:
     odds = pot_odds(request, result)
     data["display"] = {
         "cells": table_cells(result),
-        "lines": footer_lines(request.spot.scenario, result),
+        "lines": footer_lines(request.scenario, result),
         "pot_odds": [] if odds is None else pot_odds_lines(odds),
         # as text: a seed is up to 2**63, more than a JavaScript number holds exactly
         "seed": None if result.seed is None else str(result.seed),
@@ -55,11 +55,11 @@ def shown(request: EquityRequest, result: EquityResult) -> dict[str, Any]:
     return data
 
 
-def _run(request: EquityRequest, cancel: threading.Event, on_round: Any = None) -> EquityResult:
+def _run(request: SpotRequest, cancel: threading.Event, on_round: Any = None) -> EquityResult:
     import stud_odds
 
     try:
-        result = request.spot.run(on_round=on_round, cancel=cancel)
+        result = request.run(on_round=on_round, cancel=cancel)
     except stud_odds.Cancelled:
         raise Superseded(CANCELLED) from None
     if result.stopped_by == StoppedBy.CANCELLED:
@@ -67,17 +67,17 @@ def _run(request: EquityRequest, cancel: threading.Event, on_round: Any = None) 
     return result
 
 
-def equity_now(request: EquityRequest, cancel: threading.Event) -> dict[str, Any]:
+def equity_now(request: SpotRequest, cancel: threading.Event) -> dict[str, Any]:
     """POST /api/equity: the final answer."""
     return answer(request, _run(request, cancel))
 
 
-def outs_now(request: EquityRequest, player: int, cancel: threading.Event) -> dict[str, Any]:
+def outs_now(request: SpotRequest, player: int, cancel: threading.Event) -> dict[str, Any]:
     """GET /api/outs: ``stud-odds outs --json``'s object for the spot's seat ``player``, and
     its summary line."""
     import stud_odds
 
-    spot = request.spot
+    spot = request
     try:
         result = stud_odds.outs(spot.scenario, player, method=spot.method, trials=spot.trials,
                                 precision=spot.precision, max_time=spot.max_time,
@@ -87,7 +87,7 @@ def outs_now(request: EquityRequest, player: int, cancel: threading.Event) -> di
     return result.to_dict() | {"summary": result.summary()}
 
 
-def equity_stream(request: EquityRequest, cancel: threading.Event, emit: Emit) -> str:
+def equity_stream(request: SpotRequest, cancel: threading.Event, emit: Emit) -> str:
     """GET /api/equity/stream: an ``estimate`` first when an exact count is long, then
     ``partial`` results and exact ``progress`` as they come (at most every
     PARTIAL_EVERY_S), then the last event: ``result`` or ``failure``."""
@@ -103,25 +103,23 @@ def equity_stream(request: EquityRequest, cancel: threading.Event, emit: Emit) -
         if isinstance(update, stud_odds.ExactProgress):
             emit(event("progress", update.to_dict()))
         else:
-            emit(event("partial", shown(request, update)))
+            emit(event("partial", displayed(request, update)))
 
     try:
         _estimate_first(request, cancel, emit)
-        return event("result", shown(request, _run(request, cancel, on_round)))
+        return event("result", displayed(request, _run(request, cancel, on_round)))
     except StudOddsError as error:
-        from stud_odds.web.app import blamed
-
         return event("failure", blamed(error))
     except Superseded as error:
         return event("failure", {"error": str(error)})
 
 
-def _estimate_first(request: EquityRequest, cancel: threading.Event, emit: Emit) -> None:
+def _estimate_first(request: SpotRequest, cancel: threading.Event, emit: Emit) -> None:
     """An ``estimate`` event (a sampled answer, marked as such) before an exact count that
     takes more than ESTIMATE_AFTER_S, so the page never shows a blank table meanwhile."""
     from stud_odds.engine import equity, planned
 
-    spot = request.spot
+    spot = request
     try:
         choice = planned(spot.scenario, method=spot.method, trials=spot.trials,
                          precision=spot.precision, max_time=spot.max_time)
@@ -133,7 +131,7 @@ def _estimate_first(request: EquityRequest, cancel: threading.Event, emit: Emit)
                       seed=spot.seed if spot.seed is not None else 1, cancel=cancel)
     if estimate.stopped_by == StoppedBy.CANCELLED:
         raise Superseded(CANCELLED)
-    data = shown(request, estimate)
+    data = displayed(request, estimate)
     data["estimate"] = {"exact_seconds": choice.estimated_seconds, "deals": choice.deals}
     emit(event("estimate", data))
 
@@ -186,10 +184,10 @@ def history_failure(message: str) -> str:
     return json_line({"error": message})
 
 
-def table_of(request: EquityRequest) -> dict[str, Any]:
+def table_of(request: SpotRequest) -> dict[str, Any]:
     """GET /api/spot: what the page shows about a spot before it is run: its street,
     whether seventh street is shared, who brings in or acts first, the command line."""
-    scenario = request.spot.scenario
+    scenario = request.scenario
     return {
         "game": scenario.game.value,
         "street": scenario.street,
@@ -220,7 +218,7 @@ def _acting(scenario: Any) -> dict[str, Any] | None:
 
 
 __all__ = ["answer", "equity_now", "equity_stream", "failure_event",
-           "history_failure", "history_stream", "shown", "table_of"]
+           "history_failure", "history_stream", "displayed", "table_of"]
 
 
 # ---- "My hands": the hand database a server was started with (serve --db) ----------------

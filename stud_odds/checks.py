@@ -1,0 +1,128 @@
+"""The one checker of each option's value, for every door and the engine: whole numbers,
+seeds, thread counts, counts, positive numbers, the precision and trial counts.
+
+Each checker has one rule and says a mistake in one :class:`OptionError` sentence
+naming the option as the caller knows it (``name``: "the seed" for Python,
+"'seed'" for a batch line, "--seed" on the command line).  Values are quoted short
+(:func:`stud_odds.errors.shown`), so a 400-digit number or a huge text never
+floods a message.  Pure Python and light: the command line imports it before any
+work, so it loads neither numpy nor the engine.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from numbers import Integral, Real
+
+from stud_odds.errors import SHOWN_CHARACTERS, StudOddsError, shown
+
+MAX_TRIALS = 10**12  # about a day of sampling
+MAX_THREADS = 256  # the engine uses at most the cores numba has; more is a typo
+MAX_SEED = 2**64 - 1  # SeedSequence takes any size; one fixed bound is one rule to state
+SEED_RANGE = "from 0 to 2^64 - 1"
+# a pot share's standard error never exceeds 50 points: a larger target asks nothing
+MOST_POINTS = 50.0
+POINTS = "a positive number of percentage points such as 0.05, at most 50"
+
+
+# a pot share's standard error never exceeds 50 points: a larger target asks nothing
+MOST_POINTS = 50.0
+POINTS = "a positive number of percentage points such as 0.05, at most 50"
+
+
+class OptionError(StudOddsError):
+    """An option given a value it cannot take; the message names the option as given."""
+
+
+def _said(count: str | int) -> str:
+    """A trial count as given, for a message: ``1e+15``, ``250k``, short either way."""
+    if isinstance(count, str):
+        return count.strip() if len(count) <= SHOWN_CHARACTERS else shown(count)
+    digits = len(str(abs(count)))
+    return f"{count:.3g}" if digits <= 20 else f"about 10^{digits - 1}"
+
+
+def check_whole(value: object, name: str) -> int | None:
+    """An optional whole number (an int, not a bool, float or text)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        raise OptionError(f"{name} must be a whole number, not {shown(value)}")
+    return int(value)
+
+
+def check_seed(value: object, name: str = "the seed") -> int | None:
+    """An optional seed: a whole number from 0 to 2^64 - 1."""
+    seed = check_whole(value, name)
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise OptionError(f"{name} must be a whole number {SEED_RANGE}, not {shown(seed)}")
+    return seed
+
+
+def check_count(value: object, name: str, low: int, high: int | None = None) -> int | None:
+    """An optional whole number from ``low`` (to ``high``): threads, opponents, rows."""
+    count = check_whole(value, name)
+    if count is not None and (count < low or (high is not None and count > high)):
+        bounds = f"between {low} and {high}" if high is not None else f"at least {low}"
+        raise OptionError(f"{name} must be {bounds}, not {shown(count)}")
+    return count
+
+
+def check_threads(value: object, name: str = "threads") -> int | None:
+    """An optional thread count from 1 to MAX_THREADS (None: every core)."""
+    return check_count(value, name, 1, MAX_THREADS)
+
+
+def check_positive(value: object, name: str, what: str) -> float | None:
+    """An optional positive, finite number (``what`` describes one, for the message)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, Real):
+        raise OptionError(f"{name} must be {what}, not {shown(value)}")
+    huge = isinstance(value, Integral) and abs(value) > 2**1000  # float() would overflow
+    if huge or not math.isfinite(value) or not value > 0:
+        raise OptionError(f"{name} must be {what}, not {shown(value)}")
+    return float(value)
+
+
+def check_precision(value: object, name: str = "the precision") -> float | None:
+    """An optional precision: every equity's standard error at most, in percentage points
+    (the word's one meaning, at every door)."""
+    points = check_positive(value, name, POINTS)
+    if points is not None and points > MOST_POINTS:
+        raise OptionError(f"{name} must be {POINTS}, not {shown(value)}")
+    return points
+
+
+_COUNT = re.compile(r"^(\d+(?:\.\d*)?(?:e\d+)?)([km]?)$", re.IGNORECASE)
+
+
+def parse_trials(text: str | int, name: str = "the trial count") -> int:
+    """``250000``, ``250k``, ``2M``, ``1e6``, ``1_000_000`` -> a positive int up to MAX_TRIALS."""
+    if isinstance(text, bool) or not isinstance(text, Integral | str):
+        raise OptionError(f"{name} must be a whole number such as 250000 or '250k', "
+                          f"not {shown(text)}")
+    if isinstance(text, Integral):
+        value: float | int = int(text)
+    else:
+        cleaned = text.strip().replace("_", "").replace(",", "")
+        negative = cleaned.startswith("-")
+        match = _COUNT.match(cleaned[negative:])
+        if not match:
+            raise OptionError(f"{shown(text)} is not a trial count: write e.g. 100000, "
+                              "250k, 2M or 1e6")
+        if negative:
+            raise OptionError(f"{name} must be positive, not {_said(text)}")
+        value = float(match.group(1)) * {"": 1, "k": 1e3, "m": 1e6}[match.group(2).lower()]
+    if value > MAX_TRIALS:  # also inf: a text of 400 digits reads as inf
+        raise OptionError(f"{_said(text)} trials would take days: ask for at most "
+                          f"{MAX_TRIALS:.0e}")
+    if value < 1 or value != int(value):
+        raise OptionError(f"{name} must be a positive whole number, not {_said(text)}")
+    return int(value)
+
+
+__all__ = ["MAX_SEED", "MAX_THREADS", "MAX_TRIALS", "MOST_POINTS", "POINTS", "SEED_RANGE",
+           "OptionError", "check_count", "check_positive", "check_precision", "check_seed",
+           "check_threads", "check_whole", "parse_trials"]

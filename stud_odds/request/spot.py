@@ -1,0 +1,122 @@
+"""A spot and how to compute it, parsed once: what a batch line, a web request and the
+``equity`` command ask.
+
+:meth:`SpotRequest.from_fields` reads a dict of the schema's fields (a batch
+line, a web request's JSON or query, the command line's options) through each
+option's one reader; every mistake is one sentence carrying its ``field`` (and
+``seat`` for a hand), named as its door knows it.  :meth:`SpotRequest.command`
+writes the ``stud-odds equity`` line that prints the same numbers.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from stud_odds.engine import equity
+from stud_odds.engine.options import ExactRefused
+from stud_odds.errors import blame, shown
+from stud_odds.request.schema import (
+    OPTIONS,
+    OUTPUT_FIELDS,
+    SPOT_FIELDS,
+    Door,
+    OptionError,
+    check_pot_odds,
+    parse_fields,
+)
+from stud_odds.results import Method
+from stud_odds.scenario import DeckRule, Scenario
+
+if TYPE_CHECKING:
+    from stud_odds.results import EquityResult
+
+
+@dataclass(frozen=True)
+class SpotRequest:
+    """A validated spot, how to run it (``precision`` in percentage points), and the
+    ``equity`` command's output options."""
+
+    scenario: Scenario
+    id: str | None = None
+    method: Method = Method.AUTO
+    trials: int | None = None
+    precision: float | None = None
+    max_time: float | None = None
+    seed: int | None = None
+    classes: bool = False
+    pot: float | None = None
+    to_call: float | None = None
+
+    @classmethod
+    def from_fields(cls, data: Any, names: tuple[str, ...] = SPOT_FIELDS,
+                    door: Door = Door.FIELDS) -> SpotRequest:
+        """A SpotRequest from a mapping of the schema's fields; ``names`` are those this door
+        takes (a batch line: SPOT_FIELDS; a web request adds OUTPUT_FIELDS)."""
+        if not isinstance(data, Mapping):
+            raise OptionError(f"a spot is an object of fields ({', '.join(names)}), "
+                              f"not {shown(data)}")
+        unknown = sorted(str(name) for name in set(data) - set(names))
+        if unknown:
+            raise OptionError(f"unknown field {shown(unknown[0])}: fields are "
+                              f"{', '.join(names)}")
+        hands = OPTIONS["hands"].parse(data.get("hands"), door)
+        if hands is None:
+            with blame("hands"):
+                raise OptionError("a spot needs 'hands', one per live player")
+        given = parse_fields(data, tuple(name for name in names if name != "hands"), door)
+        scenario = Scenario.build(hands, game=given["game"] or "stud", dead=given["dead"] or (),
+                                  folds=given.get("folds") or [],
+                                  community=given["community"],
+                                  deck_rule=given["deck_rule"] or "casino")
+        output = {name: given.get(name) for name in OUTPUT_FIELDS}
+        check_pot_odds(output["pot"], output["to_call"], door)
+        return cls(scenario, id=given.get("id"),
+                   method=Method.EXACT if given.get("exact") else Method.AUTO,
+                   trials=given["trials"], precision=given["precision"],
+                   max_time=given["max_time"], seed=given["seed"],
+                   classes=bool(output["classes"]), **{name: output[name]
+                                                       for name in ("pot", "to_call")})
+
+    def run(self, threads: int | None = None, **live: Any) -> EquityResult:
+        """equity() of the spot; ``live``: its ``on_round`` and ``cancel``, for a server."""
+        try:
+            return equity(self.scenario, method=self.method, trials=self.trials,
+                          precision=self.precision, max_time=self.max_time, seed=self.seed,
+                          threads=threads, **live)
+        except ExactRefused as refused:  # the line asked with its own field
+            failure = OptionError(refused.for_option('"exact": true'))
+            failure.field = "exact"
+            raise failure from None
+
+    def command(self) -> str:
+        """The ``stud-odds equity ...`` line that prints the same numbers."""
+        from stud_odds.cards import format_card
+
+        scenario = self.scenario
+        words = ["stud-odds", "equity", *(str(hand) for hand in scenario.hands),
+                 OPTIONS["game"].flag, scenario.game.value]
+        if scenario.dead:
+            words += [OPTIONS["dead"].flag, " ".join(map(format_card, scenario.dead))]
+        for upcards in scenario.folds:
+            words += [OPTIONS["folds"].flag, "".join(map(format_card, upcards))]
+        if scenario.community is not None:
+            words += [OPTIONS["community"].flag, format_card(scenario.community)]
+        if scenario.deck_rule != DeckRule.CASINO:
+            words += [OPTIONS["deck_rule"].flag, scenario.deck_rule.value]
+        if self.method == Method.EXACT:
+            words.append(OPTIONS["exact"].flag)
+        for name, value in (("trials", self.trials), ("precision", self.precision),
+                            ("max_time", self.max_time), ("seed", self.seed),
+                            ("pot", self.pot), ("to_call", self.to_call)):
+            if value is not None:
+                words += [OPTIONS[name].flag, f"{value:g}" if isinstance(value, float)
+                          else str(value)]
+        if self.classes:
+            words.append(OPTIONS["classes"].flag)
+        return shlex.join(words)
+
+
+__all__ = ["SpotRequest"]
