@@ -70,13 +70,13 @@ def _median_seconds(run, repeats: int) -> tuple[float, float]:
     return statistics.median(wall), statistics.median(cpu)
 
 
-def _heads_up(scenario: Scenario, scoops: bool):
-    return heads_up_tallies(scenario.game.kernel_id, spot_of(scenario, scoops))
+def _heads_up(scenario: Scenario, scoops: bool, threads: int):
+    return heads_up_tallies(scenario.game.kernel_id, spot_of(scenario, scoops), threads=threads)
 
 
 def _time_heads_up(scenario: Scenario, args: argparse.Namespace) -> tuple[float, float]:
-    _heads_up(scenario, args.scoops)  # compile / load from the cache
-    return _median_seconds(lambda: _heads_up(scenario, args.scoops), args.repeats)
+    _heads_up(scenario, args.scoops, args.threads)  # compile / load from the cache
+    return _median_seconds(lambda: _heads_up(scenario, args.scoops, args.threads), args.repeats)
 
 
 def _third_street(args: argparse.Namespace) -> None:
@@ -148,7 +148,8 @@ def _random(args: argparse.Namespace) -> None:
     print(f"\n{label}, heads_up_tallies, one run each")
     for game in GAMES:
         scenario = Scenario.build(hands, game=game)
-        wall, cpu = _median_seconds(lambda scenario=scenario: _heads_up(scenario, args.scoops), 1)
+        wall, cpu = _median_seconds(
+            lambda scenario=scenario: _heads_up(scenario, args.scoops, args.threads), 1)
         print(f"  {game:5s} {' vs '.join(hands):18s} {scenario.plan.outcomes():>17,} deals "
               f"{wall:6.2f} s wall {cpu:6.2f} s CPU")
 
@@ -160,7 +161,8 @@ def _table(args: argparse.Namespace) -> None:
     print("\nthe exact starting-hand table (1,755 starts) beside one start on its own")
     for game in GAMES:
         scenario = Scenario.build(hands, game=game)
-        one, one_cpu = _median_seconds(lambda scenario=scenario: _heads_up(scenario, False), 1)
+        one, one_cpu = _median_seconds(
+            lambda scenario=scenario: _heads_up(scenario, False, args.threads), 1)
         table, table_cpu = _median_seconds(lambda game=game: start_table(game), 1)
         print(f"  {game:5s} table {table:7.1f} s wall {table_cpu:7.1f} s CPU "
               f"= {1755 * 60 / table:8.0f} starts/min | one start ({' vs '.join(hands)}) "
@@ -182,7 +184,6 @@ def main() -> None:
     parser.add_argument("--table", action="store_true",
                         help="only time the exact starting-hand tables (minutes)")
     args = parser.parse_args()
-    numba.set_num_threads(args.threads)
     print(f"CPU: {cpu_model()}, {args.threads} of {numba.config.NUMBA_NUM_THREADS} threads")
     if args.ranges:
         _ranges(args)

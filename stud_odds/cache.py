@@ -34,7 +34,7 @@ from functools import cache
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-log = logging.getLogger("stud_odds")
+_log = logging.getLogger("stud_odds")
 
 _KERNEL_SOURCES = Path(__file__).parent / "kernels"
 

@@ -47,7 +47,7 @@ NOTICE_SECONDS = 2  # a warm-up that takes longer is compiling: say so
 RETRIES = 2  # more tries of a task that raised (a dying worker's tasks are rescheduled anyway)
 TASKS_PER_THREAD = 3  # in flight per worker thread: enough to keep it busy between results
 WARM_UP_METHODS = ("monte-carlo", "exact", "heads-up")  # the kernels a worker compiles first
-log = logging.getLogger("stud_odds")
+_log = logging.getLogger("stud_odds")
 
 
 class ClusterError(StudOddsError):
@@ -239,11 +239,11 @@ class Cluster:
                         f"{info['code']}, here {mine}): install the same version on every "
                         "worker, or results would differ")
                 if info["note"]:
-                    log.warning("worker %s: %s", address, info["note"])
+                    _log.warning("worker %s: %s", address, info["note"])
                 if info["threading_layer"] == "workqueue" and workers[address] > 1:
-                    log.warning("worker %s runs one task at a time: numba's workqueue "
-                                "threading layer cannot run two at once; start workers with "
-                                "'--nworkers N --nthreads 1', or install tbb", address)
+                    _log.warning("worker %s runs one task at a time: numba's workqueue "
+                                 "threading layer cannot run two at once; start workers with "
+                                 "'--nworkers N --nthreads 1', or install tbb", address)
         except BaseException:
             self.client.cancel(list(futures.values()))
             raise
@@ -254,8 +254,8 @@ class Cluster:
         try:
             future.result(timeout=NOTICE_SECONDS)
         except TimeoutError:
-            log.info("compiling or loading the kernels on %d Dask worker%s (first run only, a "
-                     "few seconds each)...", workers, "" if workers == 1 else "s")
+            _log.info("compiling or loading the kernels on %d Dask worker%s (first run only, a "
+                      "few seconds each)...", workers, "" if workers == 1 else "s")
         except Exception:  # noqa: BLE001 - reported with its worker by the caller
             pass
 

@@ -1,7 +1,7 @@
 """The compiler where nobody waits: one background process per cache compiles the kernels.
 
 While a kernel is missing, its numpy twin answers (engine/twins/), and a
-command that met the gap starts this module as a process of its own: it
+command that met the gap starts a process of its own (compiling_worker.py): it
 compiles the kernels of the game asked first, then the rest, into the cache,
 at a lower priority, and ends.  At most one runs per cache, however many
 commands start at once: the starter takes an exclusive lock on the cache's
@@ -15,7 +15,9 @@ command uses or rebuilds (running.compiled deletes a damaged one).
 A library starts no process unasked: the command line and ``serve`` call
 ``allow()``, a program ``warm_up(background=True)``.  The environment
 variable STUD_ODDS_BACKGROUND_COMPILE=0 turns it off everywhere.  This module
-loads neither numpy nor numba, so the command line can allow it at no cost.
+loads neither numpy nor numba, so the command line can allow it at no cost,
+and imports nothing of the engine: the engine asks it (running.use_kernel,
+warm), and only the worker drives the engine.
 """
 
 from __future__ import annotations
@@ -29,13 +31,16 @@ import threading
 from stud_odds import cache as kernel_cache
 from stud_odds.games import Game
 
-log = logging.getLogger("stud_odds")
+_log = logging.getLogger("stud_odds")
 
 ENVIRONMENT = "STUD_ODDS_BACKGROUND_COMPILE"
 LOCK_NAME = "compiling.lock"
 LOG_NAME = "compiling.log"
 NICENESS = 10  # the foreground's twin keeps its core
 FIRST_QUESTIONS = ("headsup", "sample", "enumerate")  # warm.WARM_METHODS, most asked first
+# the module the background process runs (named, not imported: it drives the engine, which
+# imports this module)
+WORKER = "stud_odds.compiling_worker"
 
 _lock = threading.Lock()
 _allowed = False
@@ -108,12 +113,12 @@ def start(kernel: str, game: int) -> bool:
         try:
             with open(folder / LOG_NAME, "ab") as output:
                 subprocess.Popen(
-                    [sys.executable, "-m", "stud_odds.compiling", _name(game), kernel],
+                    [sys.executable, "-m", WORKER, _name(game), kernel],
                     stdin=subprocess.DEVNULL, stdout=output, stderr=output,
                     pass_fds=(descriptor,), start_new_session=True, env=environment,
                     close_fds=True)
         except OSError as exc:
-            log.debug("the background compile did not start: %s", exc)
+            _log.debug("the background compile did not start: %s", exc)
             return False
         return True
     finally:
@@ -131,37 +136,3 @@ def _can_lock() -> bool:
 
 def _name(game: int) -> str:
     return next(member.value for member in Game if member.kernel_id == game)
-
-
-def compile_all(first_game: str, first_kernel: str | None = None) -> None:
-    """Compile every kernel into the cache: ``first_kernel`` of ``first_game`` first, then
-    that game's others (heads-up counting, sampling, enumeration: the README's order of
-    first questions), then the other games'."""
-    from stud_odds.engine.warm import GAMES, WARM_METHODS, warm_up
-    from stud_odds.engine.weighted import weighted_kernels
-
-    # sorted is stable: the kernel asked for first, then the others in FIRST_QUESTIONS' order
-    methods = sorted(FIRST_QUESTIONS, key=lambda method: WARM_METHODS[method] != first_kernel)
-    games = (first_game, *(other for other in GAMES if other != first_game))
-    for game in games:
-        for method in methods:
-            warm_up([game], [method])
-    for game in games:  # heads-up against ranges: the rarest first question
-        weighted_kernels(Game(game).kernel_id)
-
-
-def main(arguments: list[str]) -> int:
-    try:
-        os.nice(NICENESS)
-    except OSError:
-        pass
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
-    log.info("background compile %d started (%s first)", os.getpid(),
-             " ".join(arguments) or "stud")
-    compile_all(*arguments[:2]) if arguments else compile_all("stud")
-    log.info("background compile %d done", os.getpid())
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

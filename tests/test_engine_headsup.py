@@ -9,7 +9,6 @@ import math
 import os
 import random
 
-import numba
 import numpy as np
 import pytest
 
@@ -205,15 +204,11 @@ def test_both_stud8_plans_identical_to_brute_force(scenario, plan):
 
 @pytest.mark.parametrize("scenario", HAND_PICKED[:4] + RANDOM_SPOTS[::7],
                          ids=[_label(s) for s in HAND_PICKED[:4] + RANDOM_SPOTS[::7]])
-def test_identical_to_brute_force_on_two_threads(scenario, monkeypatch):
-    # on two lanes, cut into pieces (equity() would run such small spots on one thread)
-    previous = numba.get_num_threads()
-    try:
-        numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
-        got = _heads_up(scenario)
-    finally:
-        numba.set_num_threads(previous)
-    _assert_identical(got, _brute_force(scenario))
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_identical_to_brute_force_on_any_threads(scenario, threads):
+    # on 1-3 lanes, cut into pieces (equity() would run such small spots on one thread): the
+    # width is an argument, whatever numba's own thread count
+    _assert_identical(_heads_up(scenario, threads=threads), _brute_force(scenario))
 
 
 @pytest.mark.parametrize("scenario", [HAND_PICKED[3], _shared_river_spot(random.Random(7), "razz")],

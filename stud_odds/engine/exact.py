@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, wait
 
 import numpy as np
@@ -29,6 +29,7 @@ from stud_odds.kernels.layout import (
 )
 
 from . import running
+from .deal_levels import MAX_COMPLETIONS, level_choices, levels
 from .job import WAIT_POLL, Job
 from .options import Progress
 from .tallies import Tallies
@@ -36,8 +37,6 @@ from .tallies import Tallies
 # deals per kernel call (a few hundredths of a second: Ctrl-C is seen at once)
 DEALS_PER_CALL = 8_000_000
 VALUED_PER_CALL = 1_000_000  # the same for one level alone, whose every deal is valued
-# the levels' value tables hold at most this many completions in all (int32: 16 MB)
-MAX_COMPLETIONS = 1 << 22
 
 
 def enumerate_deals(game: int, spot: Spot, threads: int, progress: Progress | None,
@@ -74,7 +73,7 @@ def _enumerate_deals(game: int, spot: Spot, threads: int, progress: Progress | N
             choices = _choices(part, levels)
             if math.prod(choices) == 0:
                 continue
-            order = _value_tables(game, part, levels, job.check)
+            order = _value_tables(game, part, levels, job.check, threads)
             if len(levels) > 1:
                 _last_level_classes(game, part, order, math.prod(choices), tallies)
             for start, count, deals in _ranges(choices, order.outer, len(levels) == 1):
@@ -85,8 +84,9 @@ def _enumerate_deals(game: int, spot: Spot, threads: int, progress: Progress | N
         if progress:
             progress(tallies.outcomes, total)
 
-    with running.numba_threads(threads):  # value_completions runs that many pieces at once
-        _run(calls(), threads, done, job)
+    # the width goes to every call that cuts work (valuing completions: _value_tables), and
+    # enumeration runs no numba parallel loop: numba's own thread count plays no part
+    _run(calls(), threads, done, job)
     return tallies, compiling
 
 
@@ -101,7 +101,8 @@ def _call(entry: Callable, arguments: tuple, deals: int) -> Callable[[], Tallies
 
 def _run(calls: Iterable[Callable[[], Tallies]], threads: int,
          done: Callable[[Tallies], None], job: Job) -> None:
-    """Run kernel calls on ``threads`` threads, handing each result to ``done`` in order.
+    """Run kernel calls on the engine's pool, at most ``threads`` at once, handing each
+    result to ``done`` in order.
 
     At most two calls per thread are queued, so memory stays flat however many
     calls there are.  When another equity() call waits for its turn, the queue
@@ -109,7 +110,7 @@ def _run(calls: Iterable[Callable[[], Tallies]], threads: int,
     queued calls are cancelled, the running ones (a few hundredths of a second)
     are waited for, and KeyboardInterrupt or Cancelled is raised.
     """
-    pool = running.pool(threads)
+    lanes = running.ThreadWidth(threads)
     queued: deque[Future] = deque()
 
     def hand_over(keep: int) -> None:
@@ -126,37 +127,15 @@ def _run(calls: Iterable[Callable[[], Tallies]], threads: int,
             if job.others_waiting():
                 hand_over(0)
                 job.share()
-            queued.append(pool.submit(call))
+            queued.append(lanes.submit(call))
             hand_over(2 * threads - 1)
         hand_over(0)
     finally:
+        lanes.close()  # a queued call that has not started never will
         for future in queued:
             future.cancel()
         wait(queued)
     job.check()
-
-
-def levels(deck: int, draws: Sequence[int]) -> list[tuple[int, int]]:
-    """The levels of the deal from ``deck`` unseen cards, (player, cards): every player
-    still dealt cards, the one with the most completions (that a table holds) last, in
-    the inner loop; with nobody to deal, the last player with nothing (one showdown)."""
-    dealt = [(p, int(k)) for p, k in enumerate(draws) if k > 0]
-    if not dealt:
-        return [(len(draws) - 1, 0)]
-    sizes = [math.comb(deck, k) for _, k in dealt]
-    fitting = [i for i, size in enumerate(sizes) if size <= MAX_COMPLETIONS]
-    inner = max(fitting, key=lambda i: (sizes[i], i)) if fitting else sizes.index(min(sizes))
-    return dealt[:inner] + dealt[inner + 1:] + [dealt[inner]]
-
-
-def level_choices(deck: int, levels: list[tuple[int, int]]) -> list[int]:
-    """Each level's number of combinations, given the cards the earlier levels took."""
-    choices = []
-    left = deck
-    for _, k in levels:
-        choices.append(math.comb(left, k) if left >= 0 else 0)
-        left -= k
-    return choices
 
 
 def _levels(spot: Spot) -> list[tuple[int, int]]:
@@ -168,10 +147,11 @@ def _choices(spot: Spot, levels: list[tuple[int, int]]) -> list[int]:
 
 
 def _value_tables(game: int, spot: Spot, levels: list[tuple[int, int]],
-                  between: Callable[[], None]) -> Levels:
+                  between: Callable[[], None], threads: int) -> Levels:
     """The levels with their value tables: the last level's always (the inner loop reads
     it), the others' from the second on while they fit (the first is dealt once per
-    completion: valuing it as it comes is as quick).  between() between kernel calls."""
+    completion: valuing it as it comes is as quick), valued on ``threads`` threads.
+    between() between kernel calls."""
     sizes = [math.comb(len(spot.deck), k) for _, k in levels]
     tabled = np.zeros(len(levels), np.bool_)
     if len(levels) > 1:
@@ -187,7 +167,7 @@ def _value_tables(game: int, spot: Spot, levels: list[tuple[int, int]],
         p, k = levels[level]
         high, low = np.empty(sizes[level], np.int16), np.empty(sizes[level], np.int16)
         running.value_completions(game, spot.deck, (spot.known_key[p], spot.known_bits[p]),
-                                  k, (high, low, np.zeros(0, np.int64)), between)
+                                  k, (high, low, np.zeros(0, np.int64)), between, threads)
         values[level, :sizes[level]] = high.astype(np.int32) << 16 | low
     # the fewest outer levels (at least one, and not the inner loop's) that keep a
     # range's deals near DEALS_PER_CALL
@@ -251,9 +231,9 @@ def heads_up(game: int, spot: Spot, threads: int, progress: Progress | None,
         return tallies, 0.0
     from .headsup import heads_up_tallies
 
-    with job.kernels(), running.numba_threads(threads):
+    with job.kernels():
         compiling = heads_up_kernels(game)
-        tallies = heads_up_tallies(game, spot, progress=job.sharing(progress))
+        tallies = heads_up_tallies(game, spot, progress=job.sharing(progress), threads=threads)
     job.check()
     return tallies, compiling
 

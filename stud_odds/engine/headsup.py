@@ -74,16 +74,12 @@ from stud_odds.kernels.layout import (
     SCOOP_CLASS_BASE,
     low_buckets,
 )
-from stud_odds.kernels.tables import HIGH_CLASSES, RAZZ_CLASSES
 
 from . import running
 from .awards import add_awards
-from .headsup_work import LOW_LEVELS, kernel_calls, plan_sweeps, tasks_of
+from .headsup_work import kernel_calls, plan_sweeps, tasks_of
+from .pair_counting import LOW_LEVELS, PAIR_CLASSES, SWAP_PLAYERS, VALUE_SPAN
 from .tallies import Tallies
-
-VALUE_SPAN = max(HIGH_CLASSES, RAZZ_CLASSES) + 1  # primary values are 1..VALUE_SPAN - 1
-PAIR_CLASSES = HIGH_CLASS_COLUMNS * LOW_CLASS_COLUMNS
-SWAP_PLAYERS = [0, 2, 1, 3]  # outcome masks with bits 0 and 1 swapped
 
 
 def _subset_plan(size: int, largest: int) -> tuple[np.ndarray, ...]:
@@ -117,7 +113,7 @@ class _Completions:
     class column."""
 
     def __init__(self, game: int, spot: Spot, player: int, low_bucket: np.ndarray,
-                 between: Callable[[], None] | None):
+                 between: Callable[[], None] | None, threads: int = 1):
         lookups = running.lookups()
         draw = int(spot.draws[player])
         total = math.comb(len(spot.deck), draw)
@@ -126,7 +122,7 @@ class _Completions:
         self.packed = np.empty(total, np.int64)
         running.value_completions(game, spot.deck,
                                   (spot.known_key[player], spot.known_bits[player]), draw,
-                                  (high, low, self.packed), between)
+                                  (high, low, self.packed), between, threads)
         if between:
             between()
         self.primary, self.bucket, self.pair_class = sweep_values(game, high, low, lookups,
@@ -163,7 +159,7 @@ def _class_tallies(game: int, side: _Completions, weight: int, classes: np.ndarr
 
 
 def heads_up_tallies(game: int, spot: Spot, progress: Callable[[int, int], None] | None = None,
-                     plan_name: str | None = None) -> Tallies:
+                     plan_name: str | None = None, threads: int = 1) -> Tallies:
     """Exact tallies of a two-player spot, identical to enumerating every deal.
 
     game: GAME_STUD, GAME_STUD8 or GAME_RAZZ; spot: the kernels' bundle (a dealt
@@ -173,12 +169,14 @@ def heads_up_tallies(game: int, spot: Spot, progress: Callable[[int, int], None]
     fraction of a second (the calls are kept that short, so a stop raised
     from it is seen at once); ``done`` may repeat.  plan_name ("by bucket" or
     "halving") forces stud8's plan (for tests); by default the cheaper one runs.
+    ``threads``: how many kernel calls run at once (the tallies are the same on any
+    number).
 
     The tallies are exactly as the brute-force enumeration sums them (the same
     deals, the same columns), int64 when they fit and Python ints when they do
     not (awards.py: a random opponent on third street).  The work is about
     headsup_work.heads_up_work(...) table operations: planning.py checks it first and
-    says how many threads it may use (numba's count when called).
+    says how many threads it may use.
     """
     if len(spot.draws) != 2:
         raise ValueError("heads_up_tallies counts two players")
@@ -195,12 +193,12 @@ def heads_up_tallies(game: int, spot: Spot, progress: Callable[[int, int], None]
         report = None if progress is None else (
             lambda fraction, done=tallies.outcomes: progress(done + int(deals // parts
                                                                     * fraction), deals))
-        tallies.add(_counted(game, part, plan_name, report))
+        tallies.add(_counted(game, part, plan_name, report, threads))
     return tallies
 
 
 def _counted(game: int, spot: Spot, plan_name: str | None,
-             progress: Callable[[float], None] | None) -> Tallies:
+             progress: Callable[[float], None] | None, threads: int) -> Tallies:
     """heads_up_tallies of a spot without a community card to come; progress(fraction
     done) between kernel calls (each step is a fraction of a second, so a stop raised
     from it is seen at once)."""
@@ -216,9 +214,9 @@ def _counted(game: int, spot: Spot, plan_name: str | None,
     px = 0 if math.comb(n, draws[0]) <= math.comb(n, draws[1]) else 1
     py = 1 - px
     low_bucket = low_buckets()
-    x = _Completions(game, spot, px, low_bucket, between)
+    x = _Completions(game, spot, px, low_bucket, between, threads)
     between()
-    y = _Completions(game, spot, py, low_bucket, between)
+    y = _Completions(game, spot, py, low_bucket, between, threads)
     between()
     a, b = draws[px], draws[py]
     tallies.outcomes = len(x) * math.comb(n - a, b)
@@ -228,11 +226,12 @@ def _counted(game: int, spot: Spot, plan_name: str | None,
     track_scoops = bool(spot.track_scoops)
     setup = sweep_setup(game, n, (a, b), track_scoops)
     plan = plan_sweeps(x, y, setup.levels, setup.cost_x, setup.cost_y, plan_name)
-    x_take, y_take, tasks, costs = tasks_of(x, y, plan, setup.cost_x, setup.cost_y, between)
+    x_take, y_take, tasks, costs = tasks_of(x, y, plan, setup.cost_x, setup.cost_y, between,
+                                            threads)
     sides = (_side(x, x_take, setup.x_subsets), _side(y, y_take, setup.y_subsets))
     between()
     outcome_counts, scoops_x, scoops_y = _count(game, track_scoops, (tasks, costs), sides,
-                                                setup.tables, progress)
+                                                setup.tables, progress, threads)
     if px == 1:  # the counts have X as bit 0: make bit 0 player 0
         outcome_counts = outcome_counts[SWAP_PLAYERS][:, SWAP_PLAYERS]
     add_awards(game, outcome_counts, tallies)
@@ -283,15 +282,16 @@ def _side(rows: _Completions, take: np.ndarray, subsets: tuple[np.ndarray, ...])
 
 def _count(game: int, track_scoops: bool, work: tuple[np.ndarray, list[int]],
            sides: tuple[Side, Side], tables: tuple[np.ndarray, np.ndarray],
-           progress: Callable[[float], None] | None
+           progress: Callable[[float], None] | None, threads: int
            ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """count_pairs over every task, in short calls: (outcome counts, X's and Y's scoops by
-    hand class); progress(fraction done) after each call."""
+    """count_pairs over every task, in short calls of at most ``threads`` lanes at once:
+    (outcome counts, X's and Y's scoops by hand class); progress(fraction done) after
+    each call."""
     tasks, costs = work
     outcome_counts = np.zeros((4, 4), np.int64)
     scoops_x = np.zeros(PAIR_CLASSES, np.int64)
     scoops_y = np.zeros(PAIR_CLASSES, np.int64)
-    for lane_tasks, lane_starts in kernel_calls(costs, progress):
+    for lane_tasks, lane_starts in kernel_calls(costs, progress, threads):
         used = len(lane_starts) - 1
         per_lane = (np.zeros((used, 4, 4), np.int64), np.zeros((used, PAIR_CLASSES), np.int64),
                     np.zeros((used, PAIR_CLASSES), np.int64))
@@ -299,7 +299,7 @@ def _count(game: int, track_scoops: bool, work: tuple[np.ndarray, list[int]],
             partial(count_pairs, game, track_scoops, tasks,
                     lane_tasks[lane_starts[lane]:lane_starts[lane + 1]], *sides, tables,
                     (per_lane[0][lane], per_lane[1][lane], per_lane[2][lane]))
-            for lane in range(used)])
+            for lane in range(used)], threads)
         outcome_counts += per_lane[0].sum(axis=0)
         scoops_x += per_lane[1].sum(axis=0)
         scoops_y += per_lane[2].sum(axis=0)

@@ -9,26 +9,27 @@ from typing import Protocol
 
 import numpy as np
 
-from stud_odds.kernels import threads
 from stud_odds.kernels.headsup import TASK_COLUMNS
 from stud_odds.kernels.layout import GAME_STUD8, LOW_BUCKETS
 
-LOW_LEVELS = 6  # the buckets live in 2**6 = 64 slots, halved 6 times
+from .pair_counting import LOW_LEVELS
+
 PIECES_PER_LANE = 4  # big tasks are cut into pieces of about 1/(4 * threads) of the work
 # table operations per lane in one kernel call: about 0.05 s (a stop is seen between calls;
 # 200 million ran 0.8-1.6 s on a busy 2-core machine)
 BATCH_WORK = 50_000_000
 
 
-class Completions(Protocol):
-    """One player's completions as headsup.py holds them."""
+class CompletionsByNode(Protocol):
+    """One player's completions as headsup.py holds them: their rows by node of stud8's
+    bucket halving."""
 
     def __len__(self) -> int: ...
     def node_starts(self, depth: int) -> np.ndarray: ...
     def order(self, depth: int) -> np.ndarray: ...
 
 
-def plan_sweeps(x: Completions, y: Completions, levels: int, cost_x: int, cost_y: int,
+def plan_sweeps(x: CompletionsByNode, y: CompletionsByNode, levels: int, cost_x: int, cost_y: int,
           name: str | None = None) -> list[tuple[int, int, int, int, int]]:
     """The sweeps to run, (X depth, Y depth, X node, Y node, Y bucket), in the cheaper plan;
     a sweep's Y bucket is any bucket of its Y node (its low comparison with X is the same)."""
@@ -77,11 +78,11 @@ def batches(costs: list[int], lanes: int) -> Iterator[list[int]]:
         yield batch
 
 
-def kernel_calls(costs: list[int], progress: Callable[[float], None] | None
+def kernel_calls(costs: list[int], progress: Callable[[float], None] | None, threads: int
                  ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
-    """Each kernel call's tasks per lane (as lanes_of), in batches; progress(fraction done)
-    after each call."""
-    lanes = max(1, min(threads.in_use(), len(costs)))
+    """Each kernel call's tasks per lane (as lanes_of), a lane per thread (at most
+    ``threads``), in batches; progress(fraction done) after each call."""
+    lanes = max(1, min(threads, len(costs)))
     done, total = 0, max(1, sum(costs))
     for batch in batches(costs, lanes):
         yield lanes_of(batch, costs, min(lanes, len(batch)))
@@ -131,16 +132,18 @@ def pair_counting_work(game_id: int, sizes: list[int], rows: list[int]) -> int:
     return x_passes * x_rows + y_passes * y_rows
 
 
-def tasks_of(x: Completions, y: Completions, plan: list[tuple[int, int, int, int, int]],
-           cost_x: int, cost_y: int, between: Callable[[], None]
-           ) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]:
-    """Rows in sweep order and the tasks over them (between() between sorts).
+def tasks_of(x: CompletionsByNode, y: CompletionsByNode,
+             plan: list[tuple[int, int, int, int, int]], cost_x: int, cost_y: int,
+             between: Callable[[], None], threads: int
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]:
+    """Rows in sweep order and the tasks over them (between() between sorts), big tasks
+    cut into pieces for ``threads`` lanes.
 
     Returns (X rows to take, Y rows to take, tasks (TASK_COLUMNS each), each
     task's cost in table operations).  Each depth the plan uses has its own
     copy of the rows, grouped by node and sorted by value.
     """
-    def layout(side: Completions, depths: set[int]) -> dict[int, tuple]:
+    def layout(side: CompletionsByNode, depths: set[int]) -> dict[int, tuple]:
         rows = {}
         for i, d in enumerate(sorted(depths)):
             rows[d] = (i * len(side), side.order(d), side.node_starts(d))
@@ -158,7 +161,7 @@ def tasks_of(x: Completions, y: Completions, plan: list[tuple[int, int, int, int
         rows.append((x_base + int(x_starts[x_node]), x_base + int(x_starts[x_node + 1]),
                      y_base + int(y_starts[y_node]), y_base + int(y_starts[y_node + 1]),
                      y_bucket))
-    lanes = max(1, threads.in_use())
+    lanes = max(1, threads)
     total_cost = sum((x1 - x0) * cost_x + (y1 - y0) * cost_y for x0, x1, y0, y1, _ in rows)
     piece_cost = max(1, min(total_cost // (PIECES_PER_LANE * lanes), BATCH_WORK))
     tasks, costs = [], []

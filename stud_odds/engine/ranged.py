@@ -140,10 +140,11 @@ def weighted_sweep_tallies(game: int, spot: Spot, plan: DealPlan, total: int, th
     from .weighted import weighted_kernels, weighted_tallies
 
     between = job.sharing(progress)
-    with job.kernels(), running.numba_threads(threads):
+    with job.kernels():
         compiling = weighted_kernels(game)
         counted = weighted_tallies(game, spot, plan.ranges,
-                                   lambda fraction: between(int(total * fraction), total))
+                                   lambda fraction: between(int(total * fraction), total),
+                                   threads)
     job.check()
     weighted_deals = max(int(counted.outcomes), 1)
 

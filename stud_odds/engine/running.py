@@ -1,7 +1,11 @@
-"""What every method shares: the kernels' bundles, compiling a kernel once, Ctrl-C as a flag.
+"""What every method shares: the kernels' bundles, the one pool of threads, compiling a
+kernel once, Ctrl-C as a flag.
 
-numba and the kernel modules are imported here only when a kernel is first
-asked for, so importing the engine stays quick.
+The bottom of the engine: it imports no method (exact, headsup, sample...);
+they import it.  How many threads a call may use is always an argument, handed
+down from equity()'s Choice.threads.  numba and the kernel modules are
+imported here only when a kernel is first asked for, so importing the engine
+stays quick.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor, wait
+from concurrent.futures import CancelledError, Future, ThreadPoolExecutor, wait
 from contextlib import AbstractContextManager, contextmanager
 from functools import cache, partial
 
@@ -37,7 +41,7 @@ from stud_odds.scenario import Scenario
 
 from .tallies import Tallies
 
-log = logging.getLogger("stud_odds")
+_log = logging.getLogger("stud_odds")
 
 _GAME_NAMES = {game.kernel_id: game.value for game in Game}
 # what each kernel answers, and the seconds numba usually takes to compile it for one game
@@ -105,28 +109,28 @@ VALUES_PER_CALL = 2_000_000
 
 def value_completions(game: int, deck: np.ndarray, known: tuple[int, int], k: int,
                       values: tuple[np.ndarray, np.ndarray, np.ndarray],
-                      between: Callable[[], None] | None = None) -> None:
+                      between: Callable[[], None] | None = None, threads: int = 1) -> None:
     """kernels.completions.completion_values (every completion by ``k`` cards of ``deck``,
     valued at its colex rank) in calls of about VALUES_PER_CALL completions at most,
-    each cut into pieces for numba's threads (numba_threads), ``between()`` before
-    each later call.
+    each cut into at most ``threads`` pieces run at once (run_on_threads), ``between()``
+    before each later call.  Each piece writes its own ranks: the values are the same on
+    any thread count.
 
     The completions whose highest position is m hold the colex ranks [C(m, k),
     C(m + 1, k)): they are the completions by k - 1 of the first m positions,
     with card m added to the known cards, in the same order.
     """
     from stud_odds.kernels.completions import POSITION_BITS, completion_values
-    from stud_odds.kernels.threads import in_use
 
     high, low, packed = values
 
     def value(deck: np.ndarray, known: tuple[int, int], k: int, start: int, end: int) -> None:
         part = high[start:end], low[start:end], packed[start:end] if len(packed) else packed
         total = end - start
-        pieces = max(1, min(in_use(), total // 1000))  # a small call is not worth a thread
+        pieces = max(1, min(threads, total // 1000))  # a small call is not worth a thread
         run_on_threads([partial(completion_values, game, deck, known, k, lookups(), part,
                                 total * i // pieces, total * (i + 1) // pieces)
-                        for i in range(pieces)])
+                        for i in range(pieces)], threads)
 
     n = len(deck)
     first = min(n, k)  # the first `first` positions' completions: one call
@@ -144,25 +148,66 @@ def value_completions(game: int, deck: np.ndarray, known: tuple[int, int], k: in
             packed[start:end] |= m << (POSITION_BITS * (k - 1))
 
 
-_POOLS: dict[int, ThreadPoolExecutor] = {}
+# The engine's one pool of threads for kernel calls that release the GIL (nogil).  Every
+# caller says how many of its calls may run at once (equity()'s Choice.threads, handed
+# down): the pool is sized to the most any caller asked for, and ThreadWidth keeps each
+# caller to its own width.
+_POOL: ThreadPoolExecutor | None = None
+_POOL_SIZE = 0
+_POOL_LOCK = threading.Lock()
 
 
-def pool(threads: int) -> ThreadPoolExecutor:
-    """The engine's threads for kernel calls that release the GIL (nogil), one pool per
-    thread count."""
-    if threads not in _POOLS:
-        _POOLS[threads] = ThreadPoolExecutor(threads, thread_name_prefix="stud-odds")
-    return _POOLS[threads]
+def _submit(threads: int, call: Callable[[], object]) -> Future:
+    """Submit ``call`` to the one pool, first widened to ``threads`` when it is narrower: a
+    new, wider pool takes its place (the old one finishes what it holds, then its
+    threads end)."""
+    global _POOL, _POOL_SIZE
+    with _POOL_LOCK:
+        if _POOL is None or _POOL_SIZE < threads:
+            old = _POOL
+            _POOL = ThreadPoolExecutor(threads, thread_name_prefix="stud-odds")
+            _POOL_SIZE = threads
+            if old is not None:
+                old.shutdown(wait=False)
+        return _POOL.submit(call)
 
 
-def run_on_threads(calls: list[Callable[[], object]]) -> None:
-    """Run nogil kernel calls at once, one per thread of the pool (one alone on the calling
-    thread), all finished on return: each a fraction of a second, so a stop is seen
-    between such batches."""
-    if len(calls) == 1:
-        calls[0]()
+class ThreadWidth:
+    """The one pool seen by a caller of width ``threads``: at most that many of its calls
+    run at once, however many it has submitted (a call waits for a slot on its pool
+    thread, holding no core).  close() drops the calls that have not started."""
+
+    def __init__(self, threads: int):
+        self.threads = max(1, int(threads))
+        self._slots = threading.Semaphore(self.threads)
+        self._closed = threading.Event()
+
+    def submit(self, call: Callable[[], object]) -> Future:
+        def run() -> object:
+            with self._slots:
+                if self._closed.is_set():
+                    raise CancelledError
+                return call()
+        # the pool looked up at each call: a wider caller may have replaced it meanwhile
+        # (another job's turn between two of ours)
+        return _submit(self.threads, run)
+
+    def close(self) -> None:
+        self._closed.set()
+
+
+def run_on_threads(calls: list[Callable[[], object]], threads: int | None = None) -> None:
+    """Run nogil kernel calls, at most ``threads`` at once (None: all of them at once), all
+    finished on return: each a fraction of a second, so a stop is seen between such
+    batches.  One thread (or one call) runs them in order on the calling thread.  The
+    calls write their own outputs, so which thread ran which never changes a number."""
+    width = len(calls) if threads is None else min(threads, len(calls))
+    if width <= 1:
+        for call in calls:
+            call()
         return
-    futures = [pool(len(calls)).submit(call) for call in calls]
+    lanes = ThreadWidth(width)
+    futures = [lanes.submit(call) for call in calls]
     wait(futures)
     for future in futures:
         future.result()  # raises what a call raised
@@ -221,7 +266,7 @@ def use_kernel(name: str, game: int, twin_seconds: float, kernel_seconds: float 
     tallies are the same: a kernel in memory always; one in the cache when the twin would
     take longer than loading it; a missing one (the background compile is asked for it)
     only when the twin would take longer than compiling it here."""
-    if is_compiled(name, game):
+    if is_loaded(name, game):
         return True
     if in_cache(name, game):
         return twin_seconds > LOAD_SECONDS + kernel_seconds
@@ -233,10 +278,10 @@ def use_kernel(name: str, game: int, twin_seconds: float, kernel_seconds: float 
     global _told_twin
     if not _told_twin:
         _told_twin = True
-        log.info("answering with numpy while the kernels compile in the background"
-                 if compiling_elsewhere else
-                 "answering with numpy (the kernels are not compiled yet: stud_odds.warm_up() "
-                 "compiles them)")
+        _log.info("answering with numpy while the kernels compile in the background"
+                  if compiling_elsewhere else
+                  "answering with numpy (the kernels are not compiled yet: stud_odds.warm_up() "
+                  "compiles them)")
     return False
 
 
@@ -245,8 +290,9 @@ def in_cache(name: str, game: int) -> bool:
     return kernel_cache.is_compiled(_marker(name, game))
 
 
-def is_compiled(name: str, game: int) -> bool:
-    """Whether kernel ``name`` (as ``compiled`` names it) is ready for ``game`` in this process."""
+def is_loaded(name: str, game: int) -> bool:
+    """Whether kernel ``name`` (as ``compiled`` names it) is ready for ``game`` in this
+    process (in_cache: compiled in the cache, so loading is quick)."""
     return _marker(name, game) in _READY
 
 
@@ -271,12 +317,12 @@ def compiled(name: str, game: int, warm_up: Callable[[], object]) -> float:
         where = kernel_cache.location()
         kind, seconds = _KINDS[name]
         shared = name in _ALL_GAMES
-        log.info("compiling the %s kernel (numba, once %s: up to about %d s on 2 cores; "
-                 "later runs load it from the cache)...",
-                 kind if shared else f"{_GAME_NAMES[game]} {kind}",
-                 "for all three games" if shared else "per game", seconds)
+        _log.info("compiling the %s kernel (numba, once %s: up to about %d s on 2 cores; "
+                  "later runs load it from the cache)...",
+                  kind if shared else f"{_GAME_NAMES[game]} {kind}",
+                  "for all three games" if shared else "per game", seconds)
         if where.note:
-            log.warning("%s", where.note)
+            _log.warning("%s", where.note)
     try:
         warm_up()
     except (KeyboardInterrupt, StudOddsError):
@@ -284,8 +330,8 @@ def compiled(name: str, game: int, warm_up: Callable[[], object]) -> float:
     except Exception as exc:  # noqa: BLE001 (whatever a damaged cache file makes numba raise)
         if kernel_cache.location().folder is None:
             raise
-        log.warning("the compiled-kernel cache was damaged (%s); compiling afresh",
-                    type(exc).__name__)
+        _log.warning("the compiled-kernel cache was damaged (%s); compiling afresh",
+                     type(exc).__name__)
         kernel_cache.drop_compiled_kernels()
         warm_up()
     kernel_cache.mark_compiled(marker)
@@ -319,7 +365,9 @@ def ctrl_c_as_flag(flag: threading.Event) -> Iterator[None]:
 
 
 def numba_threads(threads: int) -> AbstractContextManager[None]:
-    """numba's parallel loops use at most ``threads`` threads inside the block."""
+    """numba's parallel loops (weighted counting's) use at most ``threads`` threads inside
+    the block: numba's own setting, set from the width the caller was handed, never read
+    back by the engine."""
     from stud_odds.kernels.threads import at_most
 
     return at_most(threads)

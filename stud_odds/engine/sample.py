@@ -7,9 +7,10 @@ same tallies, so which one ran never changes a number.
 A round's size depends only on the stopping rule, never on the machine, and
 chunk seeds come from ``SeedSequence(seed, spawn_key=(round,))``, so a seed
 reproduces the same tallies on any number of threads.  Each call is a short
-group of chunks, one part per thread, each part a kernel call on the
-engine's threads (running.run_on_threads); a stop (Ctrl-C, cancel) is seen
-between calls, the time limit between rounds.
+group of chunks, one part per thread (``request.threads``), each part a
+kernel call on the engine's pool (running.run_on_threads, at most that many at
+once); a stop (Ctrl-C, cancel) is seen between calls, the time limit between
+rounds.
 """
 
 from __future__ import annotations
@@ -120,7 +121,7 @@ class _Calls:
             running.run_on_threads([
                 partial(_twin_part, results, self.game, self.spot, self.ranges, self.lookups,
                         seeds[a:b], per_chunk[a:b])
-                for a, b in itertools.pairwise(bounds)])
+                for a, b in itertools.pairwise(bounds)], parts)
             for part in results:
                 tallies.add(part)
         else:
@@ -128,7 +129,7 @@ class _Calls:
             running.run_on_threads([
                 partial(self.entry, self.spot, self.ranges, self.lookups, seeds[a:b],
                         per_chunk[a:b], Tally(*(column[a:b] for column in tally)))
-                for a, b in itertools.pairwise(bounds)])
+                for a, b in itertools.pairwise(bounds)], parts)
             tallies = Tallies(tally.per_player.sum(axis=0), tally.classes.sum(axis=0),
                               tally.table.sum(axis=0))
         tallies.outcomes = int(per_chunk.sum())

@@ -58,15 +58,18 @@ def hand_tallies(game: int, keys: np.ndarray, bits: np.ndarray, track_scoops: bo
     _count_classes(game, highs, lows, lookups, tallies.classes)
     # the deals counted by their winners (at most 4 ** 8 pairs): each pair awarded once
     outcome = high_masks << n | low_masks
-    sole = award_outcomes(game, n, np.bincount(outcome, minlength=1 << 2 * n), tallies)
+    sole = award_winner_counts(game, n, np.bincount(outcome, minlength=1 << 2 * n), tallies)
     if track_scoops:
         _count_scoops(game, highs, lows, sole[outcome], lookups, tallies.classes)
     return tallies
 
 
-def award_outcomes(game: int, n: int, counts: np.ndarray, tallies: Tallies) -> np.ndarray:
-    """Award the deals counted by outcome (index high winners << n | low winners) into
-    ``tallies``, each outcome once; each outcome's sole winner (0: nobody scooped)."""
+def award_winner_counts(game: int, n: int, counts: np.ndarray, tallies: Tallies
+                        ) -> np.ndarray:
+    """Award the deals counted by their winners (index high winners << n | low winners)
+    into ``tallies``, each pair of winners once, by layout.share_out (numpy's
+    counterpart of kernels.showdown.award_outcomes, whose counts are a table); each
+    index's sole winner (0: nobody scooped)."""
     sole = np.zeros(len(counts), np.int64)
     for index in np.flatnonzero(counts).tolist():
         high_mask, low_mask = index >> n, index & ((1 << n) - 1)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 from stud_odds import compiling
-from stud_odds.games import parse_game
+from stud_odds.games import Game, parse_game
 
 from . import running
 from .exact import heads_up_kernels
@@ -21,7 +21,8 @@ from .options import EquityError
 
 # a method's name -> its kernels' name in running.compiled (the marker of a compiled kernel)
 WARM_METHODS = {"sample": "monte_carlo", "enumerate": "exact", "headsup": "heads_up"}
-GAMES = ("stud", "stud8", "razz")
+# every game, by name, in the order warm_up warms them (all of them: None)
+GAME_NAMES = tuple(game.value for game in Game)
 
 
 def _kernel_id(game: str) -> int:
@@ -37,7 +38,7 @@ def _method(method: str) -> str:
 
 def is_warm(game: str, method: str) -> bool:
     """Whether ``method``'s kernels for ``game`` are compiled or loaded in this process."""
-    return running.is_compiled(_method(method), _kernel_id(game))
+    return running.is_loaded(_method(method), _kernel_id(game))
 
 
 def warm_up(games: Iterable[str] | None = None, methods: Iterable[str] | None = None,
@@ -79,7 +80,7 @@ def warm_up(games: Iterable[str] | None = None, methods: Iterable[str] | None = 
 def _work(games: Iterable[str] | None, methods: Iterable[str] | None
           ) -> list[tuple[str, str, int]]:
     """(label, kernel name, game id) of each kernel of ``games`` for ``methods``."""
-    game_ids = [(game, _kernel_id(game)) for game in (GAMES if games is None else games)]
+    game_ids = [(game, _kernel_id(game)) for game in (GAME_NAMES if games is None else games)]
     names = [(method, _method(method)) for method in (WARM_METHODS if methods is None
                                                       else methods)]
     return [(f"{game} {method}", kind, game_id)
@@ -99,7 +100,7 @@ class Warmth(NamedTuple):
 def warmth() -> Warmth:
     """How far every kernel of every game and method is (for a server's health)."""
     work = _work(None, None)
-    return Warmth(sum(running.is_compiled(kind, game_id) for _, kind, game_id in work),
+    return Warmth(sum(running.is_loaded(kind, game_id) for _, kind, game_id in work),
                   sum(running.in_cache(kind, game_id) for _, kind, game_id in work),
                   len(work), compiling.running_now())
 

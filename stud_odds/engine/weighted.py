@@ -48,17 +48,14 @@ from stud_odds.scenario.table import HOLE_CARDS
 
 from . import running
 from .awards import add_awards
-from .headsup import (
-    PAIR_CLASSES,
-    SWAP_PLAYERS,
-    _Completions,
-    _side,
-    sweep_setup,
-)
-from .headsup_work import LOW_LEVELS, kernel_calls, plan_sweeps, tasks_of
+from .headsup import _Completions, _side, sweep_setup
+from .headsup_work import kernel_calls, plan_sweeps, tasks_of
+from .pair_counting import LOW_LEVELS, PAIR_CLASSES, SWAP_PLAYERS
 from .tallies import Tallies, narrowed
 
 WEIGHT_SCALE = 1_000_000
+
+
 def weighted_kernels(game: int) -> float:
     """Compile (or load) the weighted counting kernels of a game; the seconds that took."""
     tiny = running.tiny_spot()._replace(deck=np.arange(6, dtype=np.int64),
@@ -96,8 +93,8 @@ def _pair_weights(deck: np.ndarray, combos: Combos) -> np.ndarray:
 
 
 def _player(game: int, spot: Spot, player: int, combos: Combos | None,
-            between: Callable[[], None]) -> _Player:
-    rows = _Completions(game, spot, player, low_buckets(), between)
+            between: Callable[[], None], threads: int) -> _Player:
+    rows = _Completions(game, spot, player, low_buckets(), between, threads)
     size = int(spot.draws[player])
     if combos is None:
         return _Player(rows, np.ones(len(rows), np.int64), size, None)
@@ -143,12 +140,15 @@ def _classes(game: int, player: _Player, other: _Player, deck: int,
 
 
 def weighted_tallies(game: int, spot: Spot, ranges: tuple[Combos | None, Combos | None],
-                     progress: Callable[[float], None] | None = None) -> Tallies:
+                     progress: Callable[[float], None] | None = None,
+                     threads: int = 1) -> Tallies:
     """Two players' tallies summed over every choice of hole pairs, each choice's tallies
     times its weight in millionths per ranged player (Python ints); outcomes is the
     weighted number of deals.  spot: the kernels' bundle (spot.draws without the
     ranged players' hole cards, no community card to come); ranges: per player his
-    Combos or None.  progress(fraction done) between kernel calls."""
+    Combos or None.  progress(fraction done) between kernel calls.  ``threads``: how
+    many threads the kernel calls and numba's parallel loops use (the tallies are the
+    same on any number)."""
     if spot.shared_draw or len(spot.draws) != 2:
         raise ValueError("weighted counting takes two players and no community card to come")
     n = len(spot.deck)
@@ -159,14 +159,24 @@ def weighted_tallies(game: int, spot: Spot, ranges: tuple[Combos | None, Combos 
         return tallies
     between = (lambda: progress(0.0)) if progress else (lambda: None)
     full = spot._replace(draws=draws)
-    players = [_player(game, full, p, ranges[p], between) for p in range(2)]
+    with running.numba_threads(threads):  # the weighted kernels' loops are numba's prange
+        return _counted(game, spot, full, ranges, tallies, between, progress, threads)
+
+
+def _counted(game: int, spot: Spot, full: Spot, ranges: tuple[Combos | None, Combos | None],
+             tallies: Tallies, between: Callable[[], None],
+             progress: Callable[[float], None] | None, threads: int) -> Tallies:
+    """weighted_tallies of a spot whose ranged players' completions include their hole
+    pairs (``full``), into ``tallies``."""
+    n = len(spot.deck)
+    players = [_player(game, full, p, ranges[p], between, threads) for p in range(2)]
     classes = tallies.classes.astype(object)
     deals = _classes(game, players[0], players[1], n, classes[0])
     _classes(game, players[1], players[0], n, classes[1])
     between()
     px = 0 if len(players[0].weight) <= len(players[1].weight) else 1
     counts, scoops_x, scoops_y = _sweep(game, bool(spot.track_scoops), players[px],
-                                        players[1 - px], n, progress)
+                                        players[1 - px], n, progress, threads)
     if px == 1:
         counts = counts[SWAP_PLAYERS][:, SWAP_PLAYERS]
     add_awards(game, counts, tallies)
@@ -179,20 +189,20 @@ def weighted_tallies(game: int, spot: Spot, ranges: tuple[Combos | None, Combos 
 
 
 def _sweep(game: int, track_scoops: bool, x: _Player, y: _Player, n: int,
-           progress: Callable[[float], None] | None) -> tuple[np.ndarray, ...]:
+           progress: Callable[[float], None] | None, threads: int) -> tuple[np.ndarray, ...]:
     """The weighted outcome counts and scoops by class of X and Y (Python ints)."""
     between = (lambda: progress(0.0)) if progress else (lambda: None)
     setup = sweep_setup(game, n, (x.size, y.size), track_scoops)
     plan = plan_sweeps(x.rows, y.rows, setup.levels, setup.cost_x, setup.cost_y)
     x_take, y_take, tasks, costs = tasks_of(x.rows, y.rows, plan, setup.cost_x, setup.cost_y,
-                                            between)
+                                            between, threads)
     sides = _side(x.rows, x_take, setup.x_subsets), _side(y.rows, y_take, setup.y_subsets)
     weights = (x.weight[x_take], y.weight[y_take])
     assert max(x.weight.max(initial=0), y.weight.max(initial=0)) < MAX_WEIGHT
     between()
     counts = np.zeros((4, 4, 2), np.int64)
     scoops = np.zeros((2, PAIR_CLASSES, 2), np.int64)
-    for lane_tasks, lane_starts in kernel_calls(costs, progress):
+    for lane_tasks, lane_starts in kernel_calls(costs, progress, threads):
         used = len(lane_starts) - 1
         per_lane = (np.zeros((used, 4, 4, 2), np.int64),
                     np.zeros((used, PAIR_CLASSES, 2), np.int64),

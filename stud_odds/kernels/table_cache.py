@@ -17,7 +17,7 @@ import numpy as np
 from stud_odds.cache import location
 from stud_odds.kernels.tables import HIGH_CLASSES, RAZZ_CLASSES, Tables, build_tables
 
-log = logging.getLogger("stud_odds")
+_log = logging.getLogger("stud_odds")
 
 
 def _load_tables(folder: Path) -> Tables | None:
@@ -35,7 +35,7 @@ def _load_tables(folder: Path) -> Tables | None:
             return loaded
     except Exception:  # noqa: BLE001 (a file cut short or overwritten raises all sorts)
         pass
-    log.warning("the cached evaluator tables in %s were damaged; building them again", folder)
+    _log.warning("the cached evaluator tables in %s were damaged; building them again", folder)
     return None
 
 

@@ -10,7 +10,7 @@ parents are built whole, a level at a time (the disjoint combinations of the
 level's cards with the parents so far), and the last level's completions are
 compared with a block of parents at once, a completion that shares a card with
 its parent left out.  Each parent's cells become outcome counts [high winners,
-low winners], awarded once by the one pot award (small.award_outcomes), and
+low winners], awarded once by the one pot award (small.award_winner_counts), and
 the classes counted as the kernel counts them: the same tallies, integer for
 integer.  Nothing here imports numba.
 """
@@ -34,8 +34,9 @@ from stud_odds.kernels.layout import (
 )
 from stud_odds.kernels.tables import NO_LOW
 
-from ..exact import level_choices, levels
-from ..small import _class_columns, _values, award_outcomes
+from ..deal_levels import level_choices, levels
+from ..running import each_shared_card
+from ..small import _class_columns, _values, award_winner_counts
 from ..tallies import Tallies
 from .headsup import (
     BOTH,
@@ -50,12 +51,15 @@ from .headsup import (
     sweep_value,
 )
 
-NOBODY_HIGH = -1  # best high before any player: below every hand
-NOBODY_LOW = 1 << 30  # best low before any player: above every hand, NO_LOW included
+# kernels.enumerate's NOBODY_HIGH and NOBODY_LOW (the best high and low before any player:
+# below and above every hand), restated: importing that module would load numba, which no
+# twin does (tests/test_engine_twins_exact.py holds them equal)
+_NOBODY_HIGH = -1
+_NOBODY_LOW = 1 << 30
 # stud8's low cell of the last player (0 alone best, 1 tied, 2 beaten) by the low winners
 # of a pass of heads-up counting (X: the parent's best, Y: the completion)
 LOW_CELL = {0: 1, X_WINS: 2, Y_WINS: 0, BOTH: 1}
-BLOCK = 1 << 21  # parent-completion comparisons at once (a few MB per array)
+COMPARISONS_PER_BLOCK = 1 << 21  # parent-completion comparisons at once (a few MB an array)
 # seconds on one idle core of a 2-core machine (three-way fifth street: 396,000 parents of
 # 11 card sets each and 666 completions, 1.5 s; with scoops 4.5-8 s): per card set a parent
 # asks about, and per parent and completion compared one by one for the scoops
@@ -125,8 +129,8 @@ def _parents(game: int, spot: Spot, plan: list[tuple[int, int]], rows: list[Comp
         used = used[parent] | level.mask[row]
         picks = [pick[parent] for pick in picks] + [row]
     count = len(used)
-    best = [np.full(count, NOBODY_HIGH, np.int64), np.zeros(count, np.int64),
-            np.full(count, NOBODY_LOW, np.int64), np.zeros(count, np.int64)]
+    best = [np.full(count, _NOBODY_HIGH, np.int64), np.zeros(count, np.int64),
+            np.full(count, _NOBODY_LOW, np.int64), np.zeros(count, np.int64)]
     values = [np.zeros(count, np.int64) for _ in range(n)]
     dealt = {p: i for i, (p, _) in enumerate(plan)}
     for q in range(n):
@@ -212,7 +216,7 @@ def _last_player_scoops(game: int, used: np.ndarray, best: list[np.ndarray],
     against every completion of his, those sharing a card with the parent left out."""
     scoop_cells = _scoop_cells(game, best, bit)
     scoop_columns = last.high_class * LOW_CLASS_COLUMNS + last.low_class
-    step = max(1, BLOCK // len(last.mask))
+    step = max(1, COMPARISONS_PER_BLOCK // len(last.mask))
     for start in range(0, len(used), step):
         end = min(start + step, len(used))
         free = (used[start:end, None] & last.mask[None, :]) == 0
@@ -288,7 +292,7 @@ def _award_cells(game: int, n: int, cells: np.ndarray, best: list[np.ndarray], b
                 tallies.classes[q, SCOOP_CLASS_BASE:] += np.rint(np.bincount(
                     columns, found[mine], minlength=tallies.classes.shape[1] - SCOOP_CLASS_BASE
                 )).astype(np.int64)
-    award_outcomes(game, n, outcome, tallies)
+    award_winner_counts(game, n, outcome, tallies)
 
 
 def enumeration_twin(game: int, spot: Spot, lookups: Lookups,
@@ -297,8 +301,6 @@ def enumeration_twin(game: int, spot: Spot, lookups: Lookups,
 
     between() is called between blocks of work (each a fraction of a second): a stop
     it raises is seen there."""
-    from ..running import each_shared_card
-
     tallies = Tallies.zeros(len(spot.known_key))
     for part in each_shared_card(spot):
         tallies.add(_counted(game, part, lookups, between or (lambda: None)))

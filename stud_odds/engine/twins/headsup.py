@@ -45,17 +45,15 @@ from stud_odds.kernels.layout import (
     SCOOP_CLASS_BASE,
     low_buckets,
 )
-from stud_odds.kernels.tables import HIGH_CLASSES, RAZZ_CLASSES
+from stud_odds.kernels.tables import RAZZ_CLASSES
 
 from ..awards import add_awards
+from ..pair_counting import LOW_LEVELS, PAIR_CLASSES, SWAP_PLAYERS, VALUE_SPAN
+from ..running import each_shared_card
 from ..small import _class_columns, _combinations, _values
 from ..tallies import Tallies
 
-VALUE_SPAN = max(HIGH_CLASSES, RAZZ_CLASSES) + 1  # primary values are 0..VALUE_SPAN - 1
-PAIR_CLASSES = HIGH_CLASS_COLUMNS * LOW_CLASS_COLUMNS
-LOW_LEVELS = 6  # stud8's 57 buckets in 64 slots, halved six times
 X_WINS, Y_WINS, BOTH = 1, 2, 3  # winner masks: X is bit 0
-SWAP_PLAYERS = [0, 2, 1, 3]  # masks with bits 0 and 1 swapped
 # seconds per entry (a completion's subset, sorted or looked up) on one idle core of a
 # 2-core machine (third street, stud: 5.2 million entries in about 1 s)
 SECONDS_PER_ENTRY = 2e-7
@@ -276,8 +274,6 @@ def heads_up_twin(game: int, spot: Spot, lookups: Lookups,
     between() is called between steps (each a fraction of a second on the spots the
     twin is chosen for): a stop it raises is seen there.
     """
-    from ..running import each_shared_card
-
     tallies = Tallies.zeros(2)
     for part in each_shared_card(spot):
         tallies.add(_counted(game, part, lookups, between or (lambda: None)))

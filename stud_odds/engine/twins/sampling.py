@@ -34,7 +34,7 @@ from ..tallies import Tallies
 
 # trials dealt at once: big enough that numpy's per-call cost vanishes, small enough that
 # a block's arrays stay in cache
-BLOCK = 1 << 14
+TRIALS_PER_BLOCK = 1 << 14
 
 _GOLDEN, _MIX1, _MIX2 = np.uint64(GOLDEN), np.uint64(MIX1), np.uint64(MIX2)
 _WORD_MASK, _WORD_SHIFT = np.uint64(WORD_MASK), np.uint64(WORD_BITS)
@@ -181,6 +181,7 @@ def sample_chunks(game: int, spot: Spot, ranges: Ranges, lookups: Lookups, seeds
     keys = np.concatenate([trial_keys(int(seed), int(count))
                            for seed, count in zip(seeds, trials, strict=True)])
     tallies = Tallies.zeros(len(spot.known_key))
-    for start in range(0, len(keys), BLOCK):
-        tallies.add(sample_block(game, spot, ranges, lookups, keys[start:start + BLOCK]))
+    for start in range(0, len(keys), TRIALS_PER_BLOCK):
+        tallies.add(sample_block(game, spot, ranges, lookups,
+                                 keys[start:start + TRIALS_PER_BLOCK]))
     return tallies
