@@ -12,6 +12,7 @@ from typing import Any
 
 from stud_odds.errors import StudOddsError
 
+ACE = 12  # the ace's rank id (card >> 2): 0 is a deuce
 RANKS = "23456789TJQKA"
 ACE_LOW_RANKS = RANKS[-1] + RANKS[:-1]  # "A23456789TJQK": razz and the eight-or-better low
 SUITS = "cdhs"

@@ -91,9 +91,9 @@ def progress_reporter(enabled: bool):
             state["bar"].stop()
 
 
-@app.command()
-def equity(
-    hands: options.Hands,
+@app.command("equity")
+def equity_command(
+    hands: options.HandTexts,
     game: options.GameName = "stud",
     dead: options.Dead = "",
     fold: options.Folds = None,
@@ -108,7 +108,7 @@ def equity(
     threads: options.Threads = None,
     json_out: options.JsonOut = False,
     csv_out: Annotated[bool, typer.Option("--csv", help="Print CSV, one row per player.")] = False,
-    classes: options.Classes = False,
+    classes: options.ClassesFlag = False,
     pot: options.Pot = None,
     to_call: options.ToCall = None,
 ) -> None:
@@ -129,7 +129,7 @@ def equity(
 
     if json_out and csv_out:
         fail("choose one of --json and --csv")
-    threads_used = options.read("threads", threads)
+    threads_used = options.read_option("threads", threads)
     request = SpotRequest.from_fields(
         {"hands": hands, "game": game, "dead": dead, "folds": fold or None,
          "community": community, "deck_rule": deck_rule, "trials": trials,
@@ -208,8 +208,8 @@ app.command()(cli_study.scoop)
 app.command(name="replay")(cli_study.replay_command)
 app.command(name="starting-hands")(cli_study.starting_hands_command)
 app.command()(cli_batch.batch)
-app.command()(cli_history.history)
-app.command()(cli_outs.outs)
+app.command("history")(cli_history.history_command)
+app.command("outs")(cli_outs.outs_command)
 app.command()(cli_serve.serve)  # the web stack loads only when it runs
 
 

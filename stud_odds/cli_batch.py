@@ -22,7 +22,7 @@ from stud_odds.outputs import check_output_path
 if TYPE_CHECKING:
     from stud_odds.study import StudyInterrupted
 
-GAMES_PEEKED = 100  # a batch's first spots name the games whose kernels workers warm up
+_GAMES_PEEKED = 100  # a batch's first spots name the games whose kernels workers warm up
 
 
 def _format(given: str | None, default: str, option: str) -> str:
@@ -149,7 +149,7 @@ def _run_batch(source: IO[bytes], reads: str, out: Path | None, writes: str, res
     spots = read_spots(source, reads)
     games: set[str] = set()
     if scheduler:  # the workers warm up for the games of the first spots
-        first = list(islice(spots, GAMES_PEEKED))
+        first = list(islice(spots, _GAMES_PEEKED))
         games = {spot.scenario.game.value for _, spot in first
                  if not isinstance(spot, Exception)} or {"stud"}
         spots = chain(first, spots)

@@ -19,7 +19,7 @@ from stud_odds.history.settings import (
 )
 
 
-def history(
+def history_command(
     files: Annotated[list[Path], typer.Argument(
         help="PokerStars hand-history files (other games in them are passed over).",
         metavar="FILE...", show_default=False)],
@@ -59,8 +59,9 @@ def history(
 
     Example: stud-odds history "HH20240131 Alcyone II.txt" --out hands.jsonl
     """
-    points = options.read("precision", precision)
-    seeded, threads_used = options.read("seed", seed), options.read("threads", threads)
+    points = options.read_option("precision", precision)
+    seeded = options.read_option("seed", seed)
+    threads_used = options.read_option("threads", threads)
     if hand is not None:
         _one_hand(files, hand, out, resume, json_out, hero, points, seeded, threads_used)
     else:
@@ -116,4 +117,4 @@ def _one_hand(files: list[Path], hand_id: str, out: Path | None, resume: bool, j
             render_hand(result, console)
 
 
-__all__ = ["history"]
+__all__ = ["history_command"]

@@ -25,7 +25,7 @@ def _flag(name: str, help: str | None = None) -> Any:
     return typer.Option(option.flag, help=help or option.help)
 
 
-Hands = Annotated[list[str], typer.Argument(help=OPTIONS["hands"].help, show_default=False)]
+HandTexts = Annotated[list[str], typer.Argument(help=OPTIONS["hands"].help, show_default=False)]
 GameName = Annotated[str, typer.Option(OPTIONS["game"].flag, "-g", help=OPTIONS["game"].help)]
 Dead = Annotated[str, typer.Option(OPTIONS["dead"].flag, "-d", help=OPTIONS["dead"].help)]
 Folds = Annotated[list[str] | None, _option("folds")]
@@ -37,10 +37,10 @@ Exact = Annotated[bool, _flag("exact")]
 MaxTime = Annotated[str | None, _option("max_time")]
 Seed = Annotated[str | None, _option("seed")]
 Threads = Annotated[str | None, _option("threads")]
-Classes = Annotated[bool, _flag("classes")]
+ClassesFlag = Annotated[bool, _flag("classes")]
 Pot = Annotated[str | None, _option("pot")]
 ToCall = Annotated[str | None, _option("to_call")]
-Player = Annotated[str, _option("player", "-p")]
+SeatNumber = Annotated[str, _option("player", "-p")]
 JsonOut = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 
 
@@ -50,6 +50,6 @@ def precision_option(what: str) -> Any:
                                      "points (e.g. 0.05).")
 
 
-def read(name: str, value: Any) -> Any:
+def read_option(name: str, value: Any) -> Any:
     """A command-line option's value, read by the schema (None when not given)."""
     return OPTIONS[name].parse(value, Door.COMMAND_LINE)

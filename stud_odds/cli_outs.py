@@ -16,15 +16,14 @@ from stud_odds.console import console, error_console, fail
 if TYPE_CHECKING:
     from stud_odds.next_cards import OutsResult
 
-GROUPS = ("takes the lead", "improves", "little change", "hurts", "hands over the lead")
-STREETS = {4: "fourth street", 5: "fifth street", 6: "sixth street", 7: "seventh street"}
+_GROUPS = ("takes the lead", "improves", "little change", "hurts", "hands over the lead")
 CSV_FIELDS = ("card", "equity", "high_win", "high_tie", "low_win", "low_tie", "scoop", "change",
               "equity_se")
 
 
-def outs(
-    hands: options.Hands,
-    player: options.Player = "1",
+def outs_command(
+    hands: options.HandTexts,
+    player: options.SeatNumber = "1",
     game: options.GameName = "stud",
     dead: options.Dead = "",
     fold: options.Folds = None,
@@ -60,7 +59,8 @@ def outs(
 
     if json_out and csv_out:
         fail("choose one of --json and --csv")
-    seat, threads_used = options.read("player", player), options.read("threads", threads)
+    seat = options.read_option("player", player)
+    threads_used = options.read_option("threads", threads)
     request = SpotRequest.from_fields(
         {"hands": hands, "game": game, "dead": dead, "folds": fold or None,
          "community": community, "deck_rule": deck_rule, "trials": trials,
@@ -112,8 +112,10 @@ def _table(result: OutsResult):
     from rich.table import Table
     from rich.text import Text
 
+    from stud_odds.scenario.table import street_name
+
     whose = "the community card" if result.community else f"seat {result.player}'s next card"
-    title = Text(f"{result.game.title}: {whose} ({STREETS[result.street]})", style="bold")
+    title = Text(f"{result.game.title}: {whose} ({street_name(result.street)})", style="bold")
     now = Text(f"now: {100 * result.now.equity:.2f}%")
     table = Table(box=None, header_style="bold")
     table.add_column("card")
@@ -122,7 +124,7 @@ def _table(result: OutsResult):
         table.add_column(name, justify="right")
     if result.method != "exact":
         table.add_column("±95%", justify="right")
-    for group in GROUPS:
+    for group in _GROUPS:
         cards = [card for card in result.cards if card.group == group]
         if not cards:
             continue

@@ -19,10 +19,10 @@ rules_app = typer.Typer(
 )
 
 
-GameOption = Annotated[
+_GameOption = Annotated[
     str, typer.Option("--game", "-g", help="stud, stud8 (hi-lo eight or better) or razz.")
 ]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of sentences.")]
+_JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of sentences.")]
 UpcardsArgument = Annotated[
     list[str],
     typer.Argument(help="Each live seat's upcards, one argument per seat in seat order, "
@@ -48,13 +48,13 @@ def _order(seats: tuple[int, ...]) -> str:
 
 
 @rules_app.command("bring-in")
-def bring_in(
+def bring_in_command(
     door_cards: Annotated[
         list[str],
         typer.Argument(help="One door card per seat, clockwise from the dealer's left.",
                        show_default=False),
     ],
-    game: GameOption = "stud",
+    game: _GameOption = "stud",
     all_in: Annotated[
         list[int] | None,
         typer.Option("--all-in", help="A seat that is all-in from the ante (repeat for more); "
@@ -66,7 +66,7 @@ def bring_in(
                      help="Break a tie of rank by the seat nearest the dealer's left, not by "
                           "suit."),
     ] = False,
-    as_json: JsonOption = False,
+    as_json: _JsonOption = False,
 ) -> None:
     """Who brings in on third street: the lowest door card (razz: the highest).
 
@@ -86,16 +86,16 @@ def bring_in(
 
 
 @rules_app.command("first-to-act")
-def first_to_act(
+def first_to_act_command(
     upcards: UpcardsArgument,
-    game: GameOption = "stud",
+    game: _GameOption = "stud",
     street: Annotated[
         int | None,
         typer.Option("--street", "-s", help="4 to 7; by default from the number of upcards "
                                             "(give 7 for seventh street).", show_default=False),
     ] = None,
     ties_by_suit: TiesBySuitOption = False,
-    as_json: JsonOption = False,
+    as_json: _JsonOption = False,
 ) -> None:
     """Who acts first on fourth to seventh street: the best hand showing (razz: best low).
 
@@ -116,7 +116,7 @@ def limits(
         str, typer.Argument(help="The small and big bet, e.g. 2/4 or '$0.50/$1'.",
                             show_default=False),
     ],
-    game: GameOption = "stud",
+    game: _GameOption = "stud",
     street: Annotated[
         int | None,
         typer.Option("--street", "-s", help="One street, 3 to 7; all five by default.",
@@ -143,7 +143,7 @@ def limits(
         typer.Option("--heads-up-uncapped",
                      help="The round began heads-up and the room lifts the cap then."),
     ] = False,
-    as_json: JsonOption = False,
+    as_json: _JsonOption = False,
 ) -> None:
     """Bet and raise sizes, bring-in and completion, open pairs and the raise cap.
 
@@ -183,7 +183,7 @@ def split(
                             "with --high/--low.",
                        show_default=False),
     ] = None,
-    game: GameOption = "stud",
+    game: _GameOption = "stud",
     chip: Annotated[
         str, typer.Option("--chip", "-c", help="The smallest chip in play, e.g. 1 or 0.25.")
     ] = "1",
@@ -204,7 +204,7 @@ def split(
                           "not by the cards (the highest card by suit for a high, the lowest "
                           "for a low)."),
     ] = False,
-    as_json: JsonOption = False,
+    as_json: _JsonOption = False,
 ) -> None:
     """Split a pot into chips: halves, ties and odd chips (by Robert's Rules of Poker).
 
@@ -234,7 +234,7 @@ def split(
 @rules_app.command("showdown")
 def showdown(
     upcards: UpcardsArgument,
-    game: GameOption = "stud",
+    game: _GameOption = "stud",
     aggressor: Annotated[
         int | None,
         typer.Option("--aggressor", "-a", help="The seat that made the last bet or raise on "
@@ -247,7 +247,7 @@ def showdown(
                           "shows first (instead of the first to act)."),
     ] = False,
     ties_by_suit: TiesBySuitOption = False,
-    as_json: JsonOption = False,
+    as_json: _JsonOption = False,
 ) -> None:
     """Who shows first at the showdown: the last aggressor, else the first to act.
 

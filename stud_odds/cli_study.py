@@ -23,7 +23,7 @@ from stud_odds.errors import StudOddsError
 from stud_odds.outputs import atomic_writer, check_output_path
 from stud_odds.wording import plural
 
-T = TypeVar("T")
+_T = TypeVar("_T")
 INTERRUPTED_EXIT = 130  # what a shell reports for a program stopped by SIGINT
 
 # --scheduler, shared by batch, starting-hands and history
@@ -49,7 +49,7 @@ def _check_plot(plot: Path | None, inputs: list[Path] | None = None) -> None:
     _pyplot()
 
 
-def _interruptible(run: Callable[[], T], message: Callable[[KeyboardInterrupt], str]) -> T:
+def _interruptible(run: Callable[[], _T], message: Callable[[KeyboardInterrupt], str]) -> _T:
     """``run()``; Ctrl-C ends the command with ``message(stop)`` and exit status 130."""
     try:
         return run()

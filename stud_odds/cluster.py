@@ -38,7 +38,7 @@ from typing import Any, TypeVar
 
 from stud_odds.errors import StudOddsError
 
-T = TypeVar("T")
+_T = TypeVar("_T")
 
 SCHEDULER_ENV = "STUD_ODDS_SCHEDULER"
 CONNECT_SECONDS = 10
@@ -259,10 +259,10 @@ class Cluster:
         except Exception:  # noqa: BLE001 - reported with its worker by the caller
             pass
 
-    def __call__(self, task: Callable[..., Any], items: Iterable[T],
-                 args_of: Callable[[T], tuple | None], *, threads: int | None = None,
+    def __call__(self, task: Callable[..., Any], items: Iterable[_T],
+                 args_of: Callable[[_T], tuple | None], *, threads: int | None = None,
                  block: int = 1, progress: Callable[[int], None] | None = None
-                 ) -> Iterator[tuple[T, Any]]:
+                 ) -> Iterator[tuple[_T, Any]]:
         """Run the tasks in blocks of ``block`` items; yield ``(item, result)`` in input
         order (see the Runner protocol)."""
         distributed = _distributed()

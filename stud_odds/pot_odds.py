@@ -22,23 +22,12 @@ class PotOdds:
     equity: float
 
     def __post_init__(self) -> None:
-        self.check(self.pot, self.to_call)
-
-    @staticmethod
-    def check(pot: float | None, to_call: float | None) -> None:
-        """Refuse sizes that give no pot odds (checked before the work, and again here)."""
-        if (pot is None) != (to_call is None):
-            raise PotOddsError("pot odds need both --pot and --to-call")
-        if pot is None or to_call is None:
-            return
-        for option, value in (("--pot", pot), ("--to-call", to_call)):
-            if not math.isfinite(value):
-                raise PotOddsError(f"{option} must be a number of chips, not {value}")
-        if pot < 0 or to_call <= 0:
-            raise PotOddsError("--pot must be at least 0 and --to-call more than 0")
-        if not math.isfinite(pot + to_call):  # the odds divide by the pot after the call
-            raise PotOddsError(f"--pot {pot:g} and --to-call {to_call:g} add up to more "
-                               "chips than a number can hold: give smaller sizes")
+        # the doors read --pot and --to-call through the option schema, which words the
+        # mistake for its reader; this is the value's own invariant, for Python callers
+        sizes = (self.pot, self.to_call, self.pot + self.to_call)
+        if not all(math.isfinite(size) for size in sizes) or self.pot < 0 or self.to_call <= 0:
+            raise PotOddsError(f"pot odds need a pot of 0 chips or more and a call of more "
+                               f"than 0, not {self.pot:g} and {self.to_call:g}")
 
     @property
     def required_equity(self) -> float:

@@ -439,10 +439,13 @@ def test_the_reader_is_pure_python():
     import stud_odds.history as package
 
     folder = Path(package.__file__).parent
-    pure = ["lines.py", "pokerstars.py", "model.py", "summary.py", "settings.py"]
+    reader = ["pokerstars.py", "hand_text.py", "hand_header.py", "hand_seats.py",
+              "hand_streets.py", "hand_summary.py"]
+    pure = ["lines.py", "model.py", "summary.py", "settings.py", *reader]
     allowed = {"stud_odds.cards", "stud_odds.errors", "stud_odds.games",
                "stud_odds.history.lines", "stud_odds.history.model",
-               "stud_odds.history.summary", "stud_odds.scenario.table"}  # the street structure
+               "stud_odds.history.summary", "stud_odds.scenario.table",  # the street structure
+               *(f"stud_odds.history.{name[:-3]}" for name in reader)}
     for name in pure:
         tree = ast.parse((folder / name).read_text(encoding="utf-8"))
         for node in ast.walk(tree):
@@ -478,9 +481,27 @@ def test_reading_loads_no_numba_numpy_or_engine():
     ("Omaha Pot Limit", "Omaha Pot Limit"),
 ])
 def test_another_games_hand_is_named(description, name):
-    from stud_odds.history.pokerstars import _game_name
+    from stud_odds.history.hand_header import game_name
 
-    assert _game_name(description) == name
+    assert game_name(description) == name
+
+
+def test_the_readers_parts_import_one_way():
+    # pokerstars (the file, cut into hands) <- hand_summary <- hand_streets <- hand_seats
+    # <- hand_text, and hand_header <- hand_text: no part imports one after it
+    import ast
+
+    import stud_odds.history as package
+
+    folder = Path(package.__file__).parent
+    order = ["hand_text", "hand_header", "hand_seats", "hand_streets", "hand_summary",
+             "pokerstars"]
+    for rank, name in enumerate(order):
+        tree = ast.parse((folder / f"{name}.py").read_text(encoding="utf-8"))
+        imported = {node.module.rsplit(".", 1)[-1] for node in ast.walk(tree)
+                    if isinstance(node, ast.ImportFrom) and node.module
+                    and node.module.startswith("stud_odds.history.")}
+        assert not imported & set(order[rank:]), (name, imported)
 
 
 def test_a_mixed_file_names_the_games_it_passes_over():

@@ -16,7 +16,7 @@ import sqlite3
 from functools import cache
 from importlib import resources
 
-from stud_odds.cards import parse_cards
+from stud_odds.cards import ACE, parse_cards
 from stud_odds.db.luck import default_player
 from stud_odds.db.results import StartsResult, StartsRow
 from stud_odds.db.stats import _filters, _game_order
@@ -24,7 +24,6 @@ from stud_odds.db.store import DatabaseError, Store
 from stud_odds.games import Game
 
 GROUPS = ("trips", "buried pair", "split pair", "three-flush", "three-straight", "other")
-ACE = 12  # card >> 2: 0 is a deuce, 12 an ace
 
 
 @cache

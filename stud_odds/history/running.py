@@ -35,7 +35,7 @@ from stud_odds.history.summary import AllInLuck, Summary
 from stud_odds.study.common import Runner, StudyInterrupted, ctrl_c_held, each_outcome, run_here
 
 HANDS_PER_TASK = 25  # a cluster task: about a tenth of a second of work at the default precision
-GAMES_PEEKED = 100  # the first stud hands name the games whose kernels workers warm up
+_GAMES_PEEKED = 100  # the first stud hands name the games whose kernels workers warm up
 
 Item = HandHistory | SkippedHand
 
@@ -239,8 +239,8 @@ def run(files: Sequence[str | os.PathLike[str]], *, out: str | os.PathLike[str] 
 def _games_of(files: Sequence[Path]) -> set[str]:
     """The games of the first stud hands (what the workers warm up for)."""
     hands = (item for item in hands_of(files) if isinstance(item, HandHistory))
-    return {hand.game.value for hand in islice(hands, GAMES_PEEKED)} or {"stud"}
+    return {hand.game.value for hand in islice(hands, _GAMES_PEEKED)} or {"stud"}
 
 
-__all__ = ["GAMES_PEEKED", "HANDS_PER_TASK", "HandOutcome", "check_files", "check_options",
+__all__ = ["_GAMES_PEEKED", "HANDS_PER_TASK", "HandOutcome", "check_files", "check_options",
            "each_record", "hand_outcome", "hands_of", "kept_in", "run", "where"]

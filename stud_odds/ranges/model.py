@@ -16,11 +16,11 @@ from stud_odds.ranges.terms import (
     Term,
     upcards_needed,
 )
+from stud_odds.scenario.table import MAX_UPCARDS
 
 if TYPE_CHECKING:
     import numpy as np
 
-MAX_UPCARDS = 4
 
 Cards = str | Iterable[int | str]
 

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from stud_odds.cards import ACE
 from stud_odds.errors import StudOddsError
-
-ACE = 12  # rank ids as in cards.py: 0 = deuce .. 12 = ace
 
 
 class RangeError(StudOddsError):

@@ -62,9 +62,9 @@ def _number(value: Any, label: str, what: str) -> float:
         number = float(value) if abs(value) < 1e308 else math.inf
     elif isinstance(value, str):
         try:
-            number = float(value.strip().replace("_", ""))
+           number = float(value.strip().replace("_", ""))
         except ValueError:
-            pass
+           pass
     if number is None or not math.isfinite(number):
         raise OptionError(f"{label} must be {what}, not {shown(value)}")
     return number
@@ -110,16 +110,16 @@ def read_whole(value: Any, label: str) -> int:
         return value
     if isinstance(value, str):
         try:
-            return int(value.strip().replace("_", ""))
+           return int(value.strip().replace("_", ""))
         except ValueError:  # also texts of more digits than Python converts
-            pass
+           pass
     raise OptionError(f"{label} must be a whole number, not {shown(value)}")
 
 
 def read_trials(value: Any, label: str) -> int:
     """A positive whole number, or a text such as "250k", "2M", "1e6"."""
     return parse_trials(value if isinstance(value, str) else read_whole(value, label),
-                   label)
+                  label)
 
 
 def read_seed(value: Any, label: str) -> int:
@@ -155,7 +155,7 @@ def read_id(value: Any, label: str) -> str:
 def text_reader(example: str) -> Callable[[Any, str], str]:
     def read_text(value: Any, label: str) -> str:
         if not isinstance(value, str):
-            raise OptionError(f"{label} must be a text such as {example}, not {shown(value)}")
+           raise OptionError(f"{label} must be a text such as {example}, not {shown(value)}")
         return value
     return read_text
 
@@ -164,11 +164,11 @@ def texts_reader(expected: str, one_text: bool = False) -> Callable[[Any, str], 
     """A list of texts; ``one_text``: a single text is taken as it is (dead cards)."""
     def read_texts(value: Any, label: str) -> Any:
         if one_text and isinstance(value, str):
-            return value
+           return value
         if isinstance(value, str):
-            raise OptionError(f"{label} must be {expected}, not the text {shown(value)}")
+           raise OptionError(f"{label} must be {expected}, not the text {shown(value)}")
         if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
-            raise OptionError(f"{label} must be {expected}, not {shown(value)}")
+           raise OptionError(f"{label} must be {expected}, not {shown(value)}")
         return list(value)
     return read_texts
 
@@ -192,85 +192,82 @@ class Option:
     def label(self, door: Door) -> str:
         """The option as its reader knows it, for a sentence."""
         if door is Door.COMMAND_LINE and self.flag:
-            return self.flag
+           return self.flag
         return f"'{self.name}'"
 
     def parse(self, value: Any, door: Door = Door.FIELDS) -> Any:
         """The value, None when not given; a mistake is one sentence blamed on this field."""
         if absent(value) or (self.repeated and value == []):
-            return None
+           return None
         with blame(self.name):
-            return self.read(value, self.label(door))
+           return self.read(value, self.label(door))
 
-
-HANDS = Option("hands", texts_reader("a list with one text per live player, e.g. [\"AsKs/Qh\", \"xx/7d\"]"),
-               "One per live player: DOWN/UP, e.g. AsKs/Qh, xx/7d (unknown hole cards), "
-               "AsKs2d/QhJhTh9c (seventh street), or 'random'.", query="hand", repeated=True)
-GAME = Option("game", text_reader("\"stud8\""), "stud, stud8 (hi-lo), razz.", "--game", "game")
-DEAD = Option("dead", texts_reader("a text of cards or a list of them, e.g. \"2c 9h\"", True),
-              "Other dead cards, e.g. '2c 9h'.", "--dead", "dead")
-FOLDS = Option("folds", texts_reader("one text of upcards per folded player, e.g. "
-                                     "[\"5h\", \"Qd\"]"),
-               "A folded player's upcards (repeat per folded player).", "--fold", "fold",
-               repeated=True)
-COMMUNITY = Option("community", text_reader("\"2c\""),
-                   "The shared seventh-street card, when it has been dealt.", "--community",
-                   "community")
-DECK_RULE = Option("deck_rule", text_reader("\"casino\""),
-                   "When seventh street is one shared card: casino (needs n+2 cards) or "
-                   "online (n).", "--deck-rule", "deck_rule")
-TRIALS = Option("trials", read_trials, "Monte Carlo trials: 100000, 250k, 2M, 1e6.",
-                "--trials", "trials", "trials", "N")
-PRECISION = Option("precision", read_points,
-                   "Sample until every equity's standard error is at most this many "
-                   "percentage points (e.g. 0.05).", "--precision", "precision",
-                   "percentage points", "POINTS")
-EXACT = Option("exact", read_yes_no, "Enumerate every deal.", "--exact", "exact")
-MAX_TIME = Option("max_time", read_seconds, "Stop sampling after S seconds.", "--max-time",
-                  "max_time", "seconds", "S")
-SEED = Option("seed", read_seed, "Seed, for the same numbers again.", "--seed", "seed",
-              metavar="N")
-THREADS = Option("threads", read_threads, "Threads (default: all cores).", "--threads",
-                 metavar="N")
-ID = Option("id", read_id, "A name for the spot, written back with its result.")
-CLASSES = Option("classes", read_yes_no, "How often each hand finishes as each hand class.",
-                 "--classes", "classes")
-POT = Option("pot", read_chips, "Chips in the pot, for pot odds.", "--pot", "pot", "chips",
-             "CHIPS")
-TO_CALL = Option("to_call", read_call, "Chips player 1 must call, for pot odds.", "--to-call",
-                 "to_call", "chips", "CHIPS")
-PLAYER = Option("player", read_seat, "Whose next card: the seat's number (1 = first hand).",
-                "--player", "player", metavar="N")
 
 OPTIONS: dict[str, Option] = {option.name: option for option in (
-    HANDS, GAME, DEAD, FOLDS, COMMUNITY, DECK_RULE, TRIALS, PRECISION, EXACT, MAX_TIME, SEED,
-    THREADS, ID, CLASSES, POT, TO_CALL, PLAYER)}
+    Option("hands", texts_reader("a list with one text per live player, e.g. "
+                                "[\"AsKs/Qh\", \"xx/7d\"]"),
+           "One per live player: DOWN/UP, e.g. AsKs/Qh, xx/7d (unknown hole cards), "
+           "AsKs2d/QhJhTh9c (seventh street), or 'random'.", query="hand", repeated=True),
+    Option("game", text_reader("\"stud8\""), "stud, stud8 (hi-lo), razz.", "--game", "game"),
+    Option("dead", texts_reader("a text of cards or a list of them, e.g. \"2c 9h\"", True),
+           "Other dead cards, e.g. '2c 9h'.", "--dead", "dead"),
+    Option("folds", texts_reader("one text of upcards per folded player, e.g. "
+                                "[\"5h\", \"Qd\"]"),
+           "A folded player's upcards (repeat per folded player).", "--fold", "fold",
+           repeated=True),
+    Option("community", text_reader("\"2c\""),
+           "The shared seventh-street card, when it has been dealt.", "--community",
+           "community"),
+    Option("deck_rule", text_reader("\"casino\""),
+           "When seventh street is one shared card: casino (needs n+2 cards) or "
+           "online (n).", "--deck-rule", "deck_rule"),
+    Option("trials", read_trials, "Monte Carlo trials: 100000, 250k, 2M, 1e6.",
+           "--trials", "trials", "trials", "N"),
+    Option("precision", read_points,
+           "Sample until every equity's standard error is at most this many "
+           "percentage points (e.g. 0.05).", "--precision", "precision",
+           "percentage points", "POINTS"),
+    Option("exact", read_yes_no, "Enumerate every deal.", "--exact", "exact"),
+    Option("max_time", read_seconds, "Stop sampling after S seconds.", "--max-time",
+           "max_time", "seconds", "S"),
+    Option("seed", read_seed, "Seed, for the same numbers again.", "--seed", "seed",
+           metavar="N"),
+    Option("threads", read_threads, "Threads (default: all cores).", "--threads",
+           metavar="N"),
+    Option("id", read_id, "A name for the spot, written back with its result."),
+    Option("classes", read_yes_no, "How often each hand finishes as each hand class.",
+           "--classes", "classes"),
+    Option("pot", read_chips, "Chips in the pot, for pot odds.", "--pot", "pot", "chips",
+           "CHIPS"),
+    Option("to_call", read_call, "Chips player 1 must call, for pot odds.", "--to-call",
+           "to_call", "chips", "CHIPS"),
+    Option("player", read_seat, "Whose next card: the seat's number (1 = first hand).",
+           "--player", "player", metavar="N"),
+)}
 # a batch line's fields (and a web request's spot), in the order docs and errors list them
 SPOT_FIELDS = ("id", "game", "hands", "dead", "folds", "community", "deck_rule", "trials",
-               "precision", "exact", "seed", "max_time")
+              "precision", "exact", "seed", "max_time")
 # what the equity command adds to a spot: its output options
 OUTPUT_FIELDS = ("classes", "pot", "to_call")
 
 
 def parse_fields(data: Mapping[str, Any], names: tuple[str, ...],
-                 door: Door = Door.FIELDS) -> dict[str, Any]:
+                door: Door = Door.FIELDS) -> dict[str, Any]:
     """Each of ``names`` read from ``data`` by its option (None when not given)."""
     return {name: OPTIONS[name].parse(data.get(name), door) for name in names}
 
 
 def check_pot_odds(pot: float | None, to_call: float | None, door: Door = Door.FIELDS) -> None:
     """Pot odds need both sizes, and sizes whose sum a number can hold."""
-    pot_label, call_label = POT.label(door), TO_CALL.label(door)
-    with blame(TO_CALL.name if pot is not None else POT.name):
+    pot_label, call_label = OPTIONS["pot"].label(door), OPTIONS["to_call"].label(door)
+    with blame("to_call" if pot is not None else "pot"):
         if (pot is None) != (to_call is None):
-            raise OptionError(f"pot odds need both {pot_label} and {call_label}")
+           raise OptionError(f"pot odds need both {pot_label} and {call_label}")
     if pot is not None and to_call is not None and not math.isfinite(pot + to_call):
-        with blame(POT.name):  # the odds divide by the pot after the call
-            raise OptionError(f"{pot_label} {pot:g} and {call_label} {to_call:g} add up to "
-                              "more chips than a number can hold: give smaller sizes")
+        with blame("pot"):  # the odds divide by the pot after the call
+           raise OptionError(f"{pot_label} {pot:g} and {call_label} {to_call:g} add up to "
+                             "more chips than a number can hold: give smaller sizes")
 
 
-__all__ = ["CLASSES", "COMMUNITY", "DEAD", "DECK_RULE", "EXACT", "FOLDS", "GAME", "HANDS", "ID",
-           "MAX_TIME", "NO", "OPTIONS", "OUTPUT_FIELDS", "PLAYER", "POT",
-           "PRECISION", "SEED", "SPOT_FIELDS", "THREADS", "TO_CALL", "TRIALS", "YES", "Door",
-           "Option", "OptionError", "absent", "check_pot_odds", "parse_fields"]
+__all__ = ["NO", "OPTIONS", "OUTPUT_FIELDS", "SPOT_FIELDS", "YES", "Door", "Option", "absent",
+           "check_pot_odds", "parse_fields"]

@@ -104,12 +104,12 @@ def parse_folds(folds: Iterable[str | Iterable[str | int]] | None) -> tuple[tupl
 
 # a rank (10 or one character) and the suit after it, if any; a range's brackets are skipped
 _CARD = re.compile(r"\[[^\]]*\]?|(10|[2-9TJQKA])([cdhs]?)", re.IGNORECASE)
-SUIT_ORDER = "shdc"  # the suits a rank-only card is given, first free first
+RANK_ONLY_SUITS = "shdc"  # the suits a rank-only card is given, first free first
 
 
 def with_suits(texts: Sequence[object]) -> list[object]:
     """Razz reads rank-only cards (``A2/3``): each text with every rank that has no suit
-    given one, the first of SUIT_ORDER whose card no text names and no earlier card took,
+    given one, the first of RANK_ONLY_SUITS whose card no text names and no earlier card took,
     so no card repeats.  A razz hand's value ignores suits, and every such choice leaves
     the same ranks unseen, so the answer is the same for any choice.  Texts that are not
     text, or name an opponent nobody sees (``random``), are returned as they are."""
@@ -124,7 +124,7 @@ def with_suits(texts: Sequence[object]) -> list[object]:
         if match.group(1) is None or match.group(2):
             return match.group(0)  # a range, or a card with its suit
         rank = _rank(match.group(1))
-        suit = next((s for s in SUIT_ORDER if (rank, s) not in taken), None)
+        suit = next((s for s in RANK_ONLY_SUITS if (rank, s) not in taken), None)
         if suit is None:
             raise ScenarioError(f"there are only four {rank}s: a fifth cannot be given a suit")
         taken.add((rank, suit))

@@ -25,7 +25,7 @@ from stud_odds.wording import plural
 if TYPE_CHECKING:
     from stud_odds.results import EquityResult
 
-T = TypeVar("T")
+_T = TypeVar("_T")
 
 MAX_LINE_BYTES = 1 << 20  # a spot is a short line; a longer one is refused, never read whole
 
@@ -100,15 +100,15 @@ class Runner(Protocol):
     raises KeyboardInterrupt.
     """
 
-    def __call__(self, task: Callable[..., Any], items: Iterable[T],
-                 args_of: Callable[[T], tuple | None], *, threads: int | None = None,
+    def __call__(self, task: Callable[..., Any], items: Iterable[_T],
+                 args_of: Callable[[_T], tuple | None], *, threads: int | None = None,
                  block: int = 1, progress: Callable[[int], None] | None = None
-                 ) -> Iterator[tuple[T, Any]]: ...
+                 ) -> Iterator[tuple[_T, Any]]: ...
 
 
-def run_here(task: Callable[..., Any], items: Iterable[T], args_of: Callable[[T], tuple | None],
+def run_here(task: Callable[..., Any], items: Iterable[_T], args_of: Callable[[_T], tuple | None],
              *, threads: int | None = None, block: int = 1,
-             progress: Callable[[int], None] | None = None) -> Iterator[tuple[T, Any]]:
+             progress: Callable[[int], None] | None = None) -> Iterator[tuple[_T, Any]]:
     """The local runner: each task in turn, in this process (``block`` does not matter)."""
     for item in items:
         args = args_of(item)
@@ -117,7 +117,7 @@ def run_here(task: Callable[..., Any], items: Iterable[T], args_of: Callable[[T]
             progress(1)
 
 
-def each_outcome(outcomes: Iterator[tuple[T, Any]], handle: Callable[[T, Any], None]) -> None:
+def each_outcome(outcomes: Iterator[tuple[_T, Any]], handle: Callable[[_T, Any], None]) -> None:
     """``handle`` every ``(item, result)`` of a runner; after Ctrl-C, those that had finished.
 
     Ctrl-C may come while ``handle`` works (not inside the runner): the runner
@@ -133,7 +133,7 @@ def each_outcome(outcomes: Iterator[tuple[T, Any]], handle: Callable[[T, Any], N
         raise
 
 
-def _handed_over(outcomes: Iterator[tuple[T, Any]]) -> Iterator[tuple[T, Any]]:
+def _handed_over(outcomes: Iterator[tuple[_T, Any]]) -> Iterator[tuple[_T, Any]]:
     """What a runner still yields when Ctrl-C is thrown into it (nothing, if it had stopped)."""
     throw = getattr(outcomes, "throw", None)
     if throw is None:

@@ -36,7 +36,8 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from stud_odds.errors import StudOddsError
+from stud_odds.errors import StudOddsError, blame
+from stud_odds.request.schema import OPTIONS
 from stud_odds.web import work
 from stud_odds.web.fields import (
     PAGE_PARAMETER,
@@ -179,16 +180,18 @@ async def _equity_stream(request: Request) -> Response:
 async def _outs(request: Request) -> Response:
     query = _query(request)
     players = [value for name, value in query if name == "player"]
-    if len(players) != 1 or not players[0].strip().isdigit():
-        raise RequestError("give the seat whose next card to show as player=N (one number)")
+    if len(players) != 1:
+        with blame("player"):
+            raise RequestError("give the seat whose next card to show as player=N (one number)")
+    seat = OPTIONS["player"].parse(players[0])
     equity_request = request_from_query([(name, value) for name, value in query
                                          if name != "player"])
     jobs: Jobs = request.state.jobs
     page = _page(request)
     # the page's outs run in a lane of their own: they never cancel its equity, nor it them
     answer = await cancelled_on_disconnect(
-        request.receive, lambda: jobs.run_now(page, partial(work.outs_now, equity_request,
-                                                            int(players[0])), OUTS))
+        request.receive, lambda: jobs.run_now(page, partial(work.outs_now, equity_request, seat),
+                                                    OUTS))
     if answer is GONE:
         return Response(status_code=499)
     return JSONResponse(answer)
