@@ -442,7 +442,7 @@ def test_the_reader_is_pure_python():
     reader = ["pokerstars.py", "hand_text.py", "hand_header.py", "hand_seats.py",
               "hand_streets.py", "hand_summary.py"]
     pure = ["lines.py", "model.py", "summary.py", "settings.py", *reader]
-    allowed = {"stud_odds.cards", "stud_odds.errors", "stud_odds.games",
+    allowed = {"stud_odds.cards", "stud_odds.checks", "stud_odds.errors", "stud_odds.games",
                "stud_odds.history.lines", "stud_odds.history.model",
                "stud_odds.history.summary", "stud_odds.scenario.table",  # the street structure
                *(f"stud_odds.history.{name[:-3]}" for name in reader)}
