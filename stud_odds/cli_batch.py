@@ -14,6 +14,7 @@ from typing import IO, TYPE_CHECKING, Annotated, NoReturn
 import typer
 from rich.markup import escape
 
+from stud_odds import cli_options as options
 from stud_odds.cli_study import Scheduler, stopped
 from stud_odds.console import error_console
 from stud_odds.errors import StudOddsError
@@ -79,9 +80,9 @@ def batch(
     resume: Annotated[bool, typer.Option(
         "--resume", help="Continue the --out file of an interrupted run: skip the spots "
                          "already in it, append the rest.", metavar="")] = False,
-    threads: Annotated[int | None, typer.Option(
-        help="Threads per spot (default: all cores; on a cluster one per task).",
-        metavar="N")] = None,
+    threads: Annotated[str | None, options.schema_option(
+        "threads", help="Threads per spot (default: all cores; on a cluster one per task).")
+    ] = None,
     scheduler: Scheduler = None,
 ) -> None:
     """Run many spots from a JSON Lines or CSV file, writing each result as it completes.
@@ -132,16 +133,16 @@ def _failed(failures: int, total: int | None) -> NoReturn:
 
 
 def _run_batch(source: IO[bytes], reads: str, out: Path | None, writes: str, resume: bool,
-               threads: int | None, scheduler: str | None) -> tuple[int, int | None]:
+               threads: str | None, scheduler: str | None) -> tuple[int, int | None]:
     """(failed spots, spots in the file); the output is whole records whatever happens."""
     from rich.progress import Progress
 
-    from stud_odds.checks import check_threads
     from stud_odds.cluster import runner
     from stud_odds.study import count_spots, read_spots, run_batch
     from stud_odds.study.writing import BatchOutput
 
-    check_threads(threads, "--threads")  # else every spot would fail alike, one line each
+    # else every spot would fail alike, one line each
+    threads = options.read_option("threads", threads)
     total: int | None = None  # a pipe is read once: its spots are counted as they come
     if source.seekable():
         total = count_spots(source, reads)

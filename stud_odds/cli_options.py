@@ -14,7 +14,9 @@ import typer
 from stud_odds.request.schema import OPTIONS, Door
 
 
-def _option(name: str, *aliases: str, help: str | None = None) -> Any:
+def schema_option(name: str, *aliases: str, help: str | None = None) -> Any:
+    """The typer option of the schema's ``name`` (its flag and metavar), read as text; a
+    command may word its help for itself."""
     option = OPTIONS[name]
     return typer.Option(option.flag, *aliases, help=help or option.help, metavar=option.metavar,
                         show_default=False)
@@ -28,26 +30,26 @@ def _flag(name: str, help: str | None = None) -> Any:
 HandTexts = Annotated[list[str], typer.Argument(help=OPTIONS["hands"].help, show_default=False)]
 GameName = Annotated[str, typer.Option(OPTIONS["game"].flag, "-g", help=OPTIONS["game"].help)]
 Dead = Annotated[str, typer.Option(OPTIONS["dead"].flag, "-d", help=OPTIONS["dead"].help)]
-Folds = Annotated[list[str] | None, _option("folds")]
-Community = Annotated[str | None, _option("community")]
+Folds = Annotated[list[str] | None, schema_option("folds")]
+Community = Annotated[str | None, schema_option("community")]
 DeckRuleName = Annotated[str, typer.Option(OPTIONS["deck_rule"].flag,
                                            help=OPTIONS["deck_rule"].help)]
-Trials = Annotated[str | None, _option("trials", "-n")]
+Trials = Annotated[str | None, schema_option("trials", "-n")]
 Exact = Annotated[bool, _flag("exact")]
-MaxTime = Annotated[str | None, _option("max_time")]
-Seed = Annotated[str | None, _option("seed")]
-Threads = Annotated[str | None, _option("threads")]
+MaxTime = Annotated[str | None, schema_option("max_time")]
+Seed = Annotated[str | None, schema_option("seed")]
+Threads = Annotated[str | None, schema_option("threads")]
 ClassesFlag = Annotated[bool, _flag("classes")]
-Pot = Annotated[str | None, _option("pot")]
-ToCall = Annotated[str | None, _option("to_call")]
-SeatNumber = Annotated[str, _option("player", "-p")]
+Pot = Annotated[str | None, schema_option("pot")]
+ToCall = Annotated[str | None, schema_option("to_call")]
+SeatNumber = Annotated[str, schema_option("player", "-p")]
 JsonOut = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 
 
 def precision_option(what: str) -> Any:
     """--precision, in percentage points, of ``what``."""
-    return _option("precision", help=f"Sample until {what} is at most this many percentage "
-                                     "points (e.g. 0.05).")
+    return schema_option("precision", help=f"Sample until {what} is at most this many "
+                                           "percentage points (e.g. 0.05).")
 
 
 def read_option(name: str, value: Any) -> Any:

@@ -18,6 +18,7 @@ from typing import IO, Annotated, Any, NoReturn, TypeVar
 import typer
 from rich.markup import escape
 
+from stud_odds import cli_options as options
 from stud_odds.console import console, error_console
 from stud_odds.errors import StudOddsError
 from stud_odds.outputs import atomic_writer, check_output_path
@@ -83,9 +84,10 @@ def replay_command(
         show_default=False)],
     game: Annotated[str, typer.Option("--game", "-g", help="stud, stud8, razz.",
                                       metavar="GAME")] = "stud",
-    trials: Annotated[str | None, typer.Option("--trials", "-n", metavar="N",
-                                               help="Monte Carlo trials per street.")] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed for every street.", metavar="N")] = None,
+    trials: Annotated[str | None, options.schema_option(
+        "trials", "-n", help="Monte Carlo trials per street.")] = None,
+    seed: Annotated[str | None, options.schema_option(
+        "seed", help="Seed for every street.")] = None,
     dead: Annotated[str, typer.Option("--dead", "-d", help="Other dead cards.",
                                       metavar="CARDS")] = "",
     community: Annotated[str | None, typer.Option(
@@ -110,7 +112,8 @@ def replay_command(
     from stud_odds.study.report import render_replay
 
     result = _interruptible(
-        lambda: replay_deal(hands, game, trials=trials, seed=seed, dead=dead,
+        lambda: replay_deal(hands, game, trials=options.read_option("trials", trials),
+                            seed=options.read_option("seed", seed), dead=dead,
                             community=community, deck_rule=deck_rule),
         lambda stop: _replay_stopped(stop, plot))
     if plot is not None:
@@ -138,13 +141,13 @@ def starting_hands_command(
     vs: Annotated[str | None, typer.Option(
         "--vs", help="One opponent instead: a hand or range, e.g. '[QQ+, AK]/Kd'.",
         metavar="HAND")] = None,
-    trials: Annotated[str | None, typer.Option(
-        "--trials", "-n", help="Sample each class with N trials (default 100k; against one "
-        "random hand the table is exact unless N is given).", metavar="N")] = None,
+    trials: Annotated[str | None, options.schema_option(
+        "trials", "-n", help="Sample each class with N trials (default 100k; against one "
+        "random hand the table is exact unless N is given).")] = None,
     exact: Annotated[bool, typer.Option(
         "--exact", help="Count the exact table against one random hand afresh (about a minute) "
         "instead of reading the one shipped.")] = False,
-    seed: Annotated[int, typer.Option(help="Seed for every class.", metavar="N")] = 0,
+    seed: Annotated[str, options.schema_option("seed", help="Seed for every class.")] = "0",
     door: Annotated[str | None, typer.Option(
         help="Only hands holding this rank, shown as the door card (e.g. A).", metavar="RANK")
     ] = None,
@@ -153,9 +156,9 @@ def starting_hands_command(
         "--out", "-o", help="Write the full table (CSV).", metavar="FILE")] = None,
     plot: Annotated[Path | None, typer.Option(help="Save equity vs scoop as PNG.",
                                               metavar="FILE")] = None,
-    threads: Annotated[int | None, typer.Option(
-        help="Threads per class (default: all cores; on a cluster one per task).",
-        metavar="N")] = None,
+    threads: Annotated[str | None, options.schema_option(
+        "threads", help="Threads per class (default: all cores; on a cluster one per task).")
+    ] = None,
     scheduler: Scheduler = None,
 ) -> None:
     """Every three-card starting hand (1,755 suit classes) against random opponents, ranked.
@@ -171,7 +174,8 @@ def starting_hands_command(
 
     Example: stud-odds starting-hands -g stud8 --out stud8.csv --top 20
     """
-    trials_per_class = _check_starting_options(top, opponents, trials, seed, threads, out, plot)
+    trials_per_class, seed_used, threads_used = _check_starting_options(
+        top, opponents, trials, seed, threads, out, plot)
     from stud_odds.study.starts import DEFAULT_TRIALS, uses_shipped_table
 
     counted = exact or uses_shipped_table(opponents, vs, trials)
@@ -180,8 +184,8 @@ def starting_hands_command(
                             style="dim", highlight=False)
         scheduler = None
     results = _interruptible(
-        lambda: _starting_table(game, opponents, vs, trials_per_class, seed, door,
-                                threads, scheduler, exact),
+        lambda: _starting_table(game, opponents, vs, trials_per_class, seed_used, door,
+                                threads_used, scheduler, exact),
         lambda stop: _table_stopped(stop, out, plot))
     against = vs if vs is not None else f"{opponents} random"
     sampled = None if counted else trials_per_class or DEFAULT_TRIALS
@@ -209,23 +213,23 @@ def _show_starting_table(results: list, against: str, sampled: int | None, count
         console.print(f"chart saved to {plot}")
 
 
-def _check_starting_options(top: int, opponents: int, trials: str | None, seed: int,
-                            threads: int | None, out: Path | None,
-                            plot: Path | None) -> int | None:
+def _check_starting_options(top: int, opponents: int, trials: str | None, seed: str,
+                            threads: str | None, out: Path | None, plot: Path | None
+                            ) -> tuple[int | None, int, int | None]:
     """Every option before any work (a cluster is not even reached), each by its one
-    checker; the trials per class (None: not given)."""
-    from stud_odds.checks import check_count, check_seed, check_threads, parse_trials
+    checker: the trials per class (None: not given), the seed and the threads."""
+    from stud_odds.checks import check_count
     from stud_odds.scenario import MAX_PLAYERS
 
     check_count(top, "--top", 1)
     check_count(opponents, "--opponents", 1, MAX_PLAYERS - 1)
-    trials_per_class = None if trials is None else parse_trials(trials, "--trials")
-    check_seed(seed, "--seed")
-    check_threads(threads, "--threads")
+    trials_per_class = options.read_option("trials", trials)
+    seed_used, threads_used = options.read_option("seed", seed), options.read_option("threads",
+                                                                                      threads)
     if out is not None:
         check_output_path(out, "--out")
     _check_plot(plot, inputs=[out] if out is not None else [])
-    return trials_per_class
+    return trials_per_class, seed_used, threads_used
 
 
 def _starting_table(game: str, opponents: int, vs: str | None, trials: int | None, seed: int,
@@ -279,10 +283,9 @@ def scoop(
     ] = None,
     game: Annotated[str, typer.Option("--game", "-g", help="stud8 (default), stud, razz.",
                                       metavar="GAME")] = "stud8",
-    trials: Annotated[str | None, typer.Option("--trials", "-n", help="Monte Carlo trials.",
-                                               metavar="N")] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed, for the same numbers again.",
-                                             metavar="N")] = None,
+    trials: Annotated[str | None, options.schema_option(
+        "trials", "-n", help="Monte Carlo trials.")] = None,
+    seed: options.Seed = None,
     dead: Annotated[str, typer.Option("--dead", "-d", help="Other dead cards.",
                                       metavar="CARDS")] = "",
     fold: Annotated[list[str] | None, typer.Option(
@@ -304,7 +307,9 @@ def scoop(
 
     study = _interruptible(
         lambda: scoop_study(hands[0], hands[1:] or (1 if opponents is None else opponents),
-                            game, dead=dead, folds=fold or [], trials=trials, seed=seed),
+                            game, dead=dead, folds=fold or [],
+                            trials=options.read_option("trials", trials),
+                            seed=options.read_option("seed", seed)),
         _scoop_stopped)
     if json_out:
         _print_json(study.to_dict())
