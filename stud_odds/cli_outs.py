@@ -112,6 +112,7 @@ def _table(result: OutsResult):
     from rich.table import Table
     from rich.text import Text
 
+    from stud_odds.report.cells import INTERVAL_TITLE
     from stud_odds.scenario.table import street_name
 
     whose = "the community card" if result.community else f"seat {result.player}'s next card"
@@ -123,7 +124,7 @@ def _table(result: OutsResult):
     for name, _ in columns:
         table.add_column(name, justify="right")
     if result.method != "exact":
-        table.add_column("±95%", justify="right")
+        table.add_column(INTERVAL_TITLE, justify="right")
     for group in _GROUPS:
         cards = [card for card in result.cards if card.group == group]
         if not cards:

@@ -98,15 +98,6 @@ def test_small_work_runs_on_one_thread():
     assert _choice(SIXTH, threads=8).threads == 1
 
 
-def test_each_choice_says_why_in_one_sentence():
-    assert _choice(HEADS_UP_THIRD).reason.startswith("heads-up pair counting: about ")
-    assert _choice(RIVER).reason.startswith("a small spot, every deal counted with numpy")
-    assert _choice(FIVE_WAY_THIRD, method="monte-carlo").reason == "Monte Carlo sampling: as asked"
-    assert _choice(THREE_WAY_THIRD).reason.startswith(
-        "Monte Carlo sampling: every deal would take about ")
-    assert "choices of hole cards counted in one weighted sweep" in _choice(RANGED_THIRD).reason
-
-
 def test_ranges_that_almost_never_fit_are_refused_for_sampling(monkeypatch):
     monkeypatch.setattr(planning, "MIN_FIT", 0.6)
     with pytest.raises(EquityError, match="players 1 and 2 share a card"):

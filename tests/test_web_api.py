@@ -146,6 +146,7 @@ def test_the_page_carries_the_words_of_their_owners(client):
     assert words["columns"]["high_win"] == "high win" and words["columns"]["interval"] == "±95%"
     assert words["streets"]["3"] == street_label(3) == "3rd street"
     assert words["ranks"]["A"] == "ace" and words["suits"]["s"] == "spades"
+    assert words["methods"]["headsup"] == "heads-up counting"
     assert words["game_columns"]["stud"] == ["equity", "high_win", "high_tie"]
     page = client.get("/").text
     embedded = re.search(r'<script type="application/json" id="words">(.*?)</script>', page)
@@ -154,7 +155,7 @@ def test_the_page_carries_the_words_of_their_owners(client):
         assert f'<option value="{game.value}">{game.title}</option>' in page
     scripts = "".join(re.sub(r"//[^\n]*", "", client.get(f"/static/{name}").text)
                       for name in ("app.js", "results.js", "history.js"))  # comments aside
-    for title in ("Hi-Lo", "3rd street", "high win", "±95%", "spades"):
+    for title in ("Hi-Lo", "3rd street", "high win", "±95%", "spades", "heads-up counting"):
         assert title not in scripts
 
 

@@ -97,6 +97,18 @@ class Algorithm(StrEnum):
     WEIGHTED = "weighted"  # heads-up, every choice in one weighted sweep (weighted.py)
     MONTE_CARLO = "monte-carlo"  # sampled until a stop (sample.py)
 
+    @property
+    def title(self) -> str:
+        """What a progress line calls the method at work."""
+        return _ALGORITHM_TITLES[self]
+
+
+_ALGORITHM_TITLES = {
+    Algorithm.SMALL: "counting", Algorithm.HEADS_UP: "heads-up counting",
+    Algorithm.ENUMERATE: "enumeration", Algorithm.RANGED: "counting every choice",
+    Algorithm.WEIGHTED: "weighted counting", Algorithm.MONTE_CARLO: "sampling",
+}
+
 
 # below this much work a method runs on one thread: waking a second one costs more on a
 # busy machine than the work (enumeration: deals, two kernel calls' worth; heads-up
@@ -108,13 +120,12 @@ ONE_THREAD_BELOW = {Algorithm.ENUMERATE: 2 * exact.DEALS_PER_CALL,
 @dataclass(frozen=True)
 class Choice:
     """How a spot is answered: ``method``, about how long it takes (None for sampling,
-    which runs until its stop) and why, in one sentence; the threads it may use and the
-    deals it counts.  A ranged count says how each choice is counted (``ranged_by``:
-    HEADS_UP or ENUMERATE, or WEIGHTED for one sweep over all) and carries the choices."""
+    which runs until its stop), the threads it may use and the deals it counts.  A ranged
+    count says how each choice is counted (``ranged_by``: HEADS_UP or ENUMERATE, or
+    WEIGHTED for one sweep over all) and carries the choices."""
 
     method: Algorithm
     estimated_seconds: float | None
-    reason: str
     threads: int = 1
     deals: int = 0
     ranged_by: Algorithm | None = None
@@ -153,30 +164,24 @@ def choose(plan: DealPlan, request: Request, game: Game) -> Choice:
                           and (request.trials is None or outcomes <= request.trials))
     if may_count and outcomes <= SMALL_DEALS:
         seconds = evaluations * SMALL_DEAL_SECONDS
-        return Choice(Algorithm.SMALL, seconds, f"a small spot, every deal counted with "
-                      f"numpy: {_about(seconds)}", 1, outcomes)
+        return Choice(Algorithm.SMALL, seconds, 1, outcomes)
     if may_count and evaluations > HEADS_UP_FROM and (
             heads_up_feasible(game, deal)
             or (asked and heads_up_feasible(game, deal, HEADS_UP_EXACT_COMPLETIONS))):
         seconds = heads_up_seconds(game, deal, threads)
         if asked and seconds > EXACT_SECONDS:
             _refuse(f"counting {outcomes:.3g} heads-up deals", seconds, threads)
-        return Choice(Algorithm.HEADS_UP, seconds, f"heads-up pair counting: {_about(seconds)}",
-                      _heads_up_threads(game, deal, threads), outcomes)
+        return Choice(Algorithm.HEADS_UP, seconds, _heads_up_threads(game, deal, threads),
+                      outcomes)
     seconds = enumeration_seconds(deal, threads)
     if asked and seconds > EXACT_SECONDS:
         _refuse(f"exact enumeration of {outcomes:.3g} deals", seconds, threads)
     quick = (evaluations <= EXACT_BUDGET
              or enumeration_seconds(deal, AUTO_THREADS) <= AUTO_EXACT_SECONDS)
     if asked or (may_count and quick):
-        return Choice(Algorithm.ENUMERATE, seconds, f"every deal enumerated: {_about(seconds)}",
+        return Choice(Algorithm.ENUMERATE, seconds,
                       threads_for(Algorithm.ENUMERATE, outcomes, threads), outcomes)
-    if not may_count:
-        why = "as asked" if request.method == Method.MONTE_CARLO else \
-            f"the trials asked for are fewer than the {outcomes:,} deals"
-    else:
-        why = f"every deal would take {_about(seconds)} to enumerate"
-    return _sampling(request, why)
+    return _sampling(request)
 
 
 def _choose_ranged(plan: DealPlan, request: Request, game: Game) -> Choice:
@@ -194,26 +199,17 @@ def _choose_ranged(plan: DealPlan, request: Request, game: Game) -> Choice:
         quick = (ranged_counting(game, plan, listed, AUTO_THREADS)[1] <= AUTO_EXACT_SECONDS
                  and (request.trials is None or deals <= request.trials))
         if asked or quick:
-            how = {Algorithm.HEADS_UP: "by heads-up pair counting",
-                   Algorithm.ENUMERATE: "by enumeration",
-                   Algorithm.WEIGHTED: "in one weighted sweep"}[by]
             return Choice(Algorithm.RANGED, seconds,
-                          f"every one of {len(listed):,} choices of hole cards counted {how}: "
-                          f"{_about(seconds)}",
                           _ranged_threads(game, plan, listed, by, threads), deals, by, listed)
-        why = f"counting every choice of hole cards would take {_about(seconds)}"
     elif asked:
         raise ExactRefused(f"the ranges allow more than {MAX_CHOICES:,} choices of "
                            "hole cards, too many to count exactly")
-    else:
-        why = "as asked" if request.method == Method.MONTE_CARLO else \
-            f"the ranges allow more than {MAX_CHOICES:,} choices of hole cards"
     check_fit(plan, listed)
-    return _sampling(request, why)
+    return _sampling(request)
 
 
-def _sampling(request: Request, why: str) -> Choice:
-    return Choice(Algorithm.MONTE_CARLO, None, f"Monte Carlo sampling: {why}", request.threads)
+def _sampling(request: Request) -> Choice:
+    return Choice(Algorithm.MONTE_CARLO, None, request.threads)
 
 
 def threads_for(method: Algorithm, work: int, threads: int) -> int:
@@ -256,11 +252,6 @@ def _duration(seconds: float) -> str:
         if seconds >= 2 * size:
             return f"about {seconds / size:,.0f} {unit}s"
     return f"about {seconds:,.0f} seconds"
-
-
-def _about(seconds: float) -> str:
-    """``about 0.003 s``, ``about 4.2 s``, then as _duration: for a Choice's reason."""
-    return f"about {seconds:.2g} s" if seconds < 100 else _duration(seconds)
 
 
 # --- cost models: seconds on ``threads`` threads -------------------------------------------

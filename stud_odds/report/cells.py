@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from stud_odds.scenario import Scenario
 
 Z95 = 1.959964  # two-sided 95% normal quantile
+INTERVAL_TITLE = "±95%"  # the column of a sampled equity's 95% interval, in points
 
 
 def percent_decimals(result: EquityResult) -> int:
@@ -58,7 +59,7 @@ def number_columns(result: EquityResult) -> list[NumberColumn]:
 
     columns = [column(Rate.EQUITY)]
     if result.method == Method.MONTE_CARLO:
-        columns.append(NumberColumn("±95%", "interval",
+        columns.append(NumberColumn(INTERVAL_TITLE, "interval",
                                     [f"{Z95 * player.equity_se * 100:.{decimals}f}"
                                      for player in players], "dim"))
     if players[0].high_win is not None:
@@ -145,5 +146,5 @@ def pot_odds_lines(odds: PotOdds) -> list[str]:
     ]
 
 
-__all__ = ["Z95", "NumberColumn", "footer_lines", "html_table", "number_columns",
+__all__ = ["INTERVAL_TITLE", "Z95", "NumberColumn", "footer_lines", "html_table", "number_columns",
            "percent_decimals", "pot_odds_lines", "table_cells"]

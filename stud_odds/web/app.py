@@ -69,15 +69,18 @@ def page_words() -> dict[str, Any]:
     (Game.title), the equity table's column titles (the report's: a Rate with its "_" a
     space, ``±95%`` for the interval), the columns each game's table has before its first
     numbers (a high half: high win and tie; a low half: low win and tie, and scoop), the
-    street names of the tables and histories (``3rd street``) and the cards' names."""
+    street names of the tables and histories (``3rd street``), the cards' names and what a
+    progress line calls each counting method (Algorithm.title)."""
     from stud_odds.cards import RANK_NAMES, RANKS, SUIT_NAMES, SUITS
+    from stud_odds.engine.planning import Algorithm
     from stud_odds.games import Game
+    from stud_odds.report.cells import INTERVAL_TITLE
     from stud_odds.results import Rate
     from stud_odds.scenario.table import STREETS, street_label
 
     rates = [rate for rate in Rate if rate != Rate.EQUITY_SE]
     columns = {rate.value: rate.replace("_", " ") for rate in rates}
-    columns = {"equity": columns.pop("equity"), "interval": "±95%", **columns}
+    columns = {"equity": columns.pop("equity"), "interval": INTERVAL_TITLE, **columns}
 
     def game_columns(game: Game) -> list[str]:
         high = [Rate.HIGH_WIN, Rate.HIGH_TIE] if game.has_high else []
@@ -91,6 +94,7 @@ def page_words() -> dict[str, Any]:
         "streets": {str(street): street_label(street) for street in STREETS},
         "ranks": dict(zip(RANKS, RANK_NAMES, strict=True)),
         "suits": dict(zip(SUITS, SUIT_NAMES, strict=True)),
+        "methods": {method.value: method.title for method in Algorithm},
     }
 
 

@@ -34,8 +34,7 @@ export function showProgress(progress, secondsSoFar, estimated) {
   // an exact count's progress, with the time left at the rate so far; under a sampled
   // estimate (shown meanwhile) the line says so
   const share = progress.total ? Math.floor(100 * progress.done / progress.total) : 0;
-  const how = {headsup: "heads-up counting", enumerate: "enumeration", weighted: "weighted counting",
-               small: "counting"}[progress.method] || progress.method;
+  const how = WORDS.methods[progress.method] || progress.method;
   let text = `${how}: ${share}% counted (${progress.done.toLocaleString()} of ` +
     `${progress.total.toLocaleString()})`;
   if (progress.done > 0 && secondsSoFar > 1) {
