@@ -147,6 +147,7 @@ def test_the_page_carries_the_words_of_their_owners(client):
     assert words["streets"]["3"] == street_label(3) == "3rd street"
     assert words["ranks"]["A"] == "ace" and words["suits"]["s"] == "spades"
     assert words["methods"]["headsup"] == "heads-up counting"
+    assert words["yes"] == ["1", "true", "yes", "y", "on"]
     assert words["game_columns"]["stud"] == ["equity", "high_win", "high_tie"]
     page = client.get("/").text
     embedded = re.search(r'<script type="application/json" id="words">(.*?)</script>', page)

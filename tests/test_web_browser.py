@@ -312,6 +312,14 @@ def test_back_returns_to_the_spot_before_an_edit_and_the_url_keeps_every_option(
     assert "9c" not in page.url
 
 
+def test_a_url_flag_is_on_with_any_of_the_schemas_yes_words(page):
+    """exact=on and classes=Y tick their boxes, as the server reads them."""
+    page.goto("/?hand=AhKh/Qh8d&hand=7c7d/2s3s&exact=on&classes=Y")
+    page.wait_for_selector(DONE)
+    assert page.is_checked("#exact") and page.is_checked("#classes")
+    assert page.inner_text('[data-field="method"]').startswith("exact")
+
+
 def test_nine_hands_in_a_url_are_not_cut_in_silence(page):
     cards = "2c 3c 4c 5c 6c 7c 8c 9c Tc".split()
     page.goto("/?" + "&".join(f"hand=xx/{card}" for card in cards))

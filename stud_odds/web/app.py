@@ -75,6 +75,7 @@ def page_words() -> dict[str, Any]:
     from stud_odds.engine.planning import Algorithm
     from stud_odds.games import Game
     from stud_odds.report.cells import INTERVAL_TITLE
+    from stud_odds.request.schema import YES
     from stud_odds.results import Rate
     from stud_odds.scenario.table import STREETS, street_label
 
@@ -95,6 +96,7 @@ def page_words() -> dict[str, Any]:
         "ranks": dict(zip(RANKS, RANK_NAMES, strict=True)),
         "suits": dict(zip(SUITS, SUIT_NAMES, strict=True)),
         "methods": {method.value: method.title for method in Algorithm},
+        "yes": list(YES),  # a URL's flag is on with any of the schema's yes words
     }
 
 

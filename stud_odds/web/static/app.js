@@ -43,9 +43,10 @@ function readURL() {
   state.trials = q.get("trials") || "";
   state.precision = q.get("precision") || "";
   state.deckRule = q.get("deck_rule") || "";
-  state.exact = ["1", "true", "yes"].includes(q.get("exact"));
-  state.classes = ["1", "true", "yes"].includes(q.get("classes"));
-  state.outs = ["1", "true", "yes"].includes(q.get("outs"));
+  const yes = (name) => WORDS.yes.includes((q.get(name) || "").trim().toLowerCase());
+  state.exact = yes("exact");
+  state.classes = yes("classes");
+  state.outs = yes("outs");
   state.pot = q.get("pot") || "";
   state.toCall = q.get("to_call") || "";
 }
