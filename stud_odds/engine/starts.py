@@ -22,8 +22,8 @@ from functools import partial
 
 import numpy as np
 
+from stud_odds.checks import check_threads
 from stud_odds.games import Game, parse_game
-from stud_odds.kernels import threads
 from stud_odds.kernels.headsup import (
     BOTH,
     X_WINS,
@@ -60,6 +60,7 @@ from . import running
 from .headsup import VALUE_SPAN, _subset_plan
 from .headsup_work import LOW_LEVELS
 from .job import CancelToken, Job
+from .options import default_threads
 
 START = 3  # cards in a start
 SHARED = HAND - 1  # a set two hands share has at most six cards
@@ -199,11 +200,10 @@ def _cost(task: np.ndarray, walk: int) -> int:
 
 def _run(game: int, sweeps: list[_Sweep], hands: Hands,
          subsets: tuple[SubsetPlan, tuple[np.ndarray, ...]], counts: np.ndarray,
-         report: Callable[[float], None]) -> None:
-    """Every task of every sweep, a lane per task at a time, in short calls."""
+         report: Callable[[float], None], lanes: int) -> None:
+    """Every task of every sweep, a lane (a thread) per task at a time, in short calls."""
     plan, sets = subsets
     walk = len(plan.parent)
-    lanes = max(1, threads.in_use())
     table_size = len(sets[3])
     lane_tables = np.zeros((lanes, table_size), np.int64)
     # the longest run of one value: scratch for one group of X rows
@@ -255,7 +255,8 @@ def _progress_of(tasks: np.ndarray, before: np.ndarray, after: np.ndarray, walk:
 
 def start_table(game: str | Game, ranks: Sequence[int] = range(13),
                 progress: Callable[[int, int], None] | None = None,
-                cancel: CancelToken | None = None) -> list[StartCounts]:
+                cancel: CancelToken | None = None,
+                threads: int | None = None) -> list[StartCounts]:
     """Every class of three-card starts against one random hand, exactly.
 
     ``ranks``: the deck, these ranks (0 = deuce .. 12 = ace) in four suits (the full
@@ -263,14 +264,18 @@ def start_table(game: str | Game, ranks: Sequence[int] = range(13),
     calls, each a fraction of a second: Ctrl-C (KeyboardInterrupt), ``cancel``
     (Cancelled) and a stop raised from progress are seen there; a count stopped
     early has no result.  It takes turns at the kernels with equity() calls of
-    other threads.  Classes come in colex order of their canonical start.
+    other threads.  Classes come in colex order of their canonical start.  ``threads``
+    (default: every core) lanes count at once; the counts never depend on them.
     """
+    lanes = check_threads(threads, "threads") or default_threads()
     job = Job(cancel)
     with running.ctrl_c_as_flag(job.interrupted), job.kernels():
-        return _count(parse_game(game).kernel_id, sorted(ranks), _Progress(progress, job))
+        return _count(parse_game(game).kernel_id, sorted(ranks), _Progress(progress, job),
+                      lanes)
 
 
-def _count(game_id: int, ranks: list[int], steps: _Progress) -> list[StartCounts]:
+def _count(game_id: int, ranks: list[int], steps: _Progress, lanes: int
+           ) -> list[StartCounts]:
     n = len(ranks) * SUIT_COUNT
     if n < 2 * HAND:
         raise ValueError(f"a deck of {n} cards cannot deal two hands of seven")
@@ -283,14 +288,13 @@ def _count(game_id: int, ranks: list[int], steps: _Progress) -> list[StartCounts
     if game_id == GAME_STUD8:
         sweeps = _halving_sweeps(primary, bucket)
     else:
-        sweeps = _plain_sweeps(primary, max(1, threads.in_use()), math.comb(n - HAND, HAND))
+        sweeps = _plain_sweeps(primary, lanes, math.comb(n - HAND, HAND))
     counts = np.zeros((len(packed), 4, 4), np.int32)
     _run(game_id, sweeps, Hands(packed, orbit, primary),
          (SubsetPlan(*_subset_plan(HAND, SHARED)), (offset, binom, class_of, stabiliser)),
-         counts, lambda part: steps.part("sweep", part))
+         counts, lambda part: steps.part("sweep", part), lanes)
     steps.finish("sweep")
     _, start_class, _, class_sizes = _classes(len(ranks), range(START, START + 1), binom)
-    lanes = max(1, threads.in_use())
     sums = np.zeros((lanes, len(class_sizes), 4, 4), np.int64)  # a lane's own sums
     for row in range(0, len(packed), CREDIT_ROWS * lanes):
         parts = [slice(row + lane * CREDIT_ROWS, row + (lane + 1) * CREDIT_ROWS)

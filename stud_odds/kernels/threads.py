@@ -17,11 +17,6 @@ def threading_layer() -> str | None:
         return None
 
 
-def in_use() -> int:
-    """How many threads numba's parallel loops use now."""
-    return numba.get_num_threads()
-
-
 @contextmanager
 def at_most(threads: int) -> Iterator[None]:
     """numba's parallel loops use at most ``threads`` threads inside the block."""
@@ -33,4 +28,4 @@ def at_most(threads: int) -> Iterator[None]:
         numba.set_num_threads(previous)
 
 
-__all__ = ["at_most", "in_use", "threading_layer"]
+__all__ = ["at_most", "threading_layer"]

@@ -277,12 +277,12 @@ def _result(game: Game, hand: StartingHand, deals: int, outcomes: np.ndarray) ->
     return replace(result, players=players)
 
 
-def count_table(game: str | Game,
-                progress: Callable[[int, int], None] | None = None) -> list[StartCounts]:
+def count_table(game: str | Game, progress: Callable[[int, int], None] | None = None,
+                threads: int | None = None) -> list[StartCounts]:
     """Count the whole table afresh (engine.starts: a minute or so on two cores)."""
     from stud_odds.engine.starts import start_table
 
-    return start_table(game, progress=progress)
+    return start_table(game, progress=progress, threads=threads)
 
 
 # ---------------------------------------------------------------- sampled tables
@@ -346,7 +346,7 @@ def starting_hands(game: str | Game = "stud", opponents: int = 1, *,
     # every option is checked before the first class (each by its one checker)
     game, trials, seed, threads = _checked(game, opponents, trials, seed, threads, vs, exact)
     if exact or uses_shipped_table(opponents, vs, trials):
-        counted = count_table(game, progress) if exact else None
+        counted = count_table(game, progress, threads) if exact else None
         return exact_starting_hands(game, starting_hand_classes(door), counted)
     trials = DEFAULT_TRIALS if trials is None else trials
     classes = starting_hand_classes(door)
