@@ -17,6 +17,7 @@ from stud_odds.history.settings import (
     DEFAULT_THREADS,
     trials_for,
 )
+from stud_odds.request.schema import OPTIONS
 
 
 def history_command(
@@ -60,6 +61,7 @@ def history_command(
     Example: stud-odds history "HH20240131 Alcyone II.txt" --out hands.jsonl
     """
     points = options.read_option("precision", precision)
+    trials_for(points, OPTIONS["precision"].flag)  # a replay's own floor, in this door's words
     seeded = options.read_option("seed", seed)
     threads_used = options.read_option("threads", threads)
     if hand is not None:

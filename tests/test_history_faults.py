@@ -54,10 +54,12 @@ def test_out_naming_its_own_input_is_refused_and_the_input_kept(tmp_path, how):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--threads", "1000"], "threads must be between 1 and 256, not 1000"),
-    (["--threads", "0"], "threads must be between 1 and 256, not 0"),
-    (["--seed", "-3"], "the seed must be a whole number from 0 to 2^64 - 1, not -3"),
-    (["--precision", "inf"], "the precision must be from 0.01 to 50 percentage points"),
+    (["--threads", "1000"], "--threads must be between 1 and 256, not 1000"),
+    (["--threads", "0"], "--threads must be between 1 and 256, not 0"),
+    (["--seed", "-3"], "--seed must be a whole number from 0 to 2^64 - 1, not -3"),
+    (["--precision", "inf"], "--precision must be a positive number of percentage points"),
+    (["--precision", "0.001"], "--precision must be at least 0.01 percentage points for a "
+                               "replay"),
     (["--hero", " "], "--hero must name a player"),
 ])
 def test_bad_options_are_refused_before_anything_is_written(tmp_path, args, message):

@@ -206,8 +206,12 @@ def test_record_is_strict_json_with_the_issue_fields():
 def test_precision_is_a_number_of_deals():
     assert trials_for(0.5) == 10_000 and trials_for(1) == 2_500 and trials_for(2) == 625
     for bad in (float("nan"), float("inf"), 0, -1, 51, True, "1"):
-        with pytest.raises(ReplayError, match="^the precision must be from 0.01 to 50 "):
+        with pytest.raises(ReplayError, match="^the precision must be a positive number of "
+                                              "percentage points such as 0.05, at most 50"):
             trials_for(bad)
+    with pytest.raises(ReplayError, match="^the precision must be at least 0.01 percentage "
+                                          "points for a replay"):
+        trials_for(0.005)
 
 
 def test_an_interrupted_street_is_never_a_result(monkeypatch):
