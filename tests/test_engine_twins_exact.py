@@ -176,12 +176,3 @@ def test_a_cold_exact_command_prints_what_a_warm_one_prints(arguments, tmp_path)
     print the same JSON, but for the elapsed time."""
     _, answer = cold_and_warm(arguments, tmp_path)
     assert answer["method"] == "exact"
-
-
-def test_the_enumeration_twin_starts_from_the_kernels_nobody():
-    # the twin restates the kernel's "best before any player" (importing it loads numba)
-    from stud_odds.engine.twins import enumeration
-    from stud_odds.kernels import enumerate as kernel
-
-    assert (enumeration._NOBODY_HIGH, enumeration._NOBODY_LOW) == (kernel.NOBODY_HIGH,
-                                                                   kernel.NOBODY_LOW)

@@ -7,9 +7,8 @@ import pytest
 from strict_json import loads_lines
 from study_helpers import RIVER, SIXTH, jsonl, one_line, reference_batch, runner
 
-import stud_odds.study as study
-from stud_odds.request import SpotRequest
 from stud_odds.cli import app
+from stud_odds.request import SpotRequest
 
 SPOTS = [
     {"id": "a", "hands": RIVER},

@@ -35,7 +35,7 @@ from numba import njit
 
 from stud_odds.kernels import CACHE_KERNELS
 from stud_odds.kernels.completions import binomials, comb, next_combination, unrank_combination
-from stud_odds.kernels.layout import GAME_RAZZ, GAME_STUD, GAME_STUD8
+from stud_odds.kernels.layout import GAME_RAZZ, GAME_STUD, GAME_STUD8, NOBODY_HIGH, NOBODY_LOW
 from stud_odds.kernels.showdown import (
     award_outcomes,
     count_classes,
@@ -48,8 +48,6 @@ from stud_odds.kernels.tables import NO_LOW
 
 VALUE_SHIFT = 16  # a value table entry is high << VALUE_SHIFT | low
 LOW_BITS = (1 << VALUE_SHIFT) - 1
-NOBODY_HIGH = -1  # best high before any player: below every hand
-NOBODY_LOW = 1 << 30  # best low before any player: above every hand, NO_LOW included
 
 
 @njit(cache=CACHE_KERNELS, inline="always")

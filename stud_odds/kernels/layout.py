@@ -38,6 +38,10 @@ CLASS_COLUMNS = SCOOP_CLASS_BASE + HIGH_CLASS_COLUMNS * LOW_CLASS_COLUMNS
 # lows first, then "no low"
 LOW_BUCKETS = 57
 NO_BUCKET = LOW_BUCKETS - 1
+# the best high and low before any player is counted: below and above every hand value
+# (NO_LOW included); the enumeration kernel and its numpy twin start from them
+NOBODY_HIGH = -1
+NOBODY_LOW = 1 << 30
 
 
 @cache

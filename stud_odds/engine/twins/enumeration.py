@@ -29,6 +29,8 @@ from stud_odds.kernels.layout import (
     GAME_STUD8,
     HIGH_CLASS_COLUMNS,
     LOW_CLASS_COLUMNS,
+    NOBODY_HIGH,
+    NOBODY_LOW,
     SCOOP_CLASS_BASE,
     sole_winner,
 )
@@ -51,11 +53,6 @@ from .headsup import (
     sweep_value,
 )
 
-# kernels.enumerate's NOBODY_HIGH and NOBODY_LOW (the best high and low before any player:
-# below and above every hand), restated: importing that module would load numba, which no
-# twin does (tests/test_engine_twins_exact.py holds them equal)
-_NOBODY_HIGH = -1
-_NOBODY_LOW = 1 << 30
 # stud8's low cell of the last player (0 alone best, 1 tied, 2 beaten) by the low winners
 # of a pass of heads-up counting (X: the parent's best, Y: the completion)
 LOW_CELL = {0: 1, X_WINS: 2, Y_WINS: 0, BOTH: 1}
@@ -129,8 +126,8 @@ def _parents(game: int, spot: Spot, plan: list[tuple[int, int]], rows: list[Comp
         used = used[parent] | level.mask[row]
         picks = [pick[parent] for pick in picks] + [row]
     count = len(used)
-    best = [np.full(count, _NOBODY_HIGH, np.int64), np.zeros(count, np.int64),
-            np.full(count, _NOBODY_LOW, np.int64), np.zeros(count, np.int64)]
+    best = [np.full(count, NOBODY_HIGH, np.int64), np.zeros(count, np.int64),
+            np.full(count, NOBODY_LOW, np.int64), np.zeros(count, np.int64)]
     values = [np.zeros(count, np.int64) for _ in range(n)]
     dealt = {p: i for i, (p, _) in enumerate(plan)}
     for q in range(n):
