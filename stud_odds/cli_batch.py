@@ -100,6 +100,8 @@ def batch(
 
     Example: stud-odds batch spots.jsonl --out results.csv
     """
+    # before any file is opened; else every spot would fail alike, one line each
+    threads_used = options.read_option("threads", threads)
     reads = _format(input_format, "csv" if file.suffix.lower() == ".csv" else "jsonl",
                     "--input-format")
     writes = _format(output_format, "csv" if out and out.suffix.lower() == ".csv" else "jsonl",
@@ -110,7 +112,7 @@ def batch(
         check_output_path(out, "--out", inputs=[Path("/dev/stdin") if file == STDIN else file])
     with _open_input(file) as source:
         try:
-            failures, total = _run_batch(source, reads, out, writes, resume, threads,
+            failures, total = _run_batch(source, reads, out, writes, resume, threads_used,
                                          scheduler)
         except KeyboardInterrupt as stop:
             from stud_odds.study import StudyInterrupted
@@ -133,7 +135,7 @@ def _failed(failures: int, total: int | None) -> NoReturn:
 
 
 def _run_batch(source: IO[bytes], reads: str, out: Path | None, writes: str, resume: bool,
-               threads: str | None, scheduler: str | None) -> tuple[int, int | None]:
+               threads: int | None, scheduler: str | None) -> tuple[int, int | None]:
     """(failed spots, spots in the file); the output is whole records whatever happens."""
     from rich.progress import Progress
 
@@ -141,8 +143,6 @@ def _run_batch(source: IO[bytes], reads: str, out: Path | None, writes: str, res
     from stud_odds.study import count_spots, read_spots, run_batch
     from stud_odds.study.writing import BatchOutput
 
-    # else every spot would fail alike, one line each
-    threads = options.read_option("threads", threads)
     total: int | None = None  # a pipe is read once: its spots are counted as they come
     if source.seekable():
         total = count_spots(source, reads)

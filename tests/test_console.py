@@ -54,13 +54,13 @@ def test_a_closed_pipe_ends_every_command_quietly(command, tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["equity", *SPOT[:2], "--seed", "1.5"],
-     "invalid value for '--seed': '1.5' is not a valid int; see stud-odds equity --help"),
+    (["starting-hands", "--top", "1.5"],
+     "invalid value for '--top': '1.5' is not a valid int; see stud-odds starting-hands --help"),
     (["equity", *SPOT[:2], "--bogus"], "no such option: --bogus; see stud-odds equity --help"),
     (["equity"], "missing argument 'hands'; see stud-odds equity --help"),
     (["frobnicate"], "no such command 'frobnicate'; see stud-odds --help"),
     (["--bogus"], "no such option: --bogus; see stud-odds --help"),
-    (["batch", "x.jsonl", "--threads", "two"], "invalid value for '--threads'"),
+    (["batch", "x.jsonl", "--threads", "two"], "--threads must be a whole number, not 'two'"),
     (["rules", "bring-in", "7h", "--bogus"], "no such option: --bogus"),
 ])
 def test_usage_errors_are_one_sentence(args, message):

@@ -20,7 +20,6 @@ from stud_odds.engine.options import ExactRefused
 from stud_odds.errors import blame, shown
 from stud_odds.request.schema import (
     OPTIONS,
-    OUTPUT_FIELDS,
     SPOT_FIELDS,
     Door,
     OptionError,
@@ -71,14 +70,13 @@ class SpotRequest:
                                   folds=given.get("folds") or [],
                                   community=given["community"],
                                   deck_rule=given["deck_rule"] or "casino")
-        output = {name: given.get(name) for name in OUTPUT_FIELDS}
-        check_pot_odds(output["pot"], output["to_call"], door)
+        pot, to_call = given.get("pot"), given.get("to_call")  # a batch line has neither
+        check_pot_odds(pot, to_call, door)
         return cls(scenario, id=given.get("id"),
                    method=Method.EXACT if given.get("exact") else Method.AUTO,
                    trials=given["trials"], precision=given["precision"],
                    max_time=given["max_time"], seed=given["seed"],
-                   classes=bool(output["classes"]), **{name: output[name]
-                                                       for name in ("pot", "to_call")})
+                   classes=bool(given.get("classes")), pot=pot, to_call=to_call)
 
     def run(self, threads: int | None = None, **live: Any) -> EquityResult:
         """equity() of the spot; ``live``: its ``on_round`` and ``cancel``, for a server."""
