@@ -167,3 +167,16 @@ def test_the_echoed_command_reads_back_to_the_same_request():
     assert "--precision" in words and words[words.index("--precision") + 1] == "0.3"
     assert words[words.index("--trials") + 1] == "20000"
     assert "--classes" in words and words[words.index("--to-call") + 1] == "2.5"
+
+
+@pytest.mark.parametrize("name", ["trials", "precision", "max_time", "seed", "threads", "pot"])
+def test_an_empty_value_on_the_command_line_is_a_mistake_not_a_default(name):
+    """``--seed ""`` (say, an unset shell variable) is refused; in a CSV cell or a URL an
+    empty value means "not given", and an empty --dead means no dead cards."""
+    result = runner.invoke(app, ["equity", *HANDS, OPTIONS[name].flag, " "])
+    assert result.exit_code == 2
+    assert one_line(result.stderr) == f"error: {OPTIONS[name].flag} needs a value, not an " \
+                                      "empty text"
+    assert SpotRequest.from_fields({"hands": HANDS, "seed": "", "trials": " "}).seed is None
+    assert runner.invoke(app, ["equity", *HANDS, "--dead", "", "-n", "1000", "--seed", "1"]
+                         ).exit_code == 0

@@ -62,9 +62,9 @@ def _number(value: Any, label: str, what: str) -> float:
         number = float(value) if abs(value) < 1e308 else math.inf
     elif isinstance(value, str):
         try:
-           number = float(value.strip().replace("_", ""))
+            number = float(value.strip().replace("_", ""))
         except ValueError:
-           pass
+            pass
     if number is None or not math.isfinite(number):
         raise OptionError(f"{label} must be {what}, not {shown(value)}")
     return number
@@ -110,16 +110,15 @@ def read_whole(value: Any, label: str) -> int:
         return value
     if isinstance(value, str):
         try:
-           return int(value.strip().replace("_", ""))
+            return int(value.strip().replace("_", ""))
         except ValueError:  # also texts of more digits than Python converts
-           pass
+            pass
     raise OptionError(f"{label} must be a whole number, not {shown(value)}")
 
 
 def read_trials(value: Any, label: str) -> int:
     """A positive whole number, or a text such as "250k", "2M", "1e6"."""
-    return parse_trials(value if isinstance(value, str) else read_whole(value, label),
-                  label)
+    return parse_trials(value if isinstance(value, str) else read_whole(value, label), label)
 
 
 def read_seed(value: Any, label: str) -> int:
@@ -155,7 +154,7 @@ def read_id(value: Any, label: str) -> str:
 def text_reader(example: str) -> Callable[[Any, str], str]:
     def read_text(value: Any, label: str) -> str:
         if not isinstance(value, str):
-           raise OptionError(f"{label} must be a text such as {example}, not {shown(value)}")
+            raise OptionError(f"{label} must be a text such as {example}, not {shown(value)}")
         return value
     return read_text
 
@@ -164,11 +163,11 @@ def texts_reader(expected: str, one_text: bool = False) -> Callable[[Any, str], 
     """A list of texts; ``one_text``: a single text is taken as it is (dead cards)."""
     def read_texts(value: Any, label: str) -> Any:
         if one_text and isinstance(value, str):
-           return value
+            return value
         if isinstance(value, str):
-           raise OptionError(f"{label} must be {expected}, not the text {shown(value)}")
+            raise OptionError(f"{label} must be {expected}, not the text {shown(value)}")
         if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
-           raise OptionError(f"{label} must be {expected}, not {shown(value)}")
+            raise OptionError(f"{label} must be {expected}, not {shown(value)}")
         return list(value)
     return read_texts
 
@@ -188,39 +187,49 @@ class Option:
     unit: str | None = None
     metavar: str | None = None
     repeated: bool = False  # a list: one value per seat, per folded player
+    text: bool = False  # cards or a name: an empty text is "none" at every door
 
     def label(self, door: Door) -> str:
         """The option as its reader knows it, for a sentence."""
         if door is Door.COMMAND_LINE and self.flag:
-           return self.flag
+            return self.flag
         return f"'{self.name}'"
 
     def parse(self, value: Any, door: Door = Door.FIELDS) -> Any:
-        """The value, None when not given; a mistake is one sentence blamed on this field."""
-        if absent(value) or (self.repeated and value == []):
-           return None
+        """The value, None when not given; a mistake is one sentence blamed on this field.
+
+        An empty CSV cell or URL parameter is "not given"; on the command line an option
+        written with an empty value (``--seed ""``) is a mistake, never a silent default,
+        except for a text of cards or a name (``--dead ""``: no dead cards)."""
+        blank = isinstance(value, str) and not value.strip()
         with blame(self.name):
-           return self.read(value, self.label(door))
+            if blank and door is Door.COMMAND_LINE and not self.text:
+                raise OptionError(f"{self.label(door)} needs a value, not an empty text")
+            if absent(value) or (self.repeated and value == []):
+                return None
+            return self.read(value, self.label(door))
 
 
 OPTIONS: dict[str, Option] = {option.name: option for option in (
     Option("hands", texts_reader("a list with one text per live player, e.g. "
-                                "[\"AsKs/Qh\", \"xx/7d\"]"),
+                                 "[\"AsKs/Qh\", \"xx/7d\"]"),
            "One per live player: DOWN/UP, e.g. AsKs/Qh, xx/7d (unknown hole cards), "
-           "AsKs2d/QhJhTh9c (seventh street), or 'random'.", query="hand", repeated=True),
-    Option("game", text_reader("\"stud8\""), "stud, stud8 (hi-lo), razz.", "--game", "game"),
+           "AsKs2d/QhJhTh9c (seventh street), or 'random'.", query="hand", repeated=True,
+           text=True),
+    Option("game", text_reader("\"stud8\""), "stud, stud8 (hi-lo), razz.", "--game", "game",
+           text=True),
     Option("dead", texts_reader("a text of cards or a list of them, e.g. \"2c 9h\"", True),
-           "Other dead cards, e.g. '2c 9h'.", "--dead", "dead"),
+           "Other dead cards, e.g. '2c 9h'.", "--dead", "dead", text=True),
     Option("folds", texts_reader("one text of upcards per folded player, e.g. "
-                                "[\"5h\", \"Qd\"]"),
+                                 "[\"5h\", \"Qd\"]"),
            "A folded player's upcards (repeat per folded player).", "--fold", "fold",
-           repeated=True),
+           repeated=True, text=True),
     Option("community", text_reader("\"2c\""),
            "The shared seventh-street card, when it has been dealt.", "--community",
-           "community"),
+           "community", text=True),
     Option("deck_rule", text_reader("\"casino\""),
            "When seventh street is one shared card: casino (needs n+2 cards) or "
-           "online (n).", "--deck-rule", "deck_rule"),
+           "online (n).", "--deck-rule", "deck_rule", text=True),
     Option("trials", read_trials, "Monte Carlo trials: 100000, 250k, 2M, 1e6.",
            "--trials", "trials", "trials", "N"),
     Option("precision", read_points,
@@ -234,7 +243,7 @@ OPTIONS: dict[str, Option] = {option.name: option for option in (
            metavar="N"),
     Option("threads", read_threads, "Threads (default: all cores).", "--threads",
            metavar="N"),
-    Option("id", read_id, "A name for the spot, written back with its result."),
+    Option("id", read_id, "A name for the spot, written back with its result.", text=True),
     Option("classes", read_yes_no, "How often each hand finishes as each hand class.",
            "--classes", "classes"),
     Option("pot", read_chips, "Chips in the pot, for pot odds.", "--pot", "pot", "chips",
@@ -246,7 +255,7 @@ OPTIONS: dict[str, Option] = {option.name: option for option in (
 )}
 # a batch line's fields (and a web request's spot), in the order docs and errors list them
 SPOT_FIELDS = ("id", "game", "hands", "dead", "folds", "community", "deck_rule", "trials",
-              "precision", "exact", "seed", "max_time")
+               "precision", "exact", "seed", "max_time")
 # what the equity command adds to a spot: its output options
 OUTPUT_FIELDS = ("classes", "pot", "to_call")
 
@@ -262,11 +271,11 @@ def check_pot_odds(pot: float | None, to_call: float | None, door: Door = Door.F
     pot_label, call_label = OPTIONS["pot"].label(door), OPTIONS["to_call"].label(door)
     with blame("to_call" if pot is not None else "pot"):
         if (pot is None) != (to_call is None):
-           raise OptionError(f"pot odds need both {pot_label} and {call_label}")
+            raise OptionError(f"pot odds need both {pot_label} and {call_label}")
     if pot is not None and to_call is not None and not math.isfinite(pot + to_call):
         with blame("pot"):  # the odds divide by the pot after the call
-           raise OptionError(f"{pot_label} {pot:g} and {call_label} {to_call:g} add up to "
-                             "more chips than a number can hold: give smaller sizes")
+            raise OptionError(f"{pot_label} {pot:g} and {call_label} {to_call:g} add up to "
+                              "more chips than a number can hold: give smaller sizes")
 
 
 __all__ = ["NO", "OPTIONS", "OUTPUT_FIELDS", "SPOT_FIELDS", "YES", "Door", "Option", "absent",
