@@ -91,7 +91,7 @@ def read_chips(value: Any, label: str) -> float:
     chips = _number(value, label, what)
     if chips < 0:
         raise OptionError(f"{label} must be {what}, not {shown(value)}")
-    return chips
+    return chips + 0.0  # -0 is 0 chips: never printed as "-0"
 
 
 def read_call(value: Any, label: str) -> float:
