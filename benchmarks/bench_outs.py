@@ -22,7 +22,7 @@ from stud_odds.next_cards import _dealt
 SPOTS = [
     ("heads-up 3rd, exact", ["AhKh/Qh", "7c7d/2s"], None),
     ("heads-up 5th, exact", ["AhKh/Qh8d5c", "7c7d/2s3s9c"], None),
-    ("3-way 4th, 0.3 points", ["AhKh/Qh8d", "7c7d/2s3s", "3c4c/5c6c"], 0.003),
+    ("3-way 4th, 0.3 points", ["AhKh/Qh8d", "7c7d/2s3s", "3c4c/5c6c"], 0.3),
 ]
 
 
