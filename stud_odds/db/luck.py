@@ -17,7 +17,7 @@ from decimal import Decimal
 
 from stud_odds.cards import parse_cards
 from stud_odds.db.results import LuckResult, LuckRow
-from stud_odds.db.stats import _filters, _whole_days, most_hands
+from stud_odds.db.stats import others_named, player_rows
 from stud_odds.db.store import DatabaseError, Store
 from stud_odds.games import Game
 from stud_odds.history.model import HandHistory, Player
@@ -121,43 +121,16 @@ def compute_missing(store: Store, wanted: list[tuple[int, int, str]],
     return found
 
 
-def _players(store: Store, game: str | None, stakes: str | None, since: str | None,
-             until: str | None, limit: int) -> list[tuple[str, int]]:
-    """The players in most hands among those the filters keep, as ``db stats`` finds them
-    (from player_days when the filters are whole days)."""
-    days = _whole_days(since, until)
-    where, args, _ = _filters(game, stakes, since, until, days=days)
-    return most_hands(store, where, args, limit=limit, days=days)
-
-
-def default_player(store: Store, game: str | None, stakes: str | None, since: str | None,
-                   until: str | None) -> str:
-    """The player in most hands among those the filters keep."""
-    top = _players(store, game, stakes, since, until, 1)
-    if not top:
-        shown = _filters(game, stakes, since, until, days=False)[2]
-        raise DatabaseError(f"{store.path} holds no hands"
-                            f"{' that match ' + ', '.join(shown) if shown else ''}: "
-                            "import some with stud-odds db import FILES")
-    return top[0][0]
-
-
-def _others(store: Store, game: str | None, stakes: str | None, since: str | None,
-            until: str | None) -> str:
-    others = ", ".join(name for name, _ in _players(store, game, stakes, since, until, 3))
-    return f" (players in most hands: {others})" if others else ""
-
-
 def units(store: Store, player: str | None = None, game: str | None = None,
           stakes: str | None = None, since: str | None = None,
           until: str | None = None) -> list[str]:
     """The units of the hands ``luck`` would go through (to refuse a plot before work)."""
-    where, args, _ = _filters(game, stakes, since, until, days=False)
-    if player is None:
-        player = default_player(store, game, stakes, since, until)
-    return [unit for (unit,) in store.connection.execute(
-        "SELECT DISTINCT h.unit FROM seats AS s JOIN hands AS h ON h.id = s.hand_id "
-        f"WHERE s.name = ? {where} ORDER BY 1", [player, *args])]
+    _, found, _ = player_rows(store, _UNITS, player, game, stakes, since, until)
+    return [unit for (unit,) in found]
+
+
+_UNITS = ("SELECT DISTINCT h.unit FROM seats AS s JOIN hands AS h ON h.id = s.hand_id "
+          "WHERE s.name = ? {where} ORDER BY 1")
 
 
 _ROWS = (
@@ -174,17 +147,11 @@ def luck(store: Store, player: str | None = None, game: str | None = None,
          progress: Callable[[int, int], None] | None = None) -> LuckResult:
     """``player``'s hands in time order, each with his net, his all-in adjusted net and the
     running totals (per unit); the all-in figures not yet stored are computed and stored."""
-    where, args, shown = _filters(game, stakes, since, until, days=False)
-    try:
-        if player is None:
-            player = default_player(store, game, stakes, since, until)
-        found = store.connection.execute(_ROWS.format(where=where), [player, *args]).fetchall()
-    except sqlite3.Error as error:
-        raise DatabaseError(f"{store.path} cannot be read: {error}") from None
+    player, found, shown = player_rows(store, _ROWS, player, game, stakes, since, until)
     if not found:
         raise DatabaseError(f"{player} plays no hand in {store.path}"
                             f"{' that matches the filters' if shown else ''}"
-                            f"{_others(store, game, stakes, since, until)}")
+                            f"{others_named(store, game, stakes, since, until)}")
     wanted = [(row[0], row[1], player) for row in found
               if row[11] and row[10] is not None and row[10] < SEVENTH and not row[17]]
     computed = compute_missing(store, wanted, progress) if wanted else {}
@@ -214,5 +181,5 @@ def luck(store: Store, player: str | None = None, game: str | None = None,
                       stored=not store.read_only)
 
 
-__all__ = ["all_in_luck", "compute_missing", "default_player", "hand_from_rows", "luck",
+__all__ = ["all_in_luck", "compute_missing", "hand_from_rows", "luck",
            "units"]

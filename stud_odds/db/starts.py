@@ -12,14 +12,12 @@ from __future__ import annotations
 
 import csv
 import io
-import sqlite3
 from functools import cache
 from importlib import resources
 
 from stud_odds.cards import ACE, parse_cards
-from stud_odds.db.luck import default_player
 from stud_odds.db.results import StartsResult, StartsRow
-from stud_odds.db.stats import _filters, _game_order
+from stud_odds.db.stats import _game_order, player_rows
 from stud_odds.db.store import DatabaseError, Store
 from stud_odds.games import Game
 
@@ -81,13 +79,7 @@ def starts(store: Store, player: str | None = None, game: str | None = None,
            until: str | None = None) -> StartsResult:
     """``player``'s hands whose hole cards are known (default: the player in most hands),
     by game: a row per class he was dealt (most hands first), then a row per group."""
-    where, args, shown = _filters(game, stakes, since, until, days=False)
-    try:
-        if player is None:
-            player = default_player(store, game, stakes, since, until)
-        found = store.connection.execute(_ROWS.format(where=where), [player, *args]).fetchall()
-    except sqlite3.Error as error:
-        raise DatabaseError(f"{store.path} cannot be read: {error}") from None
+    player, found, shown = player_rows(store, _ROWS, player, game, stakes, since, until)
     if not found:
         raise DatabaseError(f"{player} has no hand in {store.path} whose hole cards are known"
                             f"{' that matches the filters' if shown else ''}")

@@ -92,6 +92,50 @@ def most_hands(store: Store, where: str = "", args: list[Any] | None = None,
     return list(store.connection.execute(sql, [*(args or []), limit]))
 
 
+def _players(store: Store, game: str | None, stakes: str | None, since: str | None,
+             until: str | None, limit: int) -> list[tuple[str, int]]:
+    """The players in most hands among those the filters keep, as ``db stats`` finds them
+    (from player_days when the filters are whole days)."""
+    days = _whole_days(since, until)
+    where, args, _ = _filters(game, stakes, since, until, days=days)
+    return most_hands(store, where, args, limit=limit, days=days)
+
+
+def default_player(store: Store, game: str | None, stakes: str | None, since: str | None,
+                   until: str | None) -> str:
+    """The player in most hands among those the filters keep."""
+    top = _players(store, game, stakes, since, until, 1)
+    if not top:
+        shown = _filters(game, stakes, since, until, days=False)[2]
+        raise DatabaseError(f"{store.path} holds no hands"
+                            f"{' that match ' + ', '.join(shown) if shown else ''}: "
+                            "import some with stud-odds db import FILES")
+    return top[0][0]
+
+
+def others_named(store: Store, game: str | None, stakes: str | None, since: str | None,
+            until: str | None) -> str:
+    """`` (players in most hands: A, B, C)``, for a sentence saying a player has no hand."""
+    others = ", ".join(name for name, _ in _players(store, game, stakes, since, until, 3))
+    return f" (players in most hands: {others})" if others else ""
+
+
+def player_rows(store: Store, sql: str, player: str | None, game: str | None,
+                stakes: str | None, since: str | None, until: str | None
+                ) -> tuple[str, list[tuple], dict[str, str]]:
+    """``player`` (default: the player in most hands the filters keep), his rows of ``sql``
+    (a query of one player's seats and hands: ``s.name = ? {where}``, the filters on
+    ``hands h``), and the filters as shown."""
+    where, args, shown = _filters(game, stakes, since, until, days=False)
+    try:
+        if player is None:
+            player = default_player(store, game, stakes, since, until)
+        found = store.connection.execute(sql.format(where=where), [player, *args]).fetchall()
+    except sqlite3.Error as error:
+        raise DatabaseError(f"{store.path} cannot be read: {error}") from None
+    return player, found, shown
+
+
 def stats(store: Store, player: str | None = None, game: str | None = None,
           stakes: str | None = None, since: str | None = None,
           until: str | None = None, from_hands: bool | None = None) -> StatsResult:
@@ -161,4 +205,4 @@ def _row(game: str, counts: list[int], net: dict[str, int], big_bets: float,
                     big_bets=big_bets, big_bet_hands=big_bet_hands, all_in_hands=all_in)
 
 
-__all__ = ["most_hands", "stats"]
+__all__ = ["default_player", "most_hands", "others_named", "player_rows", "stats"]
