@@ -78,28 +78,19 @@ def read_points(value: Any, label: str) -> float:
         raise OptionError(f"{label} must be {POINTS}, not {shown(value)}") from None
 
 
-def read_seconds(value: Any, label: str) -> float:
-    what = "a positive number of seconds"
-    seconds = _number(value, label, what)
-    if not seconds > 0:
-        raise OptionError(f"{label} must be {what}, not {shown(value)}")
-    return seconds
+def _bounded(what: str, fits: Callable[[float], bool]) -> Callable[[Any, str], float]:
+    """A reader of a finite number that ``fits`` (``what`` describes one, for the message)."""
+    def read(value: Any, label: str) -> float:
+        number = _number(value, label, what)
+        if not fits(number):
+            raise OptionError(f"{label} must be {what}, not {shown(value)}")
+        return number + 0.0  # -0 is 0: never printed as "-0"
+    return read
 
 
-def read_chips(value: Any, label: str) -> float:
-    what = "a number of chips, 0 or more"
-    chips = _number(value, label, what)
-    if chips < 0:
-        raise OptionError(f"{label} must be {what}, not {shown(value)}")
-    return chips + 0.0  # -0 is 0 chips: never printed as "-0"
-
-
-def read_call(value: Any, label: str) -> float:
-    what = "a number of chips, more than 0"
-    chips = _number(value, label, what)
-    if not chips > 0:
-        raise OptionError(f"{label} must be {what}, not {shown(value)}")
-    return chips
+read_seconds = _bounded("a positive number of seconds", lambda seconds: seconds > 0)
+read_chips = _bounded("a number of chips, 0 or more", lambda chips: chips >= 0)
+read_call = _bounded("a number of chips, more than 0", lambda chips: chips > 0)
 
 
 def read_whole(value: Any, label: str) -> int:
