@@ -36,10 +36,11 @@ def history_command(
         help="Write one JSON object per hand to this file (JSON Lines).")] = None,
     resume: Annotated[bool, typer.Option(
         "--resume", help="Keep the hands already in --out and replay only the others.")] = False,
-    precision: Annotated[str, options.precision_option(
-        "every equity's standard error (it sets the deals per street: 0.5 -> 10,000)")
+    precision: Annotated[str, options.schema_option(
+        "precision", help="Standard error of every equity, at most, in percentage points: "
+        "sets the deals per street (0.5 -> 10,000).", show_default=True)
     ] = str(DEFAULT_PRECISION_POINTS),
-    seed: options.Seed = str(DEFAULT_SEED),
+    seed: Annotated[str, options.schema_option("seed", show_default=True)] = str(DEFAULT_SEED),
     threads: Annotated[str, typer.Option(
         metavar="N", help="Threads per street (one is fastest at the default precision).")
     ] = str(DEFAULT_THREADS),

@@ -14,12 +14,13 @@ import typer
 from stud_odds.request.schema import OPTIONS, Door
 
 
-def schema_option(name: str, *aliases: str, help: str | None = None) -> Any:
+def schema_option(name: str, *aliases: str, help: str | None = None,
+                  show_default: bool = False) -> Any:
     """The typer option of the schema's ``name`` (its flag and metavar), read as text; a
-    command may word its help for itself."""
+    command may word its help for itself, and show a default it has."""
     option = OPTIONS[name]
     return typer.Option(option.flag, *aliases, help=help or option.help, metavar=option.metavar,
-                        show_default=False)
+                        show_default=show_default)
 
 
 def _flag(name: str, help: str | None = None) -> Any:

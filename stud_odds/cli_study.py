@@ -147,7 +147,8 @@ def starting_hands_command(
     exact: Annotated[bool, typer.Option(
         "--exact", help="Count the exact table against one random hand afresh (about a minute) "
         "instead of reading the one shipped.")] = False,
-    seed: Annotated[str, options.schema_option("seed", help="Seed for every class.")] = "0",
+    seed: Annotated[str, options.schema_option("seed", help="Seed for every class.",
+                                               show_default=True)] = "0",
     door: Annotated[str | None, typer.Option(
         help="Only hands holding this rank, shown as the door card (e.g. A).", metavar="RANK")
     ] = None,
