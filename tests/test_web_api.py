@@ -345,3 +345,18 @@ def test_without_a_database_my_hands_is_off_and_says_how_to_turn_it_on(client):
     assert answer.status_code == 400
     assert answer.json()["error"] == ("this server has no hand database: start it with "
                                       "stud-odds serve --db PATH")
+
+
+@pytest.mark.parametrize("players, message", [
+    ([], "give the seat whose next card to show as player=N (one number)"),
+    ([""], "give the seat whose next card to show as player=N (one number)"),
+    (["1", "2"], "give the seat whose next card to show as player=N (one number)"),
+    (["two"], "'player' must be a whole number, not 'two'"),
+    (["0"], "'player' must be at least 1, not 0"),
+])
+def test_the_outs_seat_is_read_by_the_schema_and_blamed(client, players, message):
+    query = [("hand", "AhKh/Qh8d5c"), ("hand", "7c7d/2s3s9c"),
+             *(("player", player) for player in players)]
+    response = client.get("/api/outs", params=query)
+    assert response.status_code == 400
+    assert response.json() == {"error": message, "field": "player"}

@@ -186,10 +186,10 @@ async def _equity_stream(request: Request) -> Response:
 async def _outs(request: Request) -> Response:
     query = _query(request)
     players = [value for name, value in query if name == "player"]
-    if len(players) != 1:
+    seat = OPTIONS["player"].parse(players[0]) if len(players) == 1 else None
+    if seat is None:  # none, several, or an empty player=
         with blame("player"):
             raise RequestError("give the seat whose next card to show as player=N (one number)")
-    seat = OPTIONS["player"].parse(players[0])
     equity_request = request_from_query([(name, value) for name, value in query
                                          if name != "player"])
     jobs: Jobs = request.state.jobs
