@@ -32,6 +32,8 @@ COMPLETE_VERBS = frozenset({"complete", "raise"})
 _HUNDRED = Decimal(100)
 
 
+Stop = Callable[[], bool]  # asked between parts: true once the import must end
+
 _LARGEST = 2**62  # SQLite's integers are 64-bit: a larger amount is a damaged hand
 
 
@@ -140,14 +142,19 @@ CHUNK_BYTES = 32 << 20  # a larger file is read and written in parts, not held w
 CHUNK_HANDS = 20_000  # the stud hands of one part (about 60 MB of rows)
 
 
-def _file_parts(path: Path, chunk: int) -> Iterator[_FileRows]:
+def _file_parts(path: Path, chunk: int, stop: Stop | None = None) -> Iterator[_FileRows]:
     """The hands of one file as rows to insert, and what was not read with its reason, in
-    parts of at most ``chunk`` stud hands (at least one part)."""
+    parts of at most ``chunk`` stud hands (at least one part).  Once ``stop()`` is true the
+    reading ends early: its last part is cut short, and the writer, seeing stop() too,
+    never writes it."""
     from stud_odds.history.pokerstars import read
 
     hands, skipped, other = [], [], 0
     yielded = False
     for item in read(path):
+        if stop is not None and stop():
+            yield _FileRows(hands, skipped, other)
+            return
         if isinstance(item, HandHistory):
             try:
                 hands.append(_hand_rows(item))
@@ -168,9 +175,9 @@ def _file_parts(path: Path, chunk: int) -> Iterator[_FileRows]:
     yield _FileRows(hands, skipped, other)
 
 
-def read_file(path: Path) -> _FileRows:
+def read_file(path: Path, stop: Stop | None = None) -> _FileRows:
     """Every hand of one file as rows to insert, and what was not read, with its reason."""
-    return next(_file_parts(path, chunk=2**62))
+    return next(_file_parts(path, chunk=2**62, stop=stop))
 
 
 _INSERT_HAND = (
@@ -212,22 +219,22 @@ def _modified(stat: os.stat_result) -> str:
     return datetime.fromtimestamp(stat.st_mtime, UTC).strftime("%Y-%m-%d %H:%M:%S")
 
 
-def _read(path: Path) -> _Read:
+def _read(path: Path, stop: Stop | None = None) -> _Read:
     """A whole file read (in a worker process, or here)."""
     try:
-        rows = read_file(path)
+        rows = read_file(path, stop)
         stat = path.stat()
     except (HistoryError, OSError) as error:
         return _failed(path, error)
     return _Read(path, rows, stat.st_size, _modified(stat))
 
 
-def _read_in_parts(path: Path) -> Iterator[_Read]:
+def _read_in_parts(path: Path, stop: Stop | None = None) -> Iterator[_Read]:
     """A large file read in parts of ``CHUNK_HANDS`` hands, each written on its own."""
     first = True
     try:
         stat = path.stat()
-        parts = _file_parts(path, CHUNK_HANDS)
+        parts = _file_parts(path, CHUNK_HANDS, stop)
         part = next(parts)
         for following in parts:  # one part ahead, to know which is the last
             yield _Read(path, part, stat.st_size, _modified(stat), first=first, last=False)
@@ -312,7 +319,8 @@ def _worker_start() -> None:
         pass
 
 
-def _reads(files: list[Path], workers: int | None) -> Iterator[_Read]:
+def _reads(files: list[Path], workers: int | None, stop: Stop | None = None
+           ) -> Iterator[_Read]:
     """Each file read, in order: in this process, or (many megabytes of text, several files,
     several cores) in ``workers`` processes while this one writes.  A file larger than
     ``CHUNK_BYTES`` is read here, in parts."""
@@ -335,10 +343,11 @@ def _reads(files: list[Path], workers: int | None) -> Iterator[_Read]:
         pool = multiprocessing.get_context("spawn").Pool(min(workers, len(whole)),
                                                           initializer=_worker_start)
     try:
-        read_whole = pool.imap(_read, whole) if pool is not None else map(_read, whole)
+        read_whole = pool.imap(_read, whole) if pool is not None else \
+            (_read(file, stop) for file in whole)
         for file in files:
             if sizes[file] > CHUNK_BYTES:
-                yield from _read_in_parts(file)
+                yield from _read_in_parts(file, stop)
             else:
                 yield next(read_whole)
         if pool is not None:
@@ -356,24 +365,44 @@ def _combined(before: ImportedFile, part: ImportedFile) -> ImportedFile:
                         part.error or before.error, before.skipped_hands + part.skipped_hands)
 
 
+class ImportStopped(DatabaseError):
+    """An import stopped by its ``stop()`` before the end: ``result`` holds what was
+    committed (whole files, and the whole parts of the file it was in, as ``partial``),
+    ``files`` how many files it was asked to import.  Importing again adds the rest."""
+
+    def __init__(self, result: ImportResult, files: int, partial: ImportedFile | None) -> None:
+        self.result, self.files, self.partial = result, files, partial
+        whole = len(result.files) - (partial is not None)
+        part = f" and part of {Path(partial.path).name}" if partial is not None else ""
+        super().__init__(f"the import stopped with {whole} of {files} files{part} imported "
+                         f"({result.new:,} new hands stored): import again to add the rest")
+
+
 def import_files(store: Store, paths: Iterable[str | os.PathLike[str]],
                  progress: Callable[[ImportedFile, int], None] | None = None,
-                 workers: int | None = None) -> ImportResult:
+                 workers: int | None = None, stop: Stop | None = None) -> ImportResult:
     """Import files and folders (recursively, text files only), one transaction per file
     (per ``CHUNK_HANDS`` hands of a file larger than ``CHUNK_BYTES``), in order.
 
     ``progress(done, size)`` is called after each file is committed, with its size in
     bytes.  ``workers``: processes reading files while this one writes (default: one a
     core, up to 4, when there are several files and at least 8 MB of text; 1: none).
+    ``stop()`` (once true, true for good: a deadline, a cancel) is asked before each file
+    and each part is written, and while reading in this process: the import then ends
+    with ImportStopped, every whole part committed and nothing of the others.
     """
     files, passed_over = collect_files(paths)
     if store.read_only:
         raise DatabaseError(f"{store.path} is read-only: stud-odds cannot write to it")
     done = []
-    reads = _reads(files, workers)
+    reads = _reads(files, workers, stop)
     so_far: ImportedFile | None = None  # a large file's parts written so far
     try:
         for read in reads:
+            if stop is not None and stop():
+                kept = (*done, so_far) if so_far is not None else tuple(done)
+                raise ImportStopped(ImportResult(str(store.path), kept, tuple(passed_over)),
+                                    len(files), so_far)
             result = _write(store, read)
             if so_far is not None and not read.first:
                 result = _combined(so_far, result)
@@ -392,4 +421,5 @@ def import_files(store: Store, paths: Iterable[str | os.PathLike[str]],
     return ImportResult(str(store.path), tuple(done), tuple(passed_over))
 
 
-__all__ = ["SITE", "cents", "collect_files", "import_file", "import_files", "read_file"]
+__all__ = ["SITE", "ImportStopped", "cents", "collect_files", "import_file", "import_files",
+           "read_file"]
