@@ -1,10 +1,13 @@
 """The one checker of each option's value, for every door and the engine: whole numbers,
-seeds, thread counts, counts, positive numbers, the precision and trial counts.
+seeds, thread counts, counts, positive numbers, the precision, time limits and trial counts.
 
 Each checker has one rule and says a mistake in one :class:`OptionError` sentence
 naming the option as the caller knows it (``name``: "the seed" for Python,
-"'seed'" for a batch line, "--seed" on the command line).  Values are quoted short
-(:func:`stud_odds.errors.shown`), so a 400-digit number or a huge text never
+"'seed'" for a batch line, "--seed" on the command line).  Every number is bounded
+here: finite, and within the work one call may ask for (MAX_TRIALS trials, which
+also bounds the precision from below, so that no standard error squared ever
+underflows, and MAX_SECONDS of sampling).  Values are quoted short and printable
+(:func:`stud_odds.errors.shown`), so a 5,000-digit number or a huge text never
 floods a message.  Pure Python and light: the command line imports it before any
 work, so it loads neither numpy nor the engine.
 """
@@ -15,7 +18,7 @@ import math
 import re
 from numbers import Integral, Real
 
-from stud_odds.errors import SHOWN_CHARACTERS, StudOddsError, shown
+from stud_odds.errors import SHOWN_CHARACTERS, SHOWN_DIGITS, StudOddsError, digit_count, shown
 
 MAX_TRIALS = 10**12  # about a day of sampling
 MAX_THREADS = 256  # the engine uses at most the cores numba has; more is a typo
@@ -24,75 +27,107 @@ SEED_RANGE = "from 0 to 2^64 - 1"
 # a pot share's standard error never exceeds 50 points: a larger target asks nothing
 MOST_POINTS = 50.0
 POINTS = "a positive number of percentage points such as 0.05, at most 50"
-
-
-# a pot share's standard error never exceeds 50 points: a larger target asks nothing
-MOST_POINTS = 50.0
-POINTS = "a positive number of percentage points such as 0.05, at most 50"
+# a pot share's variance is at most 1/4, so a precision of p points may take 0.25 / (p/100)^2
+# trials: the finest precision within MAX_TRIALS (5e-05 points)
+FINEST_POINTS = 100 * math.sqrt(0.25 / MAX_TRIALS)
+MAX_SECONDS = 86_400  # a day of sampling, as MAX_TRIALS
+SECONDS = "a positive number of seconds"
+_GIVEN = object()  # a checker quotes the value it checks unless told what was given
 
 
 class OptionError(StudOddsError):
     """An option given a value it cannot take; the message names the option as given."""
 
 
-def _said(count: str | int) -> str:
-    """A trial count as given, for a message: ``1e+15``, ``250k``, short either way."""
-    if isinstance(count, str):
-        return count.strip() if len(count) <= SHOWN_CHARACTERS else shown(count)
-    digits = len(str(abs(count)))
-    return f"{count:.3g}" if digits <= 20 else f"about 10^{digits - 1}"
+def said(value: object) -> str:
+    """A number as given, for a sentence that states its size: ``1e+15``, ``250k``,
+    ``about 10^4999``, short and printable whatever was given."""
+    if isinstance(value, str):
+        text = value.strip()
+        if text.isdigit() and len(text) > SHOWN_DIGITS:
+            return f"about 10^{len(text) - 1}"
+        return text if len(text) <= SHOWN_CHARACTERS and text.isprintable() else shown(value)
+    if isinstance(value, Integral) and not isinstance(value, bool):
+        digits = digit_count(int(value))
+        return f"{value:.3g}" if digits <= SHOWN_DIGITS else f"about 10^{digits - 1}"
+    if isinstance(value, float) and math.isfinite(value):
+        return f"{value:g}"
+    return shown(value)
 
 
-def check_whole(value: object, name: str) -> int | None:
-    """An optional whole number (an int, not a bool, float or text)."""
+def check_whole(value: object, name: str, given: object = _GIVEN) -> int | None:
+    """An optional whole number (an int, not a bool, float or text); ``given``: what the
+    caller was given, when the sentence should quote that (a text) rather than ``value``."""
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, Integral):
-        raise OptionError(f"{name} must be a whole number, not {shown(value)}")
+        raise OptionError(f"{name} must be a whole number, not {_quoted(value, given)}")
     return int(value)
 
 
-def check_seed(value: object, name: str = "the seed") -> int | None:
+def check_seed(value: object, name: str = "the seed", given: object = _GIVEN) -> int | None:
     """An optional seed: a whole number from 0 to 2^64 - 1."""
-    seed = check_whole(value, name)
+    seed = check_whole(value, name, given)
     if seed is not None and not 0 <= seed <= MAX_SEED:
-        raise OptionError(f"{name} must be a whole number {SEED_RANGE}, not {shown(seed)}")
+        raise OptionError(f"{name} must be a whole number {SEED_RANGE}, not "
+                          f"{_quoted(seed, given)}")
     return seed
 
 
-def check_count(value: object, name: str, low: int, high: int | None = None) -> int | None:
+def check_count(value: object, name: str, low: int, high: int | None = None,
+                given: object = _GIVEN) -> int | None:
     """An optional whole number from ``low`` (to ``high``): threads, opponents, rows."""
-    count = check_whole(value, name)
+    count = check_whole(value, name, given)
     if count is not None and (count < low or (high is not None and count > high)):
         bounds = f"between {low} and {high}" if high is not None else f"at least {low}"
-        raise OptionError(f"{name} must be {bounds}, not {shown(count)}")
+        raise OptionError(f"{name} must be {bounds}, not {_quoted(count, given)}")
     return count
 
 
-def check_threads(value: object, name: str = "threads") -> int | None:
+def check_threads(value: object, name: str = "threads", given: object = _GIVEN) -> int | None:
     """An optional thread count from 1 to MAX_THREADS (None: every core)."""
-    return check_count(value, name, 1, MAX_THREADS)
+    return check_count(value, name, 1, MAX_THREADS, given)
 
 
-def check_positive(value: object, name: str, what: str) -> float | None:
+def check_positive(value: object, name: str, what: str, given: object = _GIVEN
+                   ) -> float | None:
     """An optional positive, finite number (``what`` describes one, for the message)."""
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, Real):
-        raise OptionError(f"{name} must be {what}, not {shown(value)}")
+        raise OptionError(f"{name} must be {what}, not {_quoted(value, given)}")
     huge = isinstance(value, Integral) and abs(value) > 2**1000  # float() would overflow
     if huge or not math.isfinite(value) or not value > 0:
-        raise OptionError(f"{name} must be {what}, not {shown(value)}")
+        raise OptionError(f"{name} must be {what}, not {_quoted(value, given)}")
     return float(value)
 
 
-def check_precision(value: object, name: str = "the precision") -> float | None:
+def check_precision(value: object, name: str = "the precision", given: object = _GIVEN
+                    ) -> float | None:
     """An optional precision: every equity's standard error at most, in percentage points
-    (the word's one meaning, at every door)."""
-    points = check_positive(value, name, POINTS)
+    (the word's one meaning, at every door), from FINEST_POINTS (sampling to a finer one
+    could take more than MAX_TRIALS) to MOST_POINTS."""
+    points = check_positive(value, name, POINTS, given)
     if points is not None and points > MOST_POINTS:
-        raise OptionError(f"{name} must be {POINTS}, not {shown(value)}")
+        raise OptionError(f"{name} must be {POINTS}, not {_quoted(value, given)}")
+    if points is not None and points < FINEST_POINTS:
+        raise OptionError(f"{name} {said(value if given is _GIVEN else given)} would take "
+                          f"days: ask for at least {FINEST_POINTS:g} points")
     return points
+
+
+def check_seconds(value: object, name: str = "the time limit", given: object = _GIVEN
+                  ) -> float | None:
+    """An optional time limit: a positive number of seconds, at most MAX_SECONDS."""
+    seconds = check_positive(value, name, SECONDS, given)
+    if seconds is not None and seconds > MAX_SECONDS:
+        raise OptionError(f"{name} {said(value if given is _GIVEN else given)} would take "
+                          f"days: ask for at most {MAX_SECONDS} seconds")
+    return seconds
+
+
+def _quoted(value: object, given: object) -> str:
+    return shown(value if given is _GIVEN else given)
 
 
 _COUNT = re.compile(r"^(\d+(?:\.\d*)?(?:e\d+)?)([km]?)$", re.IGNORECASE)
@@ -113,16 +148,17 @@ def parse_trials(text: str | int, name: str = "the trial count") -> int:
             raise OptionError(f"{shown(text)} is not a trial count: write e.g. 100000, "
                               "250k, 2M or 1e6")
         if negative:
-            raise OptionError(f"{name} must be positive, not {_said(text)}")
+            raise OptionError(f"{name} must be positive, not {said(text)}")
         value = float(match.group(1)) * {"": 1, "k": 1e3, "m": 1e6}[match.group(2).lower()]
     if value > MAX_TRIALS:  # also inf: a text of 400 digits reads as inf
-        raise OptionError(f"{_said(text)} trials would take days: ask for at most "
+        raise OptionError(f"{said(text)} trials would take days: ask for at most "
                           f"{MAX_TRIALS:.0e}")
     if value < 1 or value != int(value):
-        raise OptionError(f"{name} must be a positive whole number, not {_said(text)}")
+        raise OptionError(f"{name} must be a positive whole number, not {said(text)}")
     return int(value)
 
 
-__all__ = ["MAX_SEED", "MAX_THREADS", "MAX_TRIALS", "MOST_POINTS", "POINTS", "SEED_RANGE",
-           "OptionError", "check_count", "check_positive", "check_precision", "check_seed",
-           "check_threads", "check_whole", "parse_trials"]
+__all__ = ["FINEST_POINTS", "MAX_SECONDS", "MAX_SEED", "MAX_THREADS", "MAX_TRIALS",
+           "MOST_POINTS", "POINTS", "SECONDS", "SEED_RANGE", "OptionError", "check_count",
+           "check_positive", "check_precision", "check_seconds", "check_seed", "check_threads",
+           "check_whole", "parse_trials", "said"]

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from stud_odds.cli import app
 from stud_odds.errors import StudOddsError
-from stud_odds.request import OPTIONS, SPOT_FIELDS, SpotRequest
+from stud_odds.request import OPTIONS, SPOT_FIELDS, Door, SpotRequest
 from stud_odds.study import read_spots
 
 pytest.importorskip("starlette")
@@ -22,23 +22,29 @@ runner = CliRunner()
 HANDS = ["AhKh/Qh8d", "7c7d/2s3s"]  # fourth street heads-up: every door answers quickly
 
 # option -> values that every door must refuse (as texts: what a command line can give)
+LONG_NUMBER = "1" * 5000  # more digits than Python converts to an int
 BAD = {
-    "trials": ["0", "-5", "lots", "1.5", "1e13"],
-    "precision": ["0", "-1", "nan", "inf", "51", "tight"],
-    "max_time": ["0", "-2", "inf", "soon"],
-    "seed": ["-1", "1.5", "18446744073709551616", "lucky"],
-    "pot": ["-1", "nan", "lots"],
+    "trials": ["0", "-5", "lots", "1.5", "1e13", LONG_NUMBER],
+    # below 5e-05 points, 0.25 / p^2 trials would pass the cap on trials (1e-300: and the
+    # square underflows to 0)
+    "precision": ["0", "-1", "nan", "inf", "51", "tight", "1e-9", "1e-300", "4.9e-5",
+                  LONG_NUMBER],
+    "max_time": ["0", "-2", "inf", "soon", "86401", "1e300", LONG_NUMBER],
+    "seed": ["-1", "1.5", "18446744073709551616", "lucky", LONG_NUMBER, "-" + LONG_NUMBER],
+    "pot": ["-1", "nan", "lots", LONG_NUMBER],
     "to_call": ["0", "-3", "inf", "some"],
-    "game": ["poker", "holdem"],
-    "dead": ["Zz", "Ah"],  # no such card; a card already in a hand
-    "deck_rule": ["house"],
-    "community": ["2x"],
+    # a lone surrogate (a JSON "\ud800", a file name's undecodable byte) and a terminal's
+    # escape are quoted as escapes, never as themselves
+    "game": ["poker", "holdem", "\ud800", "\x1b[2J"],
+    "dead": ["Zz", "Ah", "\ud800", "x" * 300],  # no such card; a card already in a hand
+    "deck_rule": ["house", "\udcff"],
+    "community": ["2x", "\ud800"],
 }
 # option -> (text, value) pairs every door reads alike
 GOOD = {
     "trials": [("250k", 250_000), ("1e4", 10_000), ("1_000", 1_000)],
     "precision": [("0.5", 0.5), ("50", 50.0)],
-    "max_time": [("2.5", 2.5)],
+    "max_time": [("2.5", 2.5), ("1e-300", 1e-300)],
     "seed": [("0", 0), ("18446744073709551615", 2**64 - 1)],
     "pot": [("0", 0.0), ("12.5", 12.5)],
     "to_call": [("1", 1.0)],
@@ -51,8 +57,8 @@ def _extra(name: str, value: str) -> dict[str, str]:
     return {name: value, **({partner[0]: partner[1]} if partner else {})}
 
 
-def _command_line(name: str, value: str) -> str:
-    args = ["equity", *HANDS]
+def _command_line(name: str, value: str, hands: list[str] = HANDS) -> str:
+    args = ["equity", *hands]
     for option, text in _extra(name, value).items():
         args += [OPTIONS[option].flag, text]
     result = runner.invoke(app, args)
@@ -93,7 +99,9 @@ def _as_field(sentence: str, name: str) -> str:
                                              for value in values])
 def test_every_door_refuses_the_same_values_with_the_same_sentence(name, value):
     said = _command_line(name, value)
-    assert "\n" not in said and len(said) < 200
+    # one short line that any terminal, log or JSON encoder takes as it is
+    assert said.isprintable() and len(said) < 200
+    said.encode("utf-8")
     expected = _as_field(said, name)
     if name in SPOT_FIELDS:  # pot odds are the equity command's and the page's, not a batch's
         assert _batch(name, value) == expected
@@ -114,6 +122,15 @@ def test_every_door_reads_the_same_values(name, text, value):
     assert from_batch is None or getattr(from_batch, name) == value
 
 
+@pytest.mark.parametrize(("name", "text", "value"), [
+    ("precision", "5e-5", 5e-5), ("max_time", "86400", 86400.0), ("seed", "0" * 5000 + "7", 7),
+    ("trials", "1e12", 10**12)])
+def test_the_schema_reads_up_to_the_work_cap(name, text, value):
+    """The caps of the schema itself (the page's server caps its own requests lower)."""
+    for door in Door:
+        assert OPTIONS[name].parse(text, door) == value
+
+
 def test_every_door_refuses_pot_odds_with_one_size():
     result = runner.invoke(app, ["equity", *HANDS, "--pot", "10"])
     assert result.exit_code == 2
@@ -122,8 +139,47 @@ def test_every_door_refuses_pot_odds_with_one_size():
         request_from_fields({"hands": HANDS, "pot": 10})
 
 
+@pytest.mark.parametrize("name", ["trials", "precision", "max_time", "seed", "pot"])
+def test_a_5000_digit_number_is_said_by_its_size_at_every_door(name):
+    """Not by Python's limit on converting it (``sys.set_int_max_str_digits``)."""
+    said = _command_line(name, LONG_NUMBER)
+    assert "5000-digit number" in said or "about 10^4999" in said
+
+
+@pytest.mark.parametrize("option", ["seed", "trials", "precision", "max_time", "threads"])
+def test_python_callers_get_the_same_words_for_a_5000_digit_int(option):
+    import stud_odds
+
+    scenario = stud_odds.Scenario.build(HANDS)
+    with pytest.raises(StudOddsError, match="5001-digit number|about 10.5000"):
+        stud_odds.equity(scenario, **{option: 10**5000})
+
+
+@pytest.mark.parametrize("hand", ["\ud800", "As\x1b[31m/Qh", "AsKs/Q\udcff", "A" * 300])
+def test_every_door_quotes_a_bad_hand_printably(hand):
+    """A hand's sentence echoes the hand: escaped where it is not printable, cut short."""
+    hands = [hand, HANDS[1]]
+    said = _command_line("game", "stud", hands)
+    assert said.isprintable() and len(said) < 200
+    assert said == _batch_hands(hands) == _web_hands(hands)
+
+
+def _batch_hands(hands: list[str]) -> str:
+    ((_, error),) = list(read_spots(json.dumps({"hands": hands}) + "\n", "jsonl"))
+    return str(error)
+
+
+def _web_hands(hands: list[str]) -> str:
+    with pytest.raises(StudOddsError) as caught:
+        request_from_fields({"hands": hands})
+    assert caught.value.field == "hands"
+    return str(caught.value)
+
+
 @pytest.mark.parametrize(("name", "value"), [("precision", "0"), ("precision", "51"),
-                                             ("seed", "-1"), ("threads", "0")])
+                                             ("precision", "1e-9"), ("seed", "-1"),
+                                             ("seed", LONG_NUMBER), ("threads", "0"),
+                                             ("threads", LONG_NUMBER)])
 def test_history_settings_say_what_the_equity_command_says(name, value, tmp_path):
     equity = runner.invoke(app, ["equity", *HANDS, OPTIONS[name].flag, value])
     history = runner.invoke(app, ["history", str(tmp_path / "none.txt"), OPTIONS[name].flag,

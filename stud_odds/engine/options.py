@@ -11,8 +11,8 @@ from typing import Any
 
 from stud_odds.checks import (
     OptionError,
-    check_positive,
     check_precision,
+    check_seconds,
     check_seed,
     check_threads,
     parse_trials,
@@ -91,8 +91,7 @@ class Request:
             raise EquityError(f"{shown(method)} is not a method: use auto, exact or monte-carlo")
         trials = None if self.trials is None else parse_trials(self.trials)
         precision = check_precision(self.precision)
-        max_time = check_positive(self.max_time, "the time limit",
-                                  "a positive number of seconds")
+        max_time = check_seconds(self.max_time)
         if method == Method.EXACT and (trials is not None or precision is not None):
             raise EquityError("exact enumeration takes no trial count or precision target")
         if self.progress is not None and not callable(self.progress):

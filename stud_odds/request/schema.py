@@ -18,6 +18,7 @@ percentage points.  Pure Python: no numpy, no numba.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -25,9 +26,11 @@ from typing import Any
 
 from stud_odds.checks import (
     POINTS,
+    SECONDS,
     OptionError,
     check_count,
     check_precision,
+    check_seconds,
     check_seed,
     check_threads,
     parse_trials,
@@ -52,7 +55,13 @@ def absent(value: Any) -> bool:
 
 # ---------------------------------------------------------------- readers
 # Each takes the value given (never absent) and the option's label, and returns the value
-# or raises a StudOddsError naming the label.
+# or raises a StudOddsError naming the label.  The bounds of every number are the
+# checkers' (stud_odds.checks: finite, within the work one call may ask for), shared with
+# equity() itself; a sentence quotes the value as it was given.
+
+# a whole number written with more digits than this is beyond every bound (a seed has 20);
+# it is never converted (Python refuses texts of more than 4,300 digits, slowly below that)
+WHOLE_DIGITS = 100
 
 
 def _number(value: Any, label: str, what: str) -> float:
@@ -71,11 +80,13 @@ def _number(value: Any, label: str, what: str) -> float:
 
 
 def read_points(value: Any, label: str) -> float:
-    """A standard error in percentage points: more than 0, at most 50."""
-    try:
-        return check_precision(_number(value, label, POINTS), label)
-    except OptionError:
-        raise OptionError(f"{label} must be {POINTS}, not {shown(value)}") from None
+    """A standard error in percentage points: FINEST_POINTS to 50."""
+    return check_precision(_number(value, label, POINTS), label, given=value)
+
+
+def read_seconds(value: Any, label: str) -> float:
+    """A time limit: a positive number of seconds, at most MAX_SECONDS."""
+    return check_seconds(_number(value, label, SECONDS), label, given=value)
 
 
 def _bounded(what: str, fits: Callable[[float], bool]) -> Callable[[Any, str], float]:
@@ -88,23 +99,36 @@ def _bounded(what: str, fits: Callable[[float], bool]) -> Callable[[Any, str], f
     return read
 
 
-read_seconds = _bounded("a positive number of seconds", lambda seconds: seconds > 0)
+# chips are only added and divided by a sum that is more than 0: no bound but finiteness
 read_chips = _bounded("a number of chips, 0 or more", lambda chips: chips >= 0)
 read_call = _bounded("a number of chips, more than 0", lambda chips: chips > 0)
+_WHOLE = re.compile(r"([+-]?)(\d+)")
+
+
+def _whole(value: Any, label: str) -> tuple[int, Any]:
+    """A whole number from an int, an integral float (JSON's 1e6) or a text (bools
+    refused), and what a sentence about it quotes: the number (``-1``, as every door writes
+    it).  A text of more than WHOLE_DIGITS digits reads as a number of that many digits,
+    beyond every bound, so its checker refuses it quoting the text (``a 5000-digit
+    number``)."""
+    if isinstance(value, float) and math.isfinite(value) and value == int(value):
+        return int(value), int(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value, value
+    if isinstance(value, str):
+        whole = _WHOLE.fullmatch(value.strip().replace("_", ""))
+        if whole:
+            sign = -1 if whole.group(1) == "-" else 1
+            digits = whole.group(2).lstrip("0") or "0"
+            if len(digits) > WHOLE_DIGITS:
+                return sign * 10**WHOLE_DIGITS, value
+            return sign * int(digits), sign * int(digits)
+    raise OptionError(f"{label} must be a whole number, not {shown(value)}")
 
 
 def read_whole(value: Any, label: str) -> int:
-    """A whole number from an int, an integral float (JSON's 1e6) or a text; bools refused."""
-    if isinstance(value, float) and math.isfinite(value) and value == int(value):
-        return int(value)
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if isinstance(value, str):
-        try:
-            return int(value.strip().replace("_", ""))
-        except ValueError:  # also texts of more digits than Python converts
-            pass
-    raise OptionError(f"{label} must be a whole number, not {shown(value)}")
+    """A whole number (see _whole)."""
+    return _whole(value, label)[0]
 
 
 def read_trials(value: Any, label: str) -> int:
@@ -113,15 +137,18 @@ def read_trials(value: Any, label: str) -> int:
 
 
 def read_seed(value: Any, label: str) -> int:
-    return check_seed(read_whole(value, label), label)
+    number, given = _whole(value, label)
+    return check_seed(number, label, given)
 
 
 def read_threads(value: Any, label: str) -> int:
-    return check_threads(read_whole(value, label), label)
+    number, given = _whole(value, label)
+    return check_threads(number, label, given)
 
 
 def read_seat(value: Any, label: str) -> int:
-    return check_count(read_whole(value, label), label, 1)
+    number, given = _whole(value, label)
+    return check_count(number, label, 1, given=given)
 
 
 def read_yes_no(value: Any, label: str) -> bool:
