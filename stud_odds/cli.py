@@ -9,10 +9,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from stud_odds import cli_batch, cli_db, cli_history, cli_outs, cli_serve, cli_study
 from stud_odds import cli_options as options
 from stud_odds.cards import format_cards, parse_cards
-from stud_odds.cli_rules import rules_app
 from stud_odds.console import (
     StudOddsGroup,
     console,
@@ -26,9 +24,28 @@ if TYPE_CHECKING:
     from stud_odds.request import SpotRequest
     from stud_odds.results import EquityResult
 
+
+
+class _CommandLine(StudOddsGroup):
+    """stud-odds' commands: equity and hand here, the others imported when used (the
+    quick question pays for no other command's imports)."""
+
+    lazy_commands = {
+        "scoop": "stud_odds.cli_study:scoop",
+        "replay": "stud_odds.cli_study:replay_command",
+        "starting-hands": "stud_odds.cli_study:starting_hands_command",
+        "batch": "stud_odds.cli_batch:batch",
+        "history": "stud_odds.cli_history:history_command",
+        "outs": "stud_odds.cli_outs:outs_command",
+        "serve": "stud_odds.cli_serve:serve",  # the web stack loads only when it runs
+        "rules": "stud_odds.cli_rules:rules_app",
+        "db": "stud_odds.cli_db:db_app",
+    }
+
+
 app = typer.Typer(
     name="stud-odds",
-    cls=StudOddsGroup,
+    cls=_CommandLine,
     help="Equity and odds for Seven Card Stud, Stud Hi-Lo (eight or better) and Razz.",
     context_settings={"help_option_names": ["-h", "--help"]},
     no_args_is_help=True,
@@ -36,8 +53,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
 )
-app.add_typer(rules_app, name="rules")
-app.add_typer(cli_db.db_app, name="db")
 
 PROGRESS_AFTER_S = 1.0  # show a progress bar only for runs longer than this
 
@@ -203,14 +218,6 @@ def hand(
     console.print(f"  eight-or-better: {low8}", highlight=False)
     console.print(f"  razz:            {razz}", highlight=False)
 
-
-app.command()(cli_study.scoop)
-app.command(name="replay")(cli_study.replay_command)
-app.command(name="starting-hands")(cli_study.starting_hands_command)
-app.command()(cli_batch.batch)
-app.command("history")(cli_history.history_command)
-app.command("outs")(cli_outs.outs_command)
-app.command()(cli_serve.serve)  # the web stack loads only when it runs
 
 
 def main() -> None:

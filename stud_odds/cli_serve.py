@@ -6,6 +6,7 @@ command starts slower.
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -15,7 +16,7 @@ from stud_odds.console import console, error_console, fail
 if TYPE_CHECKING:
     import socket
 
-LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+TOKEN_VARIABLE = "STUD_ODDS_TOKEN"  # web.access.TOKEN_VARIABLE (not imported: light --help)
 MAX_JOB_SECONDS = 60.0  # web.jobs.MAX_SECONDS (not imported: --help loads no web stack)
 _INTERRUPTED_EXIT = 130
 
@@ -32,11 +33,20 @@ def serve(
     db: Annotated[str | None, typer.Option(
         "--db", help="A hand database (stud-odds db) for the page's My hands section.")]
     = None,
+    token: Annotated[str | None, typer.Option(
+        help="The token other machines must give (default: a new one at each start, when "
+             f"--host is not 127.0.0.1; also read from ${TOKEN_VARIABLE}).",
+        show_default=False)] = None,
+    allow_host: Annotated[list[str] | None, typer.Option(
+        "--allow-host", metavar="NAME",
+        help="Another name this server may be reached by (the Host header), beside "
+             "localhost, 127.0.0.1, ::1 and --host; repeat for more.")] = None,
 ) -> None:
     """The calculator as a web page on this machine: pick cards, watch the equities settle.
 
-    Prints "serving on http://HOST:PORT/" first; Ctrl-C stops it.  Needs the
-    web extra: pip install 'stud-odds\\[web]'.  See docs/web.md.
+    Prints "serving on http://HOST:PORT/" first (with "?token=..." when other
+    machines may use it); Ctrl-C stops it.  Needs the web extra: pip install
+    'stud-odds\\[web]'.  See docs/web.md.
 
     Example: stud-odds serve --open
     """
@@ -49,9 +59,35 @@ def serve(
         fail(f"--port must be from 0 to 65535, not {port}")
     if not 0 < max_job_seconds < float("inf"):
         fail(f"--max-job-seconds must be a positive number of seconds, not {max_job_seconds}")
-    if host not in LOCAL_HOSTS:
+    from stud_odds.web.access import (
+        EVERY_INTERFACE,
+        AccessError,
+        checked_token,
+        hostname,
+        listens_beyond_loopback,
+        new_token,
+    )
+
+    names = []
+    for name in allow_host or []:
+        if not hostname(name) or hostname(name) != name.lower().strip("[]"):
+            fail(f"--allow-host takes a host name such as mybox.local, without a port or a "
+                 f"scheme, not {name[:80]!r}")
+        names.append(name)
+    if token is None and os.environ.get(TOKEN_VARIABLE):
+        token, source = os.environ[TOKEN_VARIABLE], f"${TOKEN_VARIABLE}"
+    else:
+        source = "--token"
+    try:
+        if token is not None:
+            token = checked_token(token, source)
+    except AccessError as error:
+        fail(str(error))
+    if listens_beyond_loopback(host):
+        token = token or new_token()
         error_console.print(f"[yellow]warning: listening on {host}: other machines that can "
-                            "reach it can use this server[/]", highlight=False, soft_wrap=True)
+                            "reach it can use this server with the token in its address[/]",
+                            highlight=False, soft_wrap=True)
     if db is not None:
         import stud_odds.db
 
@@ -59,15 +95,19 @@ def serve(
             pass
     listener = _listen(host, port)
     from stud_odds.web.app import create_app
+    from stud_odds.web.connections import server_config
     from stud_odds.web.jobs import Jobs
 
-    shown_host = f"[{host}]" if ":" in host else host
+    address = _reachable_address(listener) if host in EVERY_INTERFACE else host
+    shown_host = f"[{address}]" if ":" in address else address
     url = f"http://{shown_host}:{listener.getsockname()[1]}/"
+    if token is not None:
+        url += f"?token={token}"
     jobs = Jobs(max_seconds=max_job_seconds)
     # the app's lifespan warms the kernels up while it serves, and cancels the jobs at the end
-    app = create_app(host, jobs, db, warm=True)
-    server = _server_class(uvicorn)(uvicorn.Config(app, log_level="warning",
-                                                   timeout_graceful_shutdown=1), jobs)
+    app = create_app(host, jobs, db, warm=True, allowed_hosts=names, token=token)
+    config = server_config(app, log_level="warning", timeout_graceful_shutdown=1)
+    server = _server_class(uvicorn)(config, jobs)
     console.print(f"serving on {url}", highlight=False, soft_wrap=True)
     if open_browser:
         import webbrowser
@@ -84,6 +124,8 @@ def _listen(host: str, port: int) -> socket.socket:
     """A listening socket, so that --port 0's port is known before the first line."""
     import socket
 
+    from stud_odds.web.connections import ACCEPT_BATCH
+
     try:
         family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
         # named TCP, so asyncio turns Nagle off on each connection (else every answer
@@ -91,11 +133,27 @@ def _listen(host: str, port: int) -> socket.socket:
         listener = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         listener.bind((host, port))
-        listener.listen(128)
+        listener.listen(ACCEPT_BATCH)
     except OSError as error:
         fail(f"cannot listen on {host} port {port}: {error.strerror or error}")
     listener.set_inheritable(True)
     return listener
+
+
+def _reachable_address(listener: socket.socket) -> str:
+    """This machine's address on its network, for the URL of a server listening on every
+    interface (the route to a documentation address, asked of the kernel: no packet is
+    sent); 127.0.0.1 or ::1 without a network."""
+    import socket
+
+    family = listener.family
+    probe_address = "2001:db8::1" if family == socket.AF_INET6 else "192.0.2.1"
+    try:
+        with socket.socket(family, socket.SOCK_DGRAM) as probe:
+            probe.connect((probe_address, 9))
+            return probe.getsockname()[0]
+    except OSError:
+        return "::1" if family == socket.AF_INET6 else "127.0.0.1"
 
 
 def _server_class(uvicorn):

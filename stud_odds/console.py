@@ -90,9 +90,27 @@ class StudOddsGroup(TyperGroup):
     The one place errors meet the edge: commands raise, they do not print errors.
     """
 
+    # name -> "module:attribute" of a command (a function) or a command group (a
+    # typer.Typer) imported only when it is run or its help is shown: a command pays for
+    # no other command's imports.  A subclass fills it (cli.py); --help lists these
+    # after the commands defined eagerly, in this order.
+    lazy_commands: dict[str, str] = {}
+
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         _plain_help_types(self)
+
+    def list_commands(self, ctx) -> list[str]:
+        return [*super().list_commands(ctx),
+                *(name for name in self.lazy_commands if name not in self.commands)]
+
+    def get_command(self, ctx, cmd_name: str):
+        if cmd_name not in self.commands and cmd_name in self.lazy_commands:
+            command = _imported_command(cmd_name, self.lazy_commands[cmd_name],
+                                        self.rich_markup_mode)
+            _plain_help_types(command)
+            self.commands[cmd_name] = command
+        return super().get_command(ctx, cmd_name)
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
              **extra):
@@ -128,6 +146,23 @@ class StudOddsGroup(TyperGroup):
         except KeyboardInterrupt:  # a command with nothing finished to keep or report
             error_console.print("[red]interrupted[/]")
             raise typer.Exit(130) from None
+
+
+def _imported_command(name: str, where: str, rich_markup_mode):
+    """The click command of a lazy command (StudOddsGroup.lazy_commands), built as typer
+    builds a command or group registered on the app."""
+    import importlib
+
+    module, attribute = where.split(":")
+    target = getattr(importlib.import_module(module), attribute)
+    if isinstance(target, typer.Typer):
+        command = typer.main.get_group(target)  # a group of the app: no completion options
+    else:
+        one = typer.Typer(rich_markup_mode=rich_markup_mode, add_completion=False)
+        one.command(name)(target)
+        command = typer.main.get_command(one)
+    command.name = name
+    return command
 
 
 def _closed_pipe() -> int:

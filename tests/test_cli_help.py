@@ -12,9 +12,12 @@ runner = CliRunner()
 
 
 def _commands(command, path=()):
+    """Every command under ``command``, those imported only when used included."""
     yield path, command
-    for name, sub in getattr(command, "commands", {}).items():
-        yield from _commands(sub, (*path, name))
+    if hasattr(command, "list_commands"):
+        context = typer.Context(command)
+        for name in command.list_commands(context):
+            yield from _commands(command.get_command(context, name), (*path, name))
 
 
 def _bracketed():
@@ -48,3 +51,25 @@ def test_every_bracketed_text_is_rendered(path, text):
 def test_equity_help_promises_no_time_cap():
     shown = _flat(runner.invoke(app, ["equity", "--help"]).stdout)
     assert "60 s" not in shown and "at most 0.05 percentage points" in shown
+
+
+EVERY_COMMAND = ["equity", "hand", "scoop", "replay", "starting-hands", "batch", "history",
+                 "outs", "serve", "rules", "db"]
+
+
+def test_the_help_lists_every_command_with_its_help_in_order():
+    shown = runner.invoke(app, ["--help"], terminal_width=200).stdout
+    rows = [line.strip("│ ").split(None, 1) for line in shown.splitlines()
+            if line.startswith("│ ") and not line.startswith("│ -")]
+    listed = [row for row in rows if row and row[0] in EVERY_COMMAND]
+    assert [name for name, _ in listed] == EVERY_COMMAND
+    root = typer.main.get_command(app)
+    for name, help_text in listed:
+        command = root.get_command(typer.Context(root), name)
+        # the first line of its help (rich wraps the rest)
+        assert command.get_short_help_str(200).startswith(help_text.strip()), name
+
+
+def test_the_walk_reaches_every_subcommand():
+    paths = {path for path, _ in _commands(typer.main.get_command(app))}
+    assert {("outs",), ("serve",), ("rules", "split"), ("db", "import")} <= paths

@@ -50,3 +50,40 @@ def test_lazy_names_agree_with_all_and_resolve(package):
         assert name in dir(module)
     with pytest.raises(AttributeError, match=f"module '{package}' has no attribute 'nothing'"):
         module.nothing  # noqa: B018
+
+
+COMMAND_MODULES = ["stud_odds.cli_batch", "stud_odds.cli_db", "stud_odds.cli_history",
+                   "stud_odds.cli_outs", "stud_odds.cli_rules", "stud_odds.cli_serve",
+                   "stud_odds.cli_study"]
+
+
+def _modules_after(code: str) -> set[str]:
+    import subprocess
+    import sys
+
+    shown = subprocess.run([sys.executable, "-c", code + "\nimport sys\n"
+                            "print(' '.join(sorted(sys.modules)))"],
+                           capture_output=True, text=True, check=True)
+    return set(shown.stdout.split())
+
+
+def test_the_quick_question_imports_no_other_command():
+    """`stud-odds equity ...` pays for no other subcommand's imports (the web stack, the
+    database, the studies)."""
+    loaded = _modules_after(
+        "from stud_odds.cli import app\n"
+        "from typer.testing import CliRunner\n"
+        "assert CliRunner().invoke(app, ['equity', 'AhKh/Qh8d5c2s', '7c7d/3h3c4d9s', "
+        "'--json']).exit_code == 0")
+    assert loaded.isdisjoint(COMMAND_MODULES), loaded & set(COMMAND_MODULES)
+    assert "stud_odds.engine" in loaded  # it did answer
+
+
+def test_a_command_imports_its_own_module_when_used():
+    loaded = _modules_after(
+        "from stud_odds.cli import app\n"
+        "from typer.testing import CliRunner\n"
+        "assert CliRunner().invoke(app, ['rules', 'split', '10', 'AsKs', 'QdQh']).exit_code "
+        "in (0, 2)")
+    assert "stud_odds.cli_rules" in loaded
+    assert loaded.isdisjoint(set(COMMAND_MODULES) - {"stud_odds.cli_rules"})

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from functools import lru_cache, partial
 from pathlib import Path
@@ -39,6 +39,8 @@ from starlette.staticfiles import StaticFiles
 from stud_odds.errors import StudOddsError, blame
 from stud_odds.request.schema import OPTIONS
 from stud_odds.web import work
+from stud_odds.web.access import Access
+from stud_odds.web.deadlines import BodyDeadline
 from stud_odds.web.fields import (
     PAGE_PARAMETER,
     RequestError,
@@ -47,6 +49,7 @@ from stud_odds.web.fields import (
 )
 from stud_odds.web.guard import JSON_LIMIT, UPLOAD_LIMIT, Guard, TooLarge, read_body
 from stud_odds.web.jobs import FILE, OUTS, RETRY_AFTER_S, Busy, Jobs, Superseded
+from stud_odds.web.openapi import openapi_route
 from stud_odds.web.streams import GONE, JobStream, blamed, cancelled_on_disconnect, event
 
 STATIC = Path(__file__).parent / "static"
@@ -278,16 +281,20 @@ async def _http_error(request: Request, error: Exception) -> Response:
 
 
 def create_app(host: str = "127.0.0.1", jobs: Jobs | None = None,
-               db_path: str | None = None, warm: bool = False) -> Starlette:
-    """The whole server as an ASGI app: routes behind the Host/Origin/size guard
-    (:class:`~stud_odds.web.guard.Guard`, a middleware).
+               db_path: str | None = None, warm: bool = False,
+               allowed_hosts: Iterable[str] = (), token: str | None = None) -> Starlette:
+    """The whole server as an ASGI app: routes behind the middlewares that check who
+    asks (:class:`~stud_odds.web.access.Access`: Host names, token), how fast the body
+    comes (:class:`~stud_odds.web.deadlines.BodyDeadline`) and where from and how large
+    (:class:`~stud_odds.web.guard.Guard`: Origin, size).
 
-    ``host`` is the address it is bound to (the Host header must name it or
-    localhost); ``jobs`` its engine queue (a new one each time the app starts when
-    None); ``db_path`` the hand database of the "My hands" section (serve --db), None
-    for none; ``warm``: load each kernel while it runs, as the background compile
-    readies it (serve).  Its lifespan starts and stops them: a server or a test
-    client runs it (``with TestClient(create_app()) as client``).
+    ``host`` is the address it is bound to (the Host header must name it, localhost or
+    one of ``allowed_hosts``); ``token`` the token asked of clients beyond loopback
+    (None: none, for a loopback-only server); ``jobs`` its engine queue (a new one each
+    time the app starts when None); ``db_path`` the hand database of the "My hands"
+    section (serve --db), None for none; ``warm``: load each kernel while it runs, as
+    the background compile readies it (serve).  Its lifespan starts and stops them: a
+    server or a test client runs it (``with TestClient(create_app()) as client``).
     """
 
     @asynccontextmanager
@@ -306,6 +313,7 @@ def create_app(host: str = "127.0.0.1", jobs: Jobs | None = None,
             Route("/", _index),
             Route("/api/health", _health),
             Route("/api/words", _words),
+            Route("/api/openapi.json", openapi_route),
             Route("/api/spot", _spot),
             Route("/api/equity", _equity, methods=["POST"]),
             Route("/api/equity/stream", _equity_stream),
@@ -316,7 +324,8 @@ def create_app(host: str = "127.0.0.1", jobs: Jobs | None = None,
             Route("/api/db/{what}", _db_answer),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
-        middleware=[Middleware(Guard, host=host)],
+        middleware=[Middleware(Access, host=host, allowed_hosts=allowed_hosts, token=token),
+                    Middleware(BodyDeadline), Middleware(Guard)],
         exception_handlers={StudOddsError: _mistake, Busy: _busy, Superseded: _superseded,
                             HTTPException: _http_error},
         lifespan=lifespan,

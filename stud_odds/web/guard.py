@@ -1,8 +1,7 @@
 """The server runs on a player's own machine: only its own pages may use it.
 
-- The Host header must name this server (localhost, 127.0.0.1, ::1 or the
-  --host it was started with), so another site's page cannot reach it through
-  DNS rebinding: 403.
+(Which names and clients may reach it at all, the Host header and the token, is
+:mod:`stud_odds.web.access`, in front of this.)
 - A POST that carries an Origin must come from this server's own origin, and a
   browser's request must come from this server's page or the user (its
   Sec-Fetch-Site), so no other site's page, not even one on another local
@@ -15,7 +14,6 @@ Each refusal is one sentence in ``{"error": ...}``.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 from urllib.parse import urlsplit
 
 from starlette.requests import Request
@@ -26,8 +24,6 @@ from stud_odds.errors import StudOddsError
 JSON_LIMIT = 64 * 1024  # a spot is a few hundred bytes
 UPLOAD_LIMIT = 64 * 1024 * 1024  # a hand-history file
 UPLOAD_PATHS = ("/api/history",)
-LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
-ANY_HOST = ("0.0.0.0", "::", "")  # bound to every interface: any name may reach it
 
 
 class TooLarge(StudOddsError):
@@ -46,22 +42,11 @@ def too_large(limit: int) -> TooLarge:
     return TooLarge(f"the request body is larger than {_size(limit)}, the limit here")
 
 
-def _hostname(netloc: str) -> str:
-    """``127.0.0.1:8765`` -> ``127.0.0.1``; ``[::1]:80`` -> ``::1``."""
-    try:
-        return (urlsplit(f"//{netloc}").hostname or "").lower()
-    except ValueError:  # a malformed port or bracket
-        return ""
-
-
 class Guard:
-    """ASGI middleware: the Host, Origin and size checks in front of every route."""
+    """ASGI middleware: the Origin and size checks in front of every route."""
 
-    def __init__(self, app: ASGIApp, host: str = "127.0.0.1",
-                 local_names: Iterable[str] = LOCAL_NAMES) -> None:
+    def __init__(self, app: ASGIApp) -> None:
         self.app = app
-        self.any_host = host in ANY_HOST
-        self.names = {name.lower() for name in local_names} | {_hostname(host) or host}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -82,9 +67,6 @@ class Guard:
             length = request.headers.get("content-length")
         except (UnicodeDecodeError, ValueError):
             return 400, "the request headers are not readable text"
-        if not self.any_host and _hostname(host) not in self.names:
-            return 403, (f"the Host header {host[:80]!r} does not name this server "
-                         f"({', '.join(sorted(self.names))}): another site cannot use it")
         # a browser says where a request comes from: only this page, or the user, may ask
         if request.headers.get("sec-fetch-site", "none") not in ("same-origin", "none"):
             return 403, "requests from another site's page are refused"
