@@ -119,6 +119,12 @@ class Job:
     def elapsed(self) -> float:
         return 0.0 if self._started is None else time.perf_counter() - self._started
 
+    def leave_out(self, seconds: float) -> None:
+        """Leave ``seconds`` already counted (a kernel loaded mid-run) out of the time limit,
+        as compiling before the clock started is."""
+        if self._started is not None:
+            self._started += seconds
+
     def time_is_up(self) -> bool:
         return self.max_time is not None and self.elapsed() >= self.max_time
 

@@ -63,7 +63,7 @@ def monte_carlo(game: int, spot: Spot, ranges: Ranges, request: Request, job: Jo
     while it waited for its turn."""
     players = len(spot.known_key)
     tallies, stopped_by = Tallies.zeros(players), StoppedBy.INTERRUPTED
-    calls = _Calls(game, spot, ranges, request)
+    calls = _Calls(game, spot, ranges, request, job)
     try:
         with job.kernels():
             calls.choose()
@@ -82,27 +82,37 @@ def monte_carlo(game: int, spot: Spot, ranges: Ranges, request: Request, job: Jo
 class _Calls:
     """One call of a group of chunks, by the kernel or its numpy twin (the same tallies):
     the kernel when running.use_kernel says so at the start, or once the background
-    compile has put it in the cache and the work left is worth loading it."""
+    compile has put it in the cache and the work left is worth loading it (the loading
+    then left out of the time limit, as compiling before the clock is)."""
 
-    def __init__(self, game: int, spot: Spot, ranges: Ranges, request: Request):
+    def __init__(self, game: int, spot: Spot, ranges: Ranges, request: Request,
+                 job: Job | None = None):
         self.game, self.spot, self.ranges, self.request = game, spot, ranges, request
+        self.job = job
         self.lookups = running.lookups()
         self.entry: Callable | None = None
         self.compiling = 0.0
         self.trials_done = 0
+        self.trials = float("inf")  # the trials the request may take at most
         if request.trials is not None:
             self.trials = float(request.trials)
         elif request.standard_error is not None:  # a pot share's variance is at most 1/4
             self.trials = 0.25 / request.standard_error ** 2
-        else:
-            self.trials = float("inf")  # a time limit alone
+        if request.max_time is not None:  # what the kernel would deal within the time limit
+            self.trials = min(self.trials, request.max_time
+                              / (KERNEL_SECONDS_PER_HAND * len(spot.known_key)))
 
     def _seconds(self, per_hand: float) -> float:
         return per_hand * len(self.spot.known_key) * max(self.trials - self.trials_done, 0)
 
     def choose(self) -> None:
         """Load (or compile) the kernel now, if it should answer from the start."""
-        if running.use_kernel("monte_carlo", self.game, self._seconds(TWIN_SECONDS_PER_HAND),
+        twin = self._seconds(TWIN_SECONDS_PER_HAND)
+        if self.request.max_time is not None and not running.in_cache("monte_carlo",
+                                                                      self.game):
+            # the twin stops at the time limit: compiling first pays only past it
+            twin = min(twin, self.request.max_time)
+        if running.use_kernel("monte_carlo", self.game, twin,
                               self._seconds(KERNEL_SECONDS_PER_HAND)):
             self._load()
 
@@ -113,6 +123,8 @@ class _Calls:
         if (self.entry is None and running.in_cache("monte_carlo", self.game)
                 and self._seconds(TWIN_SECONDS_PER_HAND) > running.LOAD_SECONDS):
             self._load()  # the background compile is done: the rest by the kernel
+            if self.job is not None:
+                self.job.leave_out(self.compiling)
         parts = min(self.request.threads, len(seeds))
         bounds = [len(seeds) * i // parts for i in range(parts + 1)]
         if self.entry is None:
