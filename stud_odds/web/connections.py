@@ -111,6 +111,12 @@ class LimitedH11Protocol(H11Protocol):
             next(iter(self.pool.waiting))._drop()
 
     def data_received(self, data: bytes) -> None:
+        if not self._headers_in() and self.conn.their_state is h11.IDLE \
+                and self._head_size(data) > HEADER_BYTES:
+            # h11 bounds only what it buffers: headers that come whole in one read pass it
+            self.transport.write(_raw_answer(431, _HEADERS_TOO_LONG))
+            self._drop()
+            return
         super().data_received(data)
         if self._headers_in():
             self._stop_waiting()
@@ -123,6 +129,12 @@ class LimitedH11Protocol(H11Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._uncount()
         super().connection_lost(exc)
+
+    def _head_size(self, data: bytes) -> int:
+        """The bytes of the request line and headers so far, with ``data``."""
+        head = self.conn.trailing_data[0] + data
+        end = head.find(b"\r\n\r\n")
+        return len(head) if end < 0 else end
 
     # ---- waiting for a request's headers
     def _headers_in(self) -> bool:
@@ -169,12 +181,15 @@ class LimitedH11Protocol(H11Protocol):
         status = error.error_status_hint if error is not None else 400
         reason = str(error) if error is not None and str(error) else "it cannot be read"
         if status == 431:
-            sentence = (f"the request's line and headers are longer than "
-                        f"{HEADER_BYTES // 1024} KB, the limit here")
+            sentence = _HEADERS_TOO_LONG
         else:
             sentence = f"the request is not valid HTTP/1.1 ({reason[:120]})"
         self.transport.write(_raw_answer(status, sentence))
         self._drop()
+
+
+_HEADERS_TOO_LONG = (f"the request's line and headers are longer than {HEADER_BYTES // 1024} "
+                     "KB, the limit here")
 
 
 def _raw_answer(status: int, sentence: str) -> bytes:
@@ -232,9 +247,10 @@ def quiet_logs() -> None:
             logger.addFilter(RareLog())
 
 
-def server_config(app: Any, **options: Any) -> uvicorn.Config:
-    """uvicorn's configuration for ``app`` with these limits (``options`` adds to them)."""
-    cap = connection_cap()
+def server_config(app: Any, cap: int | None = None, **options: Any) -> uvicorn.Config:
+    """uvicorn's configuration for ``app`` with these limits, at most ``cap`` connections
+    (default :func:`connection_cap`); ``options`` adds to them."""
+    cap = cap or connection_cap()
     config = uvicorn.Config(
         app, http=protocol_class(cap), backlog=ACCEPT_BATCH,
         timeout_keep_alive=KEEP_ALIVE_SECONDS,
