@@ -386,16 +386,16 @@ def test_an_options_mistake_is_shown_under_the_options(page):
 def test_a_busy_server_is_asked_again(site):
     """A 503 (queue full, Retry-After: 1) is retried by the page, waiting longer each time,
     instead of a dead end."""
-    from stud_odds.web.jobs import Busy, Jobs
+    from stud_odds.web.jobs import SPOT_JOB, Busy, Jobs
 
     class BusyTwice(Jobs):
         refused = 0
 
-        def admit(self, page, lane="spot"):
-            if lane == "spot" and self.refused < 2:
+        def admit(self, page, kind=SPOT_JOB):
+            if kind == SPOT_JOB and self.refused < 2:
                 self.refused += 1
                 raise Busy("4 jobs are already waiting")
-            return super().admit(page, lane)
+            return super().admit(page, kind)
 
     browser, _, _ = site
     jobs = BusyTwice()

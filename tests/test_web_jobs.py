@@ -172,12 +172,13 @@ def test_a_body_over_the_limit_is_413_by_length_or_as_it_streams(client, monkeyp
 
     response = client.post("/api/equity", content=chunks())
     assert response.status_code == 413 and "64 KB" in response.json()["error"]
-    monkeypatch.setattr("stud_odds.web.app.UPLOAD_LIMIT", 1000)
-    response = client.post("/api/history", content=chunks())
-    assert response.status_code == 413
     response = client.post("/api/history", content=b"x",
                            headers={"content-length": str(65 * 1024 * 1024)})
     assert response.status_code == 413 and "64 MB" in response.json()["error"]
+    (history,) = [route for route in client.app.routes if route.path == "/api/history"]
+    monkeypatch.setattr(history, "body_limit", 1000)  # the route table holds its limit
+    response = client.post("/api/history", content=chunks())
+    assert response.status_code == 413 and "1,000 bytes" in response.json()["error"]
 
 
 def test_threads_can_share_the_server(server):
@@ -229,8 +230,9 @@ def test_a_job_past_the_servers_time_limit_is_stopped_with_one_sentence():
                 elif line.startswith("data: "):
                     last = line[6:]
         assert names[-1] == "failure"
-        assert json.loads(last)["error"].startswith("the work ran past 0.5 s, this server's "
-                                                    "limit for one request")
+        assert json.loads(last)["error"] == (
+            "the spot ran past 0.5 s, this server's limit for one request (stud-odds serve "
+            "--max-job-seconds): ask for fewer trials or a larger precision")
         answer = client.post("/api/equity", json={"hands": ["AhKh/Qh", "7c7d/2s", "QdJd/Td",
                                                             "9s9h/8c", "xx/6d"],
                                                   "trials": 100_000_000, "seed": 1})

@@ -15,6 +15,9 @@
   hand database of ``serve --db`` (``db ... --json``'s objects);
 - ``POST /api/history``: a PokerStars file in the body, ``history --json`` objects out,
   one per line as the hands are replayed.
+The routes that take a file say so in the route table (``upload_route``: the guard reads
+their size limit there); their job is admitted before the body is read, which streams to
+a temporary file (:mod:`stud_odds.web.uploads`).
 Every mistake is a 4xx with ``{"error": "<one sentence>"}``.
 """
 
@@ -31,7 +34,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -47,10 +50,21 @@ from stud_odds.web.fields import (
     request_from_json,
     request_from_query,
 )
-from stud_odds.web.guard import JSON_LIMIT, UPLOAD_LIMIT, Guard, TooLarge, read_body
-from stud_odds.web.jobs import FILE, OUTS, RETRY_AFTER_S, Busy, Jobs, Superseded
+from stud_odds.web.guard import JSON_LIMIT, Guard, TooLarge, limit_of, read_body, upload_route
+from stud_odds.web.jobs import (
+    DB_JOB,
+    IMPORT_JOB,
+    OUTS_JOB,
+    REPLAY_JOB,
+    RETRY_AFTER_S,
+    Busy,
+    Jobs,
+    Superseded,
+    WebJob,
+)
 from stud_odds.web.openapi import openapi_route
 from stud_odds.web.streams import GONE, JobStream, blamed, cancelled_on_disconnect, event
+from stud_odds.web.uploads import Upload, receive_upload, shown_name, upload_name
 
 STATIC = Path(__file__).parent / "static"
 
@@ -144,7 +158,7 @@ async def _spot(request: Request) -> Response:
     ``hands`` say which seat's text is wrong (null for the good ones)."""
     query = _query(request)
     try:
-        return JSONResponse(work.table_of(request_from_query(query)))
+        return JSONResponse(work.table_of(request_from_query(query, _max_seconds(request))))
     except StudOddsError as error:
         return JSONResponse(blamed(error) | {"hands": _hand_errors(query)}, status_code=400)
 
@@ -164,9 +178,14 @@ def _hand_errors(query: list[tuple[str, str]]) -> list[str | None]:
     return errors
 
 
+def _max_seconds(request: Request) -> float:
+    """The server's time limit for one request's work (serve --max-job-seconds)."""
+    return request.state.jobs.max_seconds
+
+
 async def _equity(request: Request) -> Response:
     body = await read_body(request, JSON_LIMIT)
-    equity_request = request_from_json(body)
+    equity_request = request_from_json(body, _max_seconds(request))
     jobs: Jobs = request.state.jobs
     answer = await cancelled_on_disconnect(
         request.receive, lambda: jobs.run_now(_page(request),
@@ -178,12 +197,12 @@ async def _equity(request: Request) -> Response:
 
 async def _equity_stream(request: Request) -> Response:
     try:
-        equity_request = request_from_query(_query(request))
+        equity_request = request_from_query(_query(request), _max_seconds(request))
     except StudOddsError as error:  # an EventSource cannot read a 400's body: an event then
         return Response(event("failure", blamed(error)), media_type="text/event-stream")
-    return JobStream(request.state.jobs, _page(request),
-                     partial(work.equity_stream, equity_request), "text/event-stream",
-                     work.failure_event)
+    jobs: Jobs = request.state.jobs
+    return JobStream(jobs, jobs.admit(_page(request)), partial(work.equity_stream, equity_request),
+                     "text/event-stream", work.failure_event)
 
 
 async def _outs(request: Request) -> Response:
@@ -194,13 +213,13 @@ async def _outs(request: Request) -> Response:
         with blame("player"):
             raise RequestError("give the seat whose next card to show as player=N (one number)")
     equity_request = request_from_query([(name, value) for name, value in query
-                                         if name != "player"])
+                                         if name != "player"], _max_seconds(request))
     jobs: Jobs = request.state.jobs
     page = _page(request)
     # the page's outs run in a lane of their own: they never cancel its equity, nor it them
     answer = await cancelled_on_disconnect(
         request.receive, lambda: jobs.run_now(page, partial(work.outs_now, equity_request, seat),
-                                                    OUTS))
+                                              OUTS_JOB))
     if answer is GONE:
         return Response(status_code=499)
     return JSONResponse(answer)
@@ -215,19 +234,47 @@ def _db_path(request: Request):
 
 
 async def _db_info(request: Request) -> Response:
+    """Whether the page has a hand database, and its file's name (where the server keeps
+    it is not the page's business)."""
     path = request.state.db_path
-    return JSONResponse({"enabled": path is not None, "path": None if path is None else str(path)})
+    return JSONResponse({"enabled": path is not None,
+                         "name": None if path is None else Path(path).name})
+
+
+async def _received(request: Request, job: WebJob) -> Upload:
+    """An admitted upload job's body, in a temporary file; the job is let go if the body
+    cannot be had (too large, empty, the client gone)."""
+    try:
+        return await receive_upload(request, limit_of(request.scope))
+    except BaseException:
+        request.state.jobs.discard(job)
+        raise
 
 
 async def _db_import(request: Request) -> Response:
     path = _db_path(request)
-    data = await read_body(request, UPLOAD_LIMIT)
-    if not data.strip():
-        raise RequestError("the upload is empty: send a PokerStars hand-history file")
-    name = request.query_params.get("name", "upload.txt")
+    name = upload_name(request.query_params.get("name"))
     jobs: Jobs = request.state.jobs
-    answer = await jobs.run_now(None, partial(work.db_import, path, data, name), FILE)
-    return JSONResponse(answer)
+    job = jobs.admit(None, IMPORT_JOB)  # a full lane answers 503 before the body is sent
+    upload = await _received(request, job)
+    try:
+        outcome = await cancelled_on_disconnect(
+            request.receive, lambda: jobs.run(job, partial(work.db_import, path, upload.path,
+                                                           name)))
+    finally:
+        jobs.discard(job)
+        upload.close()
+    if outcome is GONE:
+        return Response(status_code=499)
+    answer, stopped = outcome
+    if not stopped:
+        return JSONResponse(answer)
+    # stopped between parts: every whole part is stored, and a second import adds the rest
+    kept = (f"part of {shown_name(name)} was imported ({answer['sentence']})"
+            if answer["new"] or answer["already"] else f"nothing of {shown_name(name)} was stored")
+    why = (IMPORT_JOB.over_time(jobs.max_seconds, kept) if job.timed_out else
+           f"the import was cancelled with {kept}; {IMPORT_JOB.advice}")
+    return JSONResponse({"error": why, **answer}, status_code=409)
 
 
 async def _db_answer(request: Request) -> Response:
@@ -238,16 +285,16 @@ async def _db_answer(request: Request) -> Response:
     query = request.query_params
     jobs: Jobs = request.state.jobs
     answer = await jobs.run_now(None, partial(work.db_answer, path, what, query.get("player"),
-                                              query.get("game")), FILE)
+                                              query.get("game")), DB_JOB)
     return JSONResponse(answer)
 
 
 async def _history(request: Request) -> Response:
-    data = await read_body(request, UPLOAD_LIMIT)
-    if not data.strip():
-        raise RequestError("the upload is empty: send a PokerStars hand-history file")
-    return JobStream(request.state.jobs, _page(request), partial(work.history_stream, data),
-                     "application/x-ndjson", work.history_failure, FILE)
+    jobs: Jobs = request.state.jobs
+    job = jobs.admit(_page(request), REPLAY_JOB)  # a full lane: 503 before the body is sent
+    upload = await _received(request, job)
+    return JobStream(jobs, job, partial(work.history_stream, upload.path),
+                     "application/x-ndjson", work.history_failure, on_end=upload.close)
 
 
 async def _mistake(request: Request, error: Exception) -> Response:
@@ -259,6 +306,11 @@ async def _mistake(request: Request, error: Exception) -> Response:
 async def _busy(request: Request, error: Exception) -> Response:
     return _error(503, f"the server is busy ({error}): try again in {RETRY_AFTER_S} s",
                   **{"retry-after": str(RETRY_AFTER_S)})
+
+
+async def _gone(request: Request, error: Exception) -> Response:
+    """The client left in the middle of its body: nobody to answer, nothing to log."""
+    return Response(status_code=499)
 
 
 async def _superseded(request: Request, error: Exception) -> Response:
@@ -318,15 +370,16 @@ def create_app(host: str = "127.0.0.1", jobs: Jobs | None = None,
             Route("/api/equity", _equity, methods=["POST"]),
             Route("/api/equity/stream", _equity_stream),
             Route("/api/outs", _outs),
-            Route("/api/history", _history, methods=["POST"]),
+            upload_route("/api/history", _history),
             Route("/api/db", _db_info),
-            Route("/api/db/import", _db_import, methods=["POST"]),
+            upload_route("/api/db/import", _db_import),
             Route("/api/db/{what}", _db_answer),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         middleware=[Middleware(Access, host=host, allowed_hosts=allowed_hosts, token=token),
                     Middleware(BodyDeadline), Middleware(Guard)],
         exception_handlers={StudOddsError: _mistake, Busy: _busy, Superseded: _superseded,
+                            ClientDisconnect: _gone,
                             HTTPException: _http_error},
         lifespan=lifespan,
     )

@@ -15,6 +15,7 @@ from typing import Any
 from stud_odds.errors import StudOddsError, blame, shown
 from stud_odds.request.schema import OPTIONS, OUTPUT_FIELDS, SPOT_FIELDS
 from stud_odds.request.spot import SpotRequest
+from stud_odds.web.jobs import MAX_SECONDS
 
 REQUEST_FIELDS = SPOT_FIELDS + OUTPUT_FIELDS
 # query parameter -> field; the repeated ones (one per seat, one per folded player) are lists
@@ -26,22 +27,23 @@ class RequestError(StudOddsError):
     """A request that is not a spot and its options; the message is one sentence."""
 
 
-def request_from_fields(data: Any) -> SpotRequest:
+def request_from_fields(data: Any, max_seconds: float = MAX_SECONDS) -> SpotRequest:
     """A SpotRequest from a dict of the batch fields plus classes, pot and to_call, within
-    what one request may ask of the server."""
+    what one request may ask of the server (``max_seconds``: its time limit for one
+    request, serve --max-job-seconds)."""
     request = SpotRequest.from_fields(data, REQUEST_FIELDS)
-    _bounded(request)
+    _bounded(request, max_seconds)
     return request
 
 
 # one request may hold the server's engine this long at most (the command line has no limit)
 MOST_TRIALS = 100_000_000
-MOST_SECONDS = 300.0
 
 
-def _bounded(spot: SpotRequest) -> None:
+def _bounded(spot: SpotRequest, max_seconds: float) -> None:
     """Refuse a sampled spot whose stop could keep the engine for many minutes: more than
-    MOST_TRIALS trials, a precision that needs them, or a time limit past MOST_SECONDS."""
+    MOST_TRIALS trials, a precision that needs them, or a time limit past the server's
+    own for one request (it would be stopped there, unfinished)."""
     limit = f"the server samples at most {MOST_TRIALS:,} trials a request"
     with blame("trials"):
         if spot.trials is not None and spot.trials > MOST_TRIALS:
@@ -54,12 +56,13 @@ def _bounded(spot: SpotRequest) -> None:
             raise RequestError(f"'precision': {spot.precision:g} may need more than {limit}; "
                                f"ask for {100 * (0.25 / MOST_TRIALS) ** 0.5:.2g} or more")
     with blame("max_time"):
-        if spot.max_time is not None and spot.max_time > MOST_SECONDS:
-            raise RequestError(f"'max_time': the server samples at most {MOST_SECONDS:g} "
-                               "seconds a request")
+        if spot.max_time is not None and spot.max_time > max_seconds:
+            raise RequestError(f"'max_time': {spot.max_time:g} seconds is past this server's "
+                               f"limit of {max_seconds:g} s for one request (stud-odds serve "
+                               "--max-job-seconds)")
 
 
-def request_from_json(body: bytes) -> SpotRequest:
+def request_from_json(body: bytes, max_seconds: float = MAX_SECONDS) -> SpotRequest:
     """An SpotRequest from a POST body: one JSON object."""
     try:
         text = body.decode("utf-8-sig")
@@ -75,7 +78,7 @@ def request_from_json(body: bytes) -> SpotRequest:
         raise RequestError("the body is not a spot: the JSON is nested too deeply") from None
     except ValueError as exc:  # an integer of more digits than Python converts, or NaN
         raise RequestError(f"the body is not a spot: {exc}") from None
-    return request_from_fields(data)
+    return request_from_fields(data, max_seconds)
 
 
 def _no_constant(name: str) -> Any:
@@ -105,8 +108,9 @@ def fields_from_query(items: list[tuple[str, str]]) -> dict[str, Any]:
     return data
 
 
-def request_from_query(items: list[tuple[str, str]]) -> SpotRequest:
-    return request_from_fields(fields_from_query(items))
+def request_from_query(items: list[tuple[str, str]],
+                       max_seconds: float = MAX_SECONDS) -> SpotRequest:
+    return request_from_fields(fields_from_query(items), max_seconds)
 
 
 __all__ = ["PAGE_PARAMETER", "QUERY_FIELDS", "REQUEST_FIELDS", "RequestError",

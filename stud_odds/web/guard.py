@@ -14,28 +14,46 @@ Each refusal is one sentence in ``{"error": ...}``.
 from __future__ import annotations
 
 import json
+from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.requests import Request
+from starlette.routing import Match, Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from stud_odds.errors import StudOddsError
 
 JSON_LIMIT = 64 * 1024  # a spot is a few hundred bytes
 UPLOAD_LIMIT = 64 * 1024 * 1024  # a hand-history file
-UPLOAD_PATHS = ("/api/history",)
 
 
 class TooLarge(StudOddsError):
     """A request body over its limit."""
 
 
-def limit_of(path: str) -> int:
-    return UPLOAD_LIMIT if path in UPLOAD_PATHS else JSON_LIMIT
+def upload_route(path: str, endpoint: Any, limit: int = UPLOAD_LIMIT) -> Route:
+    """A POST route whose body is a file of at most ``limit`` bytes: the route table says
+    which routes take files, and the guard reads their limit from it."""
+    route = Route(path, endpoint, methods=["POST"])
+    route.body_limit = limit  # type: ignore[attr-defined]
+    return route
+
+
+def limit_of(scope: Scope) -> int:
+    """The most bytes a request's body may hold: its route's ``body_limit``
+    (:func:`upload_route`), else JSON_LIMIT.  Before routing (the guard), the route is
+    found as the router finds it."""
+    route = scope.get("route")
+    if route is None:
+        route = next((candidate for candidate in getattr(scope.get("app"), "routes", ())
+                      if candidate.matches(scope)[0] is Match.FULL), None)
+    return getattr(route, "body_limit", JSON_LIMIT)
 
 
 def _size(limit: int) -> str:
-    return f"{limit // (1024 * 1024)} MB" if limit >= 1024 * 1024 else f"{limit // 1024} KB"
+    if limit >= 1024 * 1024:
+        return f"{limit // (1024 * 1024)} MB"
+    return f"{limit // 1024} KB" if limit >= 1024 else f"{limit:,} bytes"
 
 
 def too_large(limit: int) -> TooLarge:
@@ -75,7 +93,7 @@ class Guard:
                     urlsplit(origin).scheme not in ("http", "https"):
                 return 403, f"requests from another site ({origin[:80]}) are refused"
         if length is not None:
-            limit = limit_of(request.url.path)
+            limit = limit_of(request.scope)
             if not length.strip().isdigit():
                 return 400, "the Content-Length header is not a whole number"
             if int(length) > limit:
@@ -92,8 +110,9 @@ async def _refuse(send: Send, status: int, message: str) -> None:
 
 
 async def read_body(request: Request, limit: int) -> bytes:
-    """The whole body, refused with TooLarge once it passes ``limit`` bytes (a body sent
-    without a Content-Length is counted as it streams in)."""
+    """The whole body (a JSON request's: an upload streams to a file instead, see
+    :mod:`stud_odds.web.uploads`), refused with TooLarge once it passes ``limit`` bytes (a
+    body sent without a Content-Length is counted as it streams in)."""
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
@@ -103,4 +122,5 @@ async def read_body(request: Request, limit: int) -> bytes:
     return b"".join(chunks)
 
 
-__all__ = ["JSON_LIMIT", "UPLOAD_LIMIT", "Guard", "TooLarge", "limit_of", "read_body"]
+__all__ = ["JSON_LIMIT", "UPLOAD_LIMIT", "Guard", "TooLarge", "limit_of", "read_body",
+           "too_large", "upload_route"]

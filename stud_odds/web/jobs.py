@@ -1,5 +1,5 @@
-"""One engine job at a time per lane: a page's newer job cancels its older one, a few wait,
-more are turned away, and a job whose client goes away is cancelled.
+"""One engine job at a time per lane: a page's newer job cancels its older one, a few wait in
+each lane, more are turned away, and a job whose client goes away is cancelled.
 
 The engine runs in a worker thread and stops within a fraction of a second of
 its cancel event being set; the event loop only waits.  A job keeps its lane's
@@ -7,7 +7,9 @@ slot until its thread has really ended, so two jobs of a lane never run at
 once, even while the first is being cancelled.  The lanes (LANES: a spot, its
 outs, a hand-history file) run side by side: the engine itself lets calls
 take turns between its short kernel calls, so a card edit is answered while a
-long file replays.
+long file replays.  A job is admitted before its request's body is read, so a full
+lane turns an upload away before it is sent.  Each kind of job (JobKind) says in its own
+words what to do when it runs past the server's time limit.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import anyio.to_thread
 
 _T = TypeVar("_T")
 
-MAX_WAITING = 4  # jobs queued behind the running ones; more are told to come back later
+MAX_WAITING = 4  # jobs queued in a lane behind its running one; more are told to come back
 MAX_SECONDS = 60.0  # a job's work is stopped after this long (serve --max-job-seconds)
 RETRY_AFTER_S = 1
 SPOT, OUTS, FILE = LANES = ("spot", "outs", "file")
@@ -36,14 +38,49 @@ class Superseded(Exception):
     """The job was cancelled before it started (by the same page's newer job, or shutdown)."""
 
 
+class TimedOut(Superseded):
+    """The job's work was stopped by the server's time limit (its sentence says what to do)."""
+
+
+@dataclass(frozen=True)
+class JobKind:
+    """What a job does: its lane, and what it is called and what to do instead when it
+    runs past the server's time limit (``advice``)."""
+
+    lane: str
+    name: str
+    advice: str
+
+    def over_time(self, seconds: float, kept: str | None = None) -> str:
+        """The sentence: what ran past the limit, what it ``kept`` if anything, and what
+        to do."""
+        done = f"{kept}; " if kept else ""
+        return (f"{self.name} ran past {seconds:g} s, this server's limit for one request "
+                f"(stud-odds serve --max-job-seconds): {done}{self.advice}")
+
+
+SPOT_JOB = JobKind(SPOT, "the spot", "ask for fewer trials or a larger precision")
+OUTS_JOB = JobKind(OUTS, "the outs", "ask for fewer trials or a larger precision")
+REPLAY_JOB = JobKind(FILE, "the replay", "the hands above were replayed; replay the whole "
+                                         "file with stud-odds history, which has no limit")
+IMPORT_JOB = JobKind(FILE, "the import", "import the file again to add the rest (a hand is "
+                                         "stored once)")
+DB_JOB = JobKind(FILE, "the answer", "ask the same of stud-odds db on the command line, "
+                                     "which has no limit")
+
+
 @dataclass(eq=False)
 class WebJob:
     """One request's work: who asked (the page's id, if any) and its cancel event."""
 
     page: str | None
-    lane: str = SPOT
+    kind: JobKind = SPOT_JOB
     cancel: threading.Event = field(default_factory=threading.Event)
     timed_out: bool = False  # stopped by the server's time limit, not by its client
+
+    @property
+    def lane(self) -> str:
+        return self.kind.lane
 
 
 class Jobs:
@@ -56,28 +93,32 @@ class Jobs:
         self._jobs: list[WebJob] = []  # waiting or running, oldest first
         self._closed = False
 
-    def admit(self, page: str | None, lane: str = SPOT) -> WebJob:
-        """Queue a job in ``lane`` (Busy when too many wait); the same page's older jobs of
-        the lane are cancelled."""
+    def admit(self, page: str | None, kind: JobKind = SPOT_JOB) -> WebJob:
+        """Queue a job in its kind's lane (Busy when too many wait there: each lane has its
+        own queue, so uploads never crowd out the page's spots); the same page's older jobs
+        of the lane are cancelled."""
         if self._closed:
             raise Superseded("the server is stopping")
+        lane = kind.lane
         if page is not None:  # a page wants only its newest spot (outs, file)
             for older in self._jobs:
                 if older.page == page and older.lane == lane:
                     older.cancel.set()
-        running = sum(slot.locked() for slot in self._slots.values())
-        waiting = sum(not job.cancel.is_set() for job in self._jobs) - running
-        if waiting >= self.max_waiting:
-            raise Busy(f"{waiting} jobs are already waiting")
-        job = WebJob(page, lane)
+        running = int(self._slots[lane].locked())
+        waiting = sum(job.lane == lane and not job.cancel.is_set() for job in self._jobs)
+        if waiting - running >= self.max_waiting:
+            raise Busy(f"{waiting - running} jobs are already waiting")
+        job = WebJob(page, kind)
         self._jobs.append(job)
         return job
 
     async def run(self, job: WebJob, work: Callable[[threading.Event], _T]) -> _T:
         """``work(cancel)`` in a worker thread once the engine is free; its return value.
 
-        Raises Superseded when the job was cancelled before its turn.  If the
-        caller is cancelled (its client went away) the job's cancel event is
+        Raises Superseded when the job was cancelled before its turn, TimedOut
+        (its kind's sentence) when the server's time limit stopped the work (a work
+        that ends well all the same, or says itself what it kept, is returned).  If
+        the caller is cancelled (its client went away) the job's cancel event is
         set, the thread is waited for, and the cancellation goes on.
         """
         try:
@@ -93,10 +134,8 @@ class Jobs:
                     except Exception as error:  # raised below, not as a task group's
                         failure = error
                     group.cancel_scope.cancel()
-                if job.timed_out:
-                    raise Superseded(f"the work ran past {self.max_seconds:g} s, this server's "
-                                     "limit for one request (stud-odds serve "
-                                     "--max-job-seconds): ask for fewer trials")
+                if job.timed_out and isinstance(failure, Superseded):
+                    raise TimedOut(job.kind.over_time(self.max_seconds))
                 if failure is not None:
                     raise failure
                 return result
@@ -104,9 +143,9 @@ class Jobs:
             self.discard(job)
 
     async def run_now(self, page: str | None, work: Callable[[threading.Event], _T],
-                      lane: str = SPOT) -> _T:
+                      kind: JobKind = SPOT_JOB) -> _T:
         """Admit a job and run it (Busy when too many wait)."""
-        return await self.run(self.admit(page, lane), work)
+        return await self.run(self.admit(page, kind), work)
 
     def discard(self, job: WebJob) -> None:
         """Forget a job that has ended (or never ran)."""
@@ -140,5 +179,6 @@ async def _cancel_on_exit(cancel: threading.Event) -> None:
         cancel.set()
 
 
-__all__ = ["FILE", "LANES", "MAX_SECONDS", "MAX_WAITING", "OUTS", "RETRY_AFTER_S", "SPOT",
-           "Busy", "Jobs", "Superseded", "WebJob"]
+__all__ = ["DB_JOB", "FILE", "IMPORT_JOB", "LANES", "MAX_SECONDS", "MAX_WAITING", "OUTS",
+           "OUTS_JOB", "REPLAY_JOB", "RETRY_AFTER_S", "SPOT", "SPOT_JOB", "Busy", "JobKind",
+           "Jobs", "Superseded", "TimedOut", "WebJob"]

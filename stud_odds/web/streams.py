@@ -19,7 +19,7 @@ import anyio
 from starlette.types import Receive, Scope, Send
 
 from stud_odds.errors import StudOddsError
-from stud_odds.web.jobs import RETRY_AFTER_S, SPOT, Busy, Jobs, Superseded
+from stud_odds.web.jobs import Jobs, Superseded, WebJob
 
 _log = logging.getLogger("stud_odds.web")
 
@@ -50,24 +50,6 @@ def json_line(data: Any) -> str:
     return json.dumps(data, allow_nan=False) + "\n"
 
 
-def error_body(message: str) -> bytes:
-    return json.dumps({"error": message}).encode()
-
-
-async def send_json(send: Send, status: int, body: bytes,
-                    headers: tuple[tuple[bytes, bytes], ...] = ()) -> None:
-    await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"),
-                            (b"content-length", str(len(body)).encode()), *headers]})
-    await send({"type": "http.response.body", "body": body})
-
-
-async def busy(send: Send, why: str) -> None:
-    await send_json(send, 503, error_body(f"the server is busy ({why}): try again in "
-                                          f"{RETRY_AFTER_S} s"),
-                    ((b"retry-after", str(RETRY_AFTER_S).encode()),))
-
-
 async def until_disconnect(receive: Receive) -> None:
     """Return when the client has gone away."""
     while (await receive())["type"] != "http.disconnect":
@@ -95,24 +77,23 @@ async def cancelled_on_disconnect(receive: Receive, run: Callable[[], Awaitable[
 
 
 class JobStream:
-    """An ASGI response: admit a job (503 when too many wait), then stream what its work
-    emits, ending with the text it returns.  The client going away cancels the job.
+    """An ASGI response: stream what an admitted job's work emits, ending with the text it
+    returns.  The client going away cancels the job.
 
     ``failure(sentence)`` formats the last text when the job could not finish (it
-    was replaced by a newer one, or failed unexpectedly).
+    was replaced by a newer one, ran past the time limit, or failed unexpectedly);
+    ``on_end()`` runs once the response has ended, however it ended (an upload's
+    temporary file is deleted).
     """
 
-    def __init__(self, jobs: Jobs, page: str | None, work: Work, media_type: str,
-                 failure: Callable[[str], str], lane: str = SPOT) -> None:
-        self.jobs, self.page, self.work, self.lane = jobs, page, work, lane
+    def __init__(self, jobs: Jobs, job: WebJob, work: Work, media_type: str,
+                 failure: Callable[[str], str],
+                 on_end: Callable[[], None] | None = None) -> None:
+        self.jobs, self.job, self.work, self.on_end = jobs, job, work, on_end
         self.media_type, self.failure = media_type, failure
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        try:
-            job = self.jobs.admit(self.page, self.lane)
-        except Busy as why:
-            await busy(send, str(why))
-            return
+        job = self.job
         try:
             await send({"type": "http.response.start", "status": 200, "headers": [
                 (b"content-type", self.media_type.encode()),
@@ -155,7 +136,9 @@ class JobStream:
             await send({"type": "http.response.body", "body": b"", "more_body": False})
         finally:
             self.jobs.discard(job)
+            if self.on_end is not None:
+                self.on_end()
 
 
-__all__ = ["GONE", "Emit", "JobStream", "Work", "blamed", "busy", "cancelled_on_disconnect",
-           "error_body", "event", "json_line", "send_json"]
+__all__ = ["GONE", "Emit", "JobStream", "Work", "blamed", "cancelled_on_disconnect", "event",
+           "json_line"]

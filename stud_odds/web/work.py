@@ -3,10 +3,12 @@ an uploaded hand-history file, and describe a spot's table for the page."""
 
 from __future__ import annotations
 
-import io
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import asdict
+from pathlib import Path
 from typing import Any
 
 from stud_odds.errors import StudOddsError
@@ -90,7 +92,8 @@ def outs_now(request: SpotRequest, player: int, cancel: threading.Event) -> dict
 def equity_stream(request: SpotRequest, cancel: threading.Event, emit: Emit) -> str:
     """GET /api/equity/stream: an ``estimate`` first when an exact count is long, then
     ``partial`` results and exact ``progress`` as they come (at most every
-    PARTIAL_EVERY_S), then the last event: ``result`` or ``failure``."""
+    PARTIAL_EVERY_S), then the last event: ``result`` or ``failure`` (cancelled or past
+    the time limit: Superseded, which the stream turns into its failure event)."""
     import stud_odds
 
     last_sent = [-PARTIAL_EVERY_S]
@@ -110,8 +113,6 @@ def equity_stream(request: SpotRequest, cancel: threading.Event, emit: Emit) -> 
         return event("result", displayed(request, _run(request, cancel, on_round)))
     except StudOddsError as error:
         return event("failure", blamed(error))
-    except Superseded as error:
-        return event("failure", {"error": str(error)})
 
 
 def _estimate_first(request: SpotRequest, cancel: threading.Event, emit: Emit) -> None:
@@ -140,16 +141,17 @@ def failure_event(message: str) -> str:
     return event("failure", {"error": message})
 
 
-def history_stream(data: bytes, cancel: threading.Event, emit: Emit) -> str:
-    """POST /api/history: each stud hand's ``history --json`` object as it is replayed, then
-    one ``{"summary": ...}`` line (counts, skipped hands, the hero's all-in luck)."""
+def history_stream(upload: Path, cancel: threading.Event, emit: Emit) -> str:
+    """POST /api/history: each stud hand's ``history --json`` object of the uploaded file
+    (``upload``: its temporary copy) as it is replayed, then one ``{"summary": ...}`` line
+    (counts, skipped hands, the hero's all-in luck).  Cancelled or past the time limit, it
+    raises Superseded: the stream's last line then says which."""
     from stud_odds.history.pokerstars import HistoryReader
     from stud_odds.history.running import each_record
     from stud_odds.history.settings import DEFAULT_PRECISION_POINTS, DEFAULT_SEED, DEFAULT_THREADS
     from stud_odds.history.summary import Summary
 
     summary = Summary(files=1)
-    reader = HistoryReader(io.BytesIO(data))
 
     def handle(record: dict[str, Any] | None) -> None:
         if cancel.is_set():
@@ -157,16 +159,23 @@ def history_stream(data: bytes, cancel: threading.Event, emit: Emit) -> str:
         if record is not None:
             emit(json_line(record))
 
-    try:
-        each_record(reader, summary, handle, hero=None, precision=DEFAULT_PRECISION_POINTS,
-                    seed=DEFAULT_SEED, threads=DEFAULT_THREADS)
-    except (StudOddsError, Superseded) as error:
-        return json_line({"error": str(error)})
-    summary.lines_ignored = reader.lines_ignored
-    if not (summary.stud_hands or summary.other_games or summary.skipped):
-        from stud_odds.history.lines import SNIFFED, why_no_hands
+    with open(upload, "rb") as stream:
+        # read as a stream, under the name "upload": the server's temporary path is not
+        # the user's business
+        reader = HistoryReader(stream)
+        try:
+            each_record(reader, summary, handle, hero=None,
+                        precision=DEFAULT_PRECISION_POINTS, seed=DEFAULT_SEED,
+                        threads=DEFAULT_THREADS)
+        except StudOddsError as error:
+            return json_line({"error": str(error)})
+        summary.lines_ignored = reader.lines_ignored
+        if not (summary.stud_hands or summary.other_games or summary.skipped):
+            from stud_odds.history.lines import SNIFFED, why_no_hands
 
-        return json_line({"error": f"the file holds no hands: {why_no_hands(data[:SNIFFED])}"})
+            stream.seek(0)
+            why = why_no_hands(stream.read(SNIFFED))
+            return json_line({"error": f"the file holds no hands: {why}"})
     chips, big_bets = summary.luck_totals()
     return json_line({"summary": {
         "stud_hands": summary.stud_hands, "replayed": summary.replayed,
@@ -223,24 +232,55 @@ __all__ = ["answer", "equity_now", "equity_stream", "failure_event",
 
 # ---- "My hands": the hand database a server was started with (serve --db) ----------------
 
-def db_import(path: Any, data: bytes, name: str, cancel: threading.Event) -> dict[str, Any]:
-    """POST /api/db/import: one uploaded hand-history file into the database (written to a
-    private temporary file first: the importer reads files); ``db import --json``'s object
-    and its sentence."""
-    import tempfile
-    from pathlib import Path
-
+def db_import(path: Any, upload: Path, name: str, cancel: threading.Event
+              ) -> tuple[dict[str, Any], bool]:
+    """POST /api/db/import: one uploaded hand-history file (``upload``: its temporary
+    copy, ``name``: the user's name for it) into the database, stopping between its parts
+    once ``cancel`` is set (the time limit, the client gone): ``db import --json``'s object
+    of what was stored, with its sentence, and whether it stopped before the end.  The
+    answer names the user's file and the database's file name, never a path of the
+    server's."""
     import stud_odds.db
+    from stud_odds.db.importing import ImportStopped, import_files
 
-    safe = "".join(c for c in Path(name or "upload.txt").name if c.isalnum() or c in "._-")
-    with tempfile.TemporaryDirectory(prefix="stud-odds-upload-") as folder:
-        upload = Path(folder) / (safe or "upload.txt")
-        if upload.suffix.lower() != ".txt":
-            upload = upload.with_name(upload.name + ".txt")
-        upload.write_bytes(data)
-        with stud_odds.db.open(path) as database:
-            result = database.import_files([upload], workers=1)
-    return result.to_dict() | {"sentence": result.sentence()}
+    with _database_named(path), stud_odds.db.open(path) as database:
+        try:
+            result, stopped = import_files(database.store, [upload], workers=1,
+                                           stop=cancel.is_set), False
+        except ImportStopped as stop:
+            result, stopped = stop.result, True
+    answer = _renamed(result.to_dict(), {str(upload): name, str(upload.resolve()): name})
+    answer["database"] = Path(result.database).name
+    return answer | {"sentence": result.sentence()}, stopped
+
+
+@contextmanager
+def _database_named(path: Any) -> Iterator[None]:
+    """The database's mistakes as the page is told them: the file's name, not where the
+    server keeps it (``hands.sqlite holds no hands: ...``)."""
+    from stud_odds.web.fields import RequestError
+
+    try:
+        yield
+    except StudOddsError as error:
+        name = Path(path).name
+        message = _renamed(str(error), {str(Path(path).resolve()): name, str(path): name})
+        renamed = RequestError(message)
+        renamed.field, renamed.seat = error.field, error.seat
+        raise renamed from None
+
+
+def _renamed(data: Any, names: dict[str, str]) -> Any:
+    """``data`` with each of ``names``' keys, wherever it appears in its text, as its value."""
+    if isinstance(data, str):
+        for old, new in names.items():
+            data = data.replace(old, new)
+        return data
+    if isinstance(data, dict):
+        return {key: _renamed(value, names) for key, value in data.items()}
+    if isinstance(data, list | tuple):
+        return [_renamed(value, names) for value in data]
+    return data
 
 
 def db_answer(path: Any, what: str, player: str | None, game: str | None,
@@ -248,6 +288,6 @@ def db_answer(path: Any, what: str, player: str | None, game: str | None,
     """GET /api/db/stats, /luck, /starts: ``db stats|luck|starts --json``'s object."""
     import stud_odds.db
 
-    with stud_odds.db.open(path, create=False) as database:
+    with _database_named(path), stud_odds.db.open(path, create=False) as database:
         answer = getattr(database, what)(player=player or None, game=game or None)
     return answer.to_dict()
