@@ -52,7 +52,7 @@ def serve(
     """
     try:
         import starlette  # noqa: F401
-        import uvicorn
+        import uvicorn  # noqa: F401
     except ImportError:
         fail("stud-odds serve needs the web extra: pip install 'stud-odds[web]'")
     if not 0 <= port <= 65535:
@@ -107,7 +107,7 @@ def serve(
     # the app's lifespan warms the kernels up while it serves, and cancels the jobs at the end
     app = create_app(host, jobs, db, warm=True, allowed_hosts=names, token=token)
     config = server_config(app, log_level="warning", timeout_graceful_shutdown=1)
-    server = _server_class(uvicorn)(config, jobs)
+    server = _server_class()(config, jobs)
     console.print(f"serving on {url}", highlight=False, soft_wrap=True)
     if open_browser:
         import webbrowser
@@ -124,7 +124,7 @@ def _listen(host: str, port: int) -> socket.socket:
     """A listening socket, so that --port 0's port is known before the first line."""
     import socket
 
-    from stud_odds.web.connections import ACCEPT_BATCH
+    from stud_odds.web.connections import LISTEN_QUEUE
 
     try:
         family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
@@ -133,7 +133,7 @@ def _listen(host: str, port: int) -> socket.socket:
         listener = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         listener.bind((host, port))
-        listener.listen(ACCEPT_BATCH)
+        listener.listen(LISTEN_QUEUE)
     except OSError as error:
         fail(f"cannot listen on {host} port {port}: {error.strerror or error}")
     listener.set_inheritable(True)
@@ -156,9 +156,12 @@ def _reachable_address(listener: socket.socket) -> str:
         return "::1" if family == socket.AF_INET6 else "127.0.0.1"
 
 
-def _server_class(uvicorn):
-    class Server(uvicorn.Server):
-        """uvicorn's server, whose Ctrl-C also cancels the running jobs at once.
+def _server_class():
+    from stud_odds.web.connections import LimitedServer
+
+    class Server(LimitedServer):
+        """uvicorn's server (with serve's limits), whose Ctrl-C also cancels the running
+        jobs at once.
 
         The lifespan's end comes too late for that: uvicorn first waits for the open
         responses to end, and an equity stream of a long count ends only when its job

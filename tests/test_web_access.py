@@ -157,7 +157,7 @@ def no_serving(monkeypatch):
         return sock
 
     monkeypatch.setattr("stud_odds.cli_serve._listen", listener)
-    monkeypatch.setattr("stud_odds.cli_serve._server_class", lambda uvicorn: Server)
+    monkeypatch.setattr("stud_odds.cli_serve._server_class", lambda: Server)
     monkeypatch.delenv("STUD_ODDS_TOKEN", raising=False)
 
 

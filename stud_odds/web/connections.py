@@ -9,18 +9,20 @@ A slow client must not starve the others, nor flood the log:
   reads once its answer is out after ``HEADER_SECONDS``.
 - **A cap below the open-file limit.** The server holds at most :func:`connection_cap`
   connections: the process's open-file limit (``resource.getrlimit``) less the files
-  it has open, a reserve and one accept batch (asyncio accepts up to ``ACCEPT_BATCH``
-  sockets in a row before any is handled), so accepting never runs out of file
-  descriptors.  A connection past the cap closes the oldest one still waiting for its
-  request (a slow or idle client): a client that asks at once gets in, however many
-  slow ones hold connections.
+  it has open, a reserve and ``ACCEPTS_IN_FLIGHT`` accept batches (asyncio accepts up
+  to ``ACCEPT_BATCH`` sockets at each turn of its loop, and hands them to the protocol,
+  which may close old ones, a turn or two later), so accepting does not run out of
+  file descriptors.  A connection past the cap closes the oldest one still waiting for its
+  first request (a slow client), else the oldest idle one between requests: a client
+  that asks at once gets in, however many slow ones hold connections.
 - **Malformed HTTP** (a bad Content-Length, headers over ``HEADER_BYTES``) gets the
   same ``{"error": ...}`` JSON as every other mistake, not uvicorn's plain text.
 - **A quiet log.** asyncio's and uvicorn's messages are each written at most once
   every ``LOG_EVERY_SECONDS`` (with how many were held back), and an ``OSError``
   such as "Too many open files" as one line, not a traceback.
 
-:func:`server_config` is the uvicorn configuration ``stud-odds serve`` runs.
+:func:`server_config` is the uvicorn configuration ``stud-odds serve`` runs, and
+:class:`LimitedServer` the server that runs it.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ import json
 import logging
 import os
 import resource
+import socket
 import time
 from typing import Any
 
@@ -39,7 +42,9 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 HEADER_SECONDS = 10.0
 KEEP_ALIVE_SECONDS = 5
 HEADER_BYTES = 16 * 1024  # a request's line and headers: the page's longest URL is ~2 KB
-ACCEPT_BATCH = 128  # the listen queue, and how many sockets asyncio accepts in one turn
+ACCEPT_BATCH = 32  # how many sockets asyncio accepts at one turn of its loop
+LISTEN_QUEUE = 1024  # connections the kernel holds until they are accepted
+ACCEPTS_IN_FLIGHT = 3  # accept batches that may hold sockets before their protocol counts them
 FILE_RESERVE = 64  # open files kept for the server's own use (database, cache, uploads)
 MOST_CONNECTIONS = 4096
 FEWEST_CONNECTIONS = 8
@@ -48,15 +53,15 @@ LOG_EVERY_SECONDS = 10.0
 
 def connection_cap(open_file_limit: int | None = None, files_open: int | None = None) -> int:
     """How many connections the server may hold: below the open-file limit by the files
-    already open, ``FILE_RESERVE`` and one accept batch (at least ``FEWEST_CONNECTIONS``,
-    at most ``MOST_CONNECTIONS``)."""
+    already open, ``FILE_RESERVE`` and the accepts in flight (at least
+    ``FEWEST_CONNECTIONS``, at most ``MOST_CONNECTIONS``)."""
     if open_file_limit is None:
         open_file_limit = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
         if open_file_limit == resource.RLIM_INFINITY:
             open_file_limit = MOST_CONNECTIONS * 2
     if files_open is None:
         files_open = _files_open()
-    room = open_file_limit - files_open - FILE_RESERVE - ACCEPT_BATCH
+    room = open_file_limit - files_open - FILE_RESERVE - ACCEPTS_IN_FLIGHT * ACCEPT_BATCH
     return max(FEWEST_CONNECTIONS, min(MOST_CONNECTIONS, room))
 
 
@@ -69,12 +74,18 @@ def _files_open() -> int:
 
 class Pool:
     """One server's connections: how many are open, and which wait for a request's
-    headers, oldest first (a dict keeps insertion order)."""
+    headers, oldest first (a dict keeps insertion order): those that have sent no request
+    yet (``fresh``), and those idle between two (``idle``)."""
 
     def __init__(self, cap: int) -> None:
         self.cap = cap
         self.open = 0
-        self.waiting: dict[LimitedH11Protocol, None] = {}
+        self.fresh: dict[LimitedH11Protocol, None] = {}
+        self.idle: dict[LimitedH11Protocol, None] = {}
+
+    def oldest_waiting(self) -> LimitedH11Protocol:
+        """The connection to close for room: a slow client before one that was answered."""
+        return next(iter(self.fresh or self.idle))
 
 
 class LimitedH11Protocol(H11Protocol):
@@ -104,11 +115,9 @@ class LimitedH11Protocol(H11Protocol):
         super().connection_made(transport)
         self.pool.open += 1
         self._counted = True
-        self._wait_for_headers()
-        if self.pool.open > self.pool.cap:
-            # the oldest connection still waiting for its request (itself, if every
-            # other one is in the middle of a request)
-            next(iter(self.pool.waiting))._drop()
+        self._wait_for_headers(self.pool.fresh)
+        if self.pool.open > self.pool.cap:  # (itself, if every other one is busy)
+            self.pool.oldest_waiting()._drop()
 
     def data_received(self, data: bytes) -> None:
         if not self._headers_in() and self.conn.their_state is h11.IDLE \
@@ -124,7 +133,7 @@ class LimitedH11Protocol(H11Protocol):
     def on_response_complete(self) -> None:
         super().on_response_complete()
         if not self.transport.is_closing() and not self._headers_in():
-            self._wait_for_headers()
+            self._wait_for_headers(self.pool.idle)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._uncount()
@@ -141,13 +150,14 @@ class LimitedH11Protocol(H11Protocol):
         """Whether a request's headers are in and its answer not yet out."""
         return self.cycle is not None and not self.cycle.response_complete
 
-    def _wait_for_headers(self) -> None:
+    def _wait_for_headers(self, queue: dict[LimitedH11Protocol, None]) -> None:
         self._stop_waiting()
-        self.pool.waiting[self] = None
+        queue[self] = None
         self._header_timer = self.loop.call_later(HEADER_SECONDS, self._headers_late)
 
     def _stop_waiting(self) -> None:
-        self.pool.waiting.pop(self, None)
+        self.pool.fresh.pop(self, None)
+        self.pool.idle.pop(self, None)
         if self._header_timer is not None:
             self._header_timer.cancel()
             self._header_timer = None
@@ -255,11 +265,22 @@ def server_config(app: Any, cap: int | None = None, **options: Any) -> uvicorn.C
         app, http=protocol_class(cap), backlog=ACCEPT_BATCH,
         timeout_keep_alive=KEEP_ALIVE_SECONDS,
         # a backstop on requests running at once; the cap itself is kept by the pool
-        limit_concurrency=cap + ACCEPT_BATCH,
+        limit_concurrency=cap + ACCEPTS_IN_FLIGHT * ACCEPT_BATCH,
         h11_max_incomplete_event_size=HEADER_BYTES, **options)
     quiet_logs()  # after Config: it sets uvicorn's logging up
     return config
 
 
-__all__ = ["ACCEPT_BATCH", "HEADER_SECONDS", "LimitedH11Protocol", "RareLog",
-           "connection_cap", "protocol_class", "quiet_logs", "server_config"]
+class LimitedServer(uvicorn.Server):
+    """uvicorn's server with a long listen queue: asyncio sets the queue and the accept
+    batch from one number (``backlog``), and the batch must stay short for the cap."""
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets=sockets)
+        for sock in sockets or []:
+            sock.listen(LISTEN_QUEUE)
+
+
+__all__ = ["ACCEPT_BATCH", "HEADER_SECONDS", "LISTEN_QUEUE", "LimitedH11Protocol",
+           "LimitedServer", "RareLog", "connection_cap", "protocol_class", "quiet_logs",
+           "server_config"]
