@@ -322,6 +322,15 @@ def test_a_request_that_would_hold_the_engine_for_long_is_refused(client, fields
     assert answer.status_code == 400 and words in answer.json()["error"]
 
 
+@pytest.mark.parametrize("field", ["trials", "seed", "pot", "max_time"])
+def test_a_number_of_thousands_of_digits_is_refused_by_its_size(client, field):
+    body = f'{{"hands": ["AhKh/Qh", "7c7d/2s"], "to_call": 1, "{field}": {"7" * 5000}}}'
+    answer = client.post("/api/equity", content=body.encode())
+    assert answer.status_code == 400 and answer.json()["field"] == field
+    assert "5000-digit" in answer.json()["error"] or "10^4999" in answer.json()["error"]
+    assert "sys." not in answer.text
+
+
 @pytest.mark.parametrize("fields, field, seat", [
     ({"hands": ["AhKh/Qh", "7c7d/Qh"]}, "hands", 2),
     ({"hands": ["AhKh/Qh", "7c7d/2sx"]}, "hands", 2),
