@@ -228,7 +228,7 @@ def test_each_bad_field_is_one_sentence_and_400(client, body, words):
     (b"\xff\xfe{}", "UTF-8"),
     (b"[" * 100000, "64 KB"),
     (b"[" * 50000, "nested"),
-    (b'{"hands": ["AhKh/Qh", "7c7d/2s"], "seed": ' + b"9" * 5000 + b"}", "digits"),
+    (b'{"hands": ["AhKh/Qh", "7c7d/2s"], "seed": ' + b"9" * 5000 + b"}", "a 5000-digit number"),
 ])
 def test_a_body_that_is_not_a_spot(client, raw, words):
     response = client.post("/api/equity", content=raw,
