@@ -30,6 +30,8 @@ DbOption = Annotated[
                       "stud-odds db path prints it)."),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+QUERY_MAX_TIME_S = 60  # db query's default time limit: stud_odds.db.query.MAX_TIME_S
+QUERY_TIMED_OUT_EXIT = 124  # GNU timeout's status for a command it stopped at its limit
 CsvOption = Annotated[bool, typer.Option("--csv", help="Print CSV instead of a table.")]
 PlayerOption = Annotated[
     str | None,
@@ -532,18 +534,46 @@ def query_command(
                                             "\"SELECT game, count(*) FROM hands GROUP BY game\".",
                                        show_default=False, metavar="SQL")],
     db: DbOption = None,
+    max_time: Annotated[
+        str,
+        typer.Option("--max-time", metavar="SECONDS",
+                     help="Stop the query after this many seconds, with exit status 124 "
+                          "(0 or none: no limit)."),
+    ] = f"{QUERY_MAX_TIME_S:g}",
     as_json: JsonOption = False,
     as_csv: CsvOption = False,
 ) -> None:
     """Run one SQL statement on a read-only connection; any write is refused.
 
-    The tables and columns: docs/database.md.
+    Ctrl-C stops it at once (exit status 130); so does the time limit (--max-time, exit
+    status 124, as GNU timeout's). The tables and columns: docs/database.md.
     """
+    from rich.markup import escape
+
+    from stud_odds.console import error_console
     from stud_odds.db import open as open_db
+    from stud_odds.db.query import QueryError, QueryTimedOut
 
     _one_format(as_json, as_csv)
+    text = max_time.strip().lower()
+    try:
+        seconds = None if text == "none" else float(text)
+    except ValueError:
+        seconds = -1.0
+    if seconds is not None and not seconds >= 0:
+        raise QueryError(f"--max-time '{escape(max_time)}' is not a number of seconds: give "
+                         "seconds from 0 up, or 0 or none for no limit")
     with open_db(db, create=False, read_only=True) as database:
-        result = database.query(sql)
+        try:
+            result = database.query(sql, max_time=seconds)
+        except QueryTimedOut as stopped:
+            error_console.print(f"[bold red]error:[/] {escape(str(stopped))}",
+                                highlight=False, soft_wrap=True)
+            raise typer.Exit(QUERY_TIMED_OUT_EXIT) from None
+        except KeyboardInterrupt:
+            error_console.print("[red]interrupted[/]: the query was stopped (it only reads: "
+                                "nothing changed)", highlight=False, soft_wrap=True)
+            raise typer.Exit(130) from None
     if as_json:
         _json(result.to_dict())
     elif as_csv:

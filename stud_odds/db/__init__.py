@@ -19,6 +19,7 @@ import os
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from stud_odds.db.query import MAX_TIME_S
 from stud_odds.db.results import (
     ImportedFile,
     ImportResult,
@@ -90,11 +91,12 @@ class Database:
 
         return starts(self.store, player, game, stakes, since, until)
 
-    def query(self, sql: str) -> QueryResult:
-        """One SQL statement on a read-only connection."""
+    def query(self, sql: str, max_time: float | None = MAX_TIME_S) -> QueryResult:
+        """One SQL statement on a read-only connection, stopped after ``max_time`` seconds
+        (``QueryTimedOut``; None or 0: no limit) or by Ctrl-C (``KeyboardInterrupt``)."""
         from stud_odds.db.query import query
 
-        return query(self.store, sql)
+        return query(self.store, sql, max_time)
 
     def close(self) -> None:
         self.store.close()

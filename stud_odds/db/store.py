@@ -12,7 +12,9 @@ a writer waits up to ``BUSY_TIMEOUT_S`` for another one to finish.
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -47,20 +49,130 @@ def resolve_path(path: str | os.PathLike[str] | None = None) -> Path:
     return Path(env).expanduser() if env else default_path()
 
 
+def shown_path(path: str | os.PathLike[str]) -> str:
+    """A path (or any text) as stud-odds prints and stores it: a byte of a file name that is
+    not UTF-8 (which Python keeps as a lone surrogate, ``os.fsdecode``) written ``\\xe9``, any
+    other lone surrogate ``\\udXXX``, so that it can be printed, sent as JSON and stored as
+    SQLite text."""
+    text = os.fspath(path)
+    if isinstance(text, bytes):
+        text = os.fsdecode(text)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return "".join(_escaped(character) for character in text)
+    return text
+
+
+def _escaped(character: str) -> str:
+    code = ord(character)
+    if 0xDC80 <= code <= 0xDCFF:  # os.fsdecode's stand-in for the byte code - 0xDC00
+        return f"\\x{code - 0xDC00:02x}"
+    if 0xD800 <= code <= 0xDFFF:
+        return f"\\u{code:04x}"
+    return character
+
+
+def check_text(value: str, what: str) -> str:
+    """``value`` if it is text SQLite can hold (UTF-8); else DatabaseError naming ``what``
+    (``--player 'caf\\xe9'``) and the first byte that is not (a command line's byte in
+    another encoding reaches Python as a lone surrogate)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise DatabaseError(
+            f"{what} is not UTF-8 text: it holds {shown_path(value[error.start])} "
+            f"at character {error.start + 1}, and the database holds UTF-8 text only") \
+            from None
+    return value
+
+
 def _uri(path: Path, mode: str) -> str:
-    return f"file:{quote(str(path.absolute()))}?mode={mode}"
+    # the path's bytes, %-quoted: a name that is not UTF-8 opens the very file it names
+    return f"file:{quote(os.fsencode(path.absolute()))}?mode={mode}"
 
 
 def _sentence(path: Path, error: sqlite3.Error) -> str:
-    text = str(error)
+    text, name = str(error), shown_path(path)
     if "malformed" in text or "not a database" in text or "corrupt" in text:
-        return f"{path} is damaged (SQLite says: {text}); it was left as it is"
+        return f"{name} is damaged (SQLite says: {text}); it was left as it is"
     if "readonly" in text or "read-only" in text:
-        return f"{path} is read-only: stud-odds cannot write to it"
+        return f"{name} is read-only: stud-odds cannot write to it"
     if "locked" in text or "busy" in text:
-        return (f"{path} is locked by another program for longer than "
+        return (f"{name} is locked by another program for longer than "
                 f"{BUSY_TIMEOUT_S:.0f} s; try again when it is done")
-    return f"{path} cannot be used: {text}"
+    return f"{name} cannot be used: {text}"
+
+
+# SQLite's errors for a reader that cannot make or open the -shm (and -wal) files beside a
+# WAL-mode database: its folder is read-only
+_CANNOT_SHARE = {"SQLITE_READONLY_DIRECTORY", "SQLITE_CANTOPEN", "SQLITE_READONLY_CANTINIT",
+                 "SQLITE_READONLY_CANTLOCK", "SQLITE_READONLY", "SQLITE_IOERR_LOCK"}
+
+
+class _Reading:
+    """How this file is read: the URI that opens it, and the private copy it names when the
+    file cannot be read in place (see :func:`_reading`)."""
+
+    def __init__(self, uri: str, copy: str | None = None):
+        self.uri, self.copy = uri, copy
+
+    def connect(self, **options) -> sqlite3.Connection:
+        return sqlite3.connect(self.uri, uri=True, **options)
+
+    def remove(self) -> None:
+        if self.copy is not None:
+            shutil.rmtree(self.copy, ignore_errors=True)
+            self.copy = None
+
+
+def _wal_pages(path: Path) -> bool:
+    """Whether ``path``'s -wal file holds pages not yet written into the file itself."""
+    try:
+        return os.path.getsize(f"{path}-wal") > 0
+    except OSError:
+        return False
+
+
+def _reading(path: Path, untouched: bool = False) -> _Reading:
+    """How to read ``path`` without writing anything: ``mode=ro``; where SQLite cannot make
+    the -shm file that reading a WAL-mode file needs (a read-only folder), ``immutable=1``
+    when no -wal file holds pages, else a private copy of the file and its -wal (nothing
+    else would see those pages).  ``untouched``: a file that may not be ours yet (before
+    its tables are checked), opened ``immutable=1`` unless its -wal holds pages, so that no
+    -wal or -shm file is made beside it."""
+    wal = _wal_pages(path)
+    if untouched and not wal:
+        return _Reading(_uri(path, "ro&immutable=1"))
+    reading = _Reading(_uri(path, "ro"))
+    try:
+        probe = reading.connect()
+        try:
+            probe.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        finally:
+            probe.close()
+        return reading
+    except sqlite3.Error as error:
+        if getattr(error, "sqlite_errorname", "") not in _CANNOT_SHARE:
+            raise
+    if not _wal_pages(path):
+        # nothing in a -wal file to miss; were a writer to start meanwhile (another user's,
+        # the folder being writable to him), it would make a -wal file, and this read of
+        # the file alone still sees a whole, committed state
+        return _Reading(_uri(path, "ro&immutable=1"))
+    folder = tempfile.mkdtemp(prefix="stud-odds-db-")
+    copy = Path(folder) / "hands.sqlite"
+    try:
+        # the -wal file first: a checkpoint meanwhile leaves its pages in the file too
+        shutil.copyfile(f"{path}-wal", f"{copy}-wal")
+        shutil.copyfile(path, copy)
+    except OSError as error:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise DatabaseError(
+            f"cannot read {shown_path(path)}: its folder is read-only and its -wal file holds "
+            "changes not yet merged into it, which SQLite can read only beside it, and a "
+            f"private copy could not be made ({error.strerror or error})") from None
+    return _Reading(_uri(copy, "ro"), folder)
 
 
 def check_file(path: Path) -> int | None:
@@ -73,20 +185,23 @@ def check_file(path: Path) -> int | None:
     except FileNotFoundError:
         return None
     except IsADirectoryError:
-        raise DatabaseError(f"{path} is a folder, not a database file") from None
+        raise DatabaseError(f"{shown_path(path)} is a folder, not a database file") from None
     except OSError as error:
-        raise DatabaseError(f"cannot read {path}: {error.strerror or error}") from None
+        raise DatabaseError(f"cannot read {shown_path(path)}: {error.strerror or error}") from None
     if not head:
         return None
     if head != SQLITE_MAGIC:
-        raise DatabaseError(f"{path} is not a stud-odds database: it is not an SQLite file; "
-                            "it was left as it is")
+        raise DatabaseError(f"{shown_path(path)} is not a stud-odds database: it is not an "
+                            "SQLite file; it was left as it is")
     # immutable: a WAL-mode file read alone gets no -wal and -shm files made beside it; with
     # a -wal file there (a writer at work, or one that was killed) its pages count too
-    wal = Path(f"{path}-wal").exists()
+    reading = None
     try:
-        connection = sqlite3.connect(_uri(path, "ro" if wal else "ro&immutable=1"), uri=True)
+        reading = _reading(path, untouched=True)
+        connection = reading.connect()
     except sqlite3.Error as error:
+        if reading is not None:
+            reading.remove()
         raise DatabaseError(_sentence(path, error)) from None
     try:
         tables = {name for (name,) in connection.execute(
@@ -94,24 +209,25 @@ def check_file(path: Path) -> int | None:
         if not tables:
             return None
         if "schema_version" not in tables:
-            raise DatabaseError(f"{path} is an SQLite file of another program, not a "
+            raise DatabaseError(f"{shown_path(path)} is an SQLite file of another program, not a "
                                 "stud-odds database; it was left as it is")
         row = connection.execute("SELECT max(version) FROM schema_version").fetchone()
     except sqlite3.Error as error:
         raise DatabaseError(_sentence(path, error)) from None
     finally:
         connection.close()
+        reading.remove()
     version = row[0] if row else None
     if not isinstance(version, int):
-        raise DatabaseError(f"{path} has no schema version: it is not a stud-odds database "
-                            "this release can read; it was left as it is")
+        raise DatabaseError(f"{shown_path(path)} has no schema version: it is not a stud-odds "
+                            "database this release can read; it was left as it is")
     if version > SCHEMA_VERSION:
         raise DatabaseError(_newer(path, version))
     return version
 
 
 def _newer(path: Path, version: int) -> str:
-    return (f"{path} was written by a newer stud-odds (schema version {version}; this "
+    return (f"{shown_path(path)} was written by a newer stud-odds (schema version {version}; this "
             f"release reads up to {SCHEMA_VERSION}): upgrade stud-odds to open it; it was "
             "left as it is")
 
@@ -122,32 +238,39 @@ class Store:
     def __init__(self, path: str | os.PathLike[str] | None = None, *, create: bool = True,
                  read_only: bool = False):
         self.path = resolve_path(path)
+        self.name = shown_path(self.path)  # as messages show it
+        self._reading: _Reading | None = None
         version = check_file(self.path)
         exists = self.path.exists()
         if not exists and not create:
-            raise DatabaseError(f"there is no hand database at {self.path}: import hands "
+            raise DatabaseError(f"there is no hand database at {self.name}: import hands "
                                 "first (stud-odds db import FILES)")
-        writable = exists and os.access(self.path, os.W_OK)
+        # writing a WAL-mode file makes -wal and -shm files beside it: its folder must be
+        # writable too
+        self.why_read_only = (f"{self.name} is read-only: stud-odds cannot write to it"
+                              if exists and not os.access(self.path, os.W_OK) else
+                              f"the folder of {self.name} is read-only: stud-odds cannot "
+                              "write to the database there (SQLite writes its -wal and -shm "
+                              "files beside it)"
+                              if exists and not os.access(self.path.parent.absolute(), os.W_OK)
+                              else None)
+        writable = exists and self.why_read_only is None
         if exists and not read_only and not writable:
             read_only = True  # stats and queries still work; an import says why it cannot
         if read_only and version is not None and version < SCHEMA_VERSION:
             if not writable:
                 raise DatabaseError(
-                    f"{self.path} was written by an older stud-odds (schema version "
+                    f"{self.name} was written by an older stud-odds (schema version "
                     f"{version}) and is read-only, so it cannot be brought up to date")
             Store(self.path).close()  # migrate it first (in one transaction), then read
         self.read_only = read_only
         if read_only and version is None:
             if exists:
-                raise DatabaseError(f"{self.path} is an empty file, not a hand database yet")
-            raise DatabaseError(f"there is no hand database at {self.path}")
+                raise DatabaseError(f"{self.name} is an empty file, not a hand database yet")
+            raise DatabaseError(f"there is no hand database at {self.name}")
         try:
             if read_only:
-                self.connection = sqlite3.connect(_uri(self.path, "ro"), uri=True,
-                                                  timeout=BUSY_TIMEOUT_S,
-                                                  isolation_level=None,
-                                                  check_same_thread=False)
-                self.connection.execute("PRAGMA query_only = ON")
+                self.connection = self.read_connection()
             else:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 self.connection = sqlite3.connect(
@@ -155,7 +278,7 @@ class Store:
                     timeout=BUSY_TIMEOUT_S, check_same_thread=False)
                 self._prepare(version)
         except OSError as error:
-            raise DatabaseError(f"cannot create {self.path}: {error.strerror or error}") \
+            raise DatabaseError(f"cannot create {self.name}: {error.strerror or error}") \
                 from None
         except sqlite3.Error as error:
             raise DatabaseError(_sentence(self.path, error)) from None
@@ -191,7 +314,8 @@ class Store:
         """One write transaction: committed when the block ends, rolled back on any error
         (Ctrl-C included)."""
         if self.read_only:
-            raise DatabaseError(f"{self.path} is read-only: stud-odds cannot write to it")
+            raise DatabaseError(self.why_read_only or f"{self.name} was opened read-only: "
+                                "stud-odds does not write to it")
         cursor = self.connection.cursor()
         try:
             cursor.execute("BEGIN IMMEDIATE")
@@ -215,18 +339,25 @@ class Store:
             raise DatabaseError(_sentence(self.path, error)) from None
 
     def read_connection(self) -> sqlite3.Connection:
-        """A new connection that can only read: ``mode=ro`` and ``PRAGMA query_only``."""
+        """A new connection that can only read (``mode=ro`` and ``PRAGMA query_only``), usable
+        from any thread; it works whether or not the file's folder can be written."""
         try:
-            connection = sqlite3.connect(_uri(self.path, "ro"), uri=True,
-                                         isolation_level=None, timeout=BUSY_TIMEOUT_S)
+            if self._reading is None:
+                self._reading = _reading(self.path)
+            connection = self._reading.connect(isolation_level=None, timeout=BUSY_TIMEOUT_S,
+                                               check_same_thread=False)
             connection.execute("PRAGMA query_only = ON")
         except sqlite3.Error as error:
             raise DatabaseError(_sentence(self.path, error)) from None
         return connection
 
     def close(self) -> None:
-        self.connection.close()
+        connection = getattr(self, "connection", None)
+        if connection is not None:
+            connection.close()
+        if self._reading is not None:
+            self._reading.remove()
 
 
-__all__ = ["BUSY_TIMEOUT_S", "ENV", "DatabaseError", "Store", "check_file", "default_path",
-           "resolve_path"]
+__all__ = ["BUSY_TIMEOUT_S", "ENV", "DatabaseError", "Store", "check_file", "check_text",
+           "default_path", "resolve_path", "shown_path"]
