@@ -65,8 +65,10 @@ REPLAY_JOB = JobKind(FILE, "the replay", "the hands above were replayed; replay 
                                          "file with stud-odds history, which has no limit")
 IMPORT_JOB = JobKind(FILE, "the import", "import the file again to add the rest (a hand is "
                                          "stored once)")
-DB_JOB = JobKind(FILE, "the answer", "ask the same of stud-odds db on the command line, "
-                                     "which has no limit")
+# of the database's answers only luck can run long (the all-in figures, the first time)
+DB_JOB = JobKind(FILE, "the answer", "the all-in figures found so far are stored, so asking "
+                                     "again goes on from there (stud-odds db luck has no "
+                                     "limit)")
 
 
 @dataclass(eq=False)

@@ -285,9 +285,16 @@ def _renamed(data: Any, names: dict[str, str]) -> Any:
 
 def db_answer(path: Any, what: str, player: str | None, game: str | None,
               cancel: threading.Event) -> dict[str, Any]:
-    """GET /api/db/stats, /luck, /starts: ``db stats|luck|starts --json``'s object."""
+    """GET /api/db/stats, /luck, /starts: ``db stats|luck|starts --json``'s object.  Luck
+    computes the all-in figures it lacks, storing them as it goes: it stops once ``cancel``
+    is set (the time limit), and asking again goes on from there."""
     import stud_odds.db
 
+    def stop_when_cancelled(done: int, of: int) -> None:
+        if cancel.is_set():
+            raise Superseded(CANCELLED)
+
+    options = {"progress": stop_when_cancelled} if what == "luck" else {}
     with _database_named(path), stud_odds.db.open(path, create=False) as database:
-        answer = getattr(database, what)(player=player or None, game=game or None)
+        answer = getattr(database, what)(player=player or None, game=game or None, **options)
     return answer.to_dict()
