@@ -18,6 +18,14 @@ variable STUD_ODDS_BACKGROUND_COMPILE=0 turns it off everywhere.  This module
 loads neither numpy nor numba, so the command line can allow it at no cost,
 and imports nothing of the engine: the engine asks it (running.use_kernel,
 warm), and only the worker drives the engine.
+
+The process imports the very package that started it, wherever the command
+was run: ``python -P`` puts no current folder on its path (run from a clone
+after ``pip install .``, ``-m`` would otherwise import the clone's source,
+whose kernels numba caches apart from the installed ones, and every later
+command would compile in the foreground), PYTHONPATH names this package's
+parent first where site-packages does not hold it (a checkout run as it is),
+and it runs in the cache folder.  It checks that it did.
 """
 
 from __future__ import annotations
@@ -41,6 +49,8 @@ FIRST_QUESTIONS = ("headsup", "sample", "enumerate")  # warm.WARM_METHODS, most 
 # the module the background process runs (named, not imported: it drives the engine, which
 # imports this module)
 WORKER = "stud_odds.compiling_worker"
+# this package's folder: the background process imports this very copy
+PACKAGE = os.path.dirname(os.path.abspath(__file__))
 
 _lock = threading.Lock()
 _allowed = False
@@ -109,14 +119,12 @@ def start(kernel: str, game: int) -> bool:
             fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             return False  # another process is compiling into this cache
-        environment = {**os.environ, ENVIRONMENT: "0"}
         try:
             with open(folder / LOG_NAME, "ab") as output:
                 subprocess.Popen(
-                    [sys.executable, "-m", WORKER, _name(game), kernel],
+                    worker_command(kernel, game), cwd=folder, env=worker_environment(),
                     stdin=subprocess.DEVNULL, stdout=output, stderr=output,
-                    pass_fds=(descriptor,), start_new_session=True, env=environment,
-                    close_fds=True)
+                    pass_fds=(descriptor,), start_new_session=True, close_fds=True)
         except OSError as exc:
             _log.debug("the background compile did not start: %s", exc)
             return False
@@ -124,6 +132,32 @@ def start(kernel: str, game: int) -> bool:
     finally:
         # the child holds the lock through its copy of the descriptor
         os.close(descriptor)
+
+
+def worker_command(kernel: str, game: int) -> list[str]:
+    """The background process's command line: this Python, no current folder on its path
+    (-P), this package's worker, told which package it must have imported."""
+    return [sys.executable, "-P", "-m", WORKER, _name(game), kernel, PACKAGE]
+
+
+def worker_environment() -> dict[str, str]:
+    """The background process's environment: this one, without a background compile of its
+    own, and with this package's parent first on PYTHONPATH unless it is a site-packages
+    folder (on the path anyway, after the standard library, which must stay first)."""
+    environment = {**os.environ, ENVIRONMENT: "0"}
+    parent = os.path.dirname(PACKAGE)
+    if not _is_site_folder(parent):
+        environment["PYTHONPATH"] = os.pathsep.join(filter(None, (parent,
+                                                                  os.environ.get("PYTHONPATH"))))
+    return environment
+
+
+def _is_site_folder(folder: str) -> bool:
+    import site
+
+    sites = [*site.getsitepackages(), site.getusersitepackages()]
+    return any(os.path.normcase(os.path.abspath(folder)) == os.path.normcase(os.path.abspath(s))
+               for s in sites)
 
 
 def _can_lock() -> bool:

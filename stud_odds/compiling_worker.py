@@ -1,8 +1,11 @@
 """The background compile's process (started by compiling.start, one per cache): every
 kernel compiled into the cache, the game and kernel asked for first.
 
-    python -m stud_odds.compiling_worker GAME KERNEL
+    python -P -m stud_odds.compiling_worker GAME KERNEL PACKAGE
 
+PACKAGE is the folder of the stud_odds package that started it: the process
+compiles that very package's kernels (numba keeps each source's compiled files
+apart by its path), and stops, saying so in its log, if it imported another.
 It sits above the engine (it drives engine.warm); compiling.py, below the
 engine, only names it.
 """
@@ -13,7 +16,9 @@ import logging
 import os
 import sys
 
+import stud_odds
 from stud_odds.compiling import FIRST_QUESTIONS, NICENESS
+from stud_odds.engine import running
 from stud_odds.engine.warm import GAME_NAMES, WARM_METHODS, warm_up
 from stud_odds.engine.weighted import weighted_kernels
 from stud_odds.games import Game
@@ -35,19 +40,38 @@ def compile_all(first_game: str, first_kernel: str | None = None) -> None:
         weighted_kernels(Game(game).kernel_id)
 
 
+def package_folder() -> str:
+    """The folder of the stud_odds package this process imported."""
+    return os.path.dirname(os.path.abspath(stud_odds.__file__))
+
+
 def compile_in_background(arguments: list[str]) -> int:
-    """The process's work: ``arguments`` are [game, kernel] (both optional)."""
+    """The process's work: ``arguments`` are [game, kernel, package] (all optional)."""
+    here = package_folder()
+    _log.info("background compile %d started (%s first) from %s", os.getpid(),
+              " ".join(arguments[:2]) or "stud", here)
+    if len(arguments) > 2 and not _same_folder(arguments[2], here):
+        _log.error("background compile %d stopped: it imported %s, not the package that "
+                   "started it (%s), whose kernels it would not have compiled",
+                   os.getpid(), here, arguments[2])
+        return 2
     try:
         os.nice(NICENESS)
     except OSError:
         pass
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
-    _log.info("background compile %d started (%s first)", os.getpid(),
-              " ".join(arguments) or "stud")
-    compile_all(*arguments[:2]) if arguments else compile_all("stud")
+    with running.compiling_because("this is the background compile"):
+        compile_all(*arguments[:2]) if arguments else compile_all("stud")
     _log.info("background compile %d done", os.getpid())
     return 0
 
 
+def _same_folder(one: str, other: str) -> bool:
+    try:
+        return os.path.samefile(one, other)
+    except OSError:
+        return False
+
+
 if __name__ == "__main__":
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     sys.exit(compile_in_background(sys.argv[1:]))

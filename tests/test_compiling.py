@@ -119,3 +119,240 @@ def test_a_killed_background_compile_leaves_a_cache_the_next_command_uses(tmp_pa
                             env=_environment(tmp_path, False), timeout=300)
     assert answer.returncode == 0, answer.stderr
     assert "Traceback" not in answer.stderr and answer.stdout.strip() == "True"
+
+
+
+# ---------------------------------------------------------------- the very package, any cwd
+
+
+@pytest.fixture
+def own_cache(tmp_path, monkeypatch):
+    """This process's cache folder moved to a temporary one for the test, then back."""
+    from stud_odds import cache
+
+    monkeypatch.setenv("STUD_ODDS_CACHE_DIR", str(tmp_path / "cache"))
+    cache.location.cache_clear()
+    yield tmp_path / "cache"
+    monkeypatch.undo()
+    cache.location.cache_clear()
+
+
+def test_the_worker_runs_without_the_current_folder_on_its_path_in_the_cache_folder(
+        own_cache, monkeypatch):
+    """Run from a clone, ``python -m`` would import the clone's source: the worker's command
+    line keeps the current folder off its path, and it runs in the cache folder."""
+    from stud_odds import compiling
+
+    started = []
+    monkeypatch.setattr(compiling.subprocess, "Popen",
+                        lambda command, **options: started.append((command, options)))
+    assert compiling.start("monte_carlo", 0)
+    ((command, options),) = started
+    assert command[:4] == [sys.executable, "-P", "-m", compiling.WORKER]
+    assert command[-1] == compiling.PACKAGE == str(Path(compiling.__file__).parent)
+    assert Path(options["cwd"]).parent == own_cache  # the cache folder, not the caller's
+    assert options["env"]["STUD_ODDS_BACKGROUND_COMPILE"] == "0"
+
+
+def test_the_worker_imports_the_package_that_started_it_from_any_folder(own_cache, tmp_path,
+                                                                        monkeypatch):
+    """Started from a folder holding another stud_odds (a clone's source), the background
+    compile still imports the package that started it, and says which in its log."""
+    from stud_odds import compiling
+
+    clone = tmp_path / "clone"
+    (clone / "stud_odds").mkdir(parents=True)
+    (clone / "stud_odds" / "__init__.py").write_text('raise SystemExit("the clone\'s copy")\n')
+    monkeypatch.chdir(clone)
+    monkeypatch.delenv("STUD_ODDS_BACKGROUND_COMPILE")
+    assert compiling.start("monte_carlo", 0)
+    pids = _started(own_cache)
+    try:
+        assert len(pids) == 1, _log(own_cache)
+        said = re.search(r"background compile \d+ started \(.*\) from (.*)", _log(own_cache))
+        assert said and said.group(1) == compiling.PACKAGE
+        cwd = Path(f"/proc/{pids[0]}/cwd")
+        if cwd.exists():
+            assert cwd.resolve() == compiling_folder(own_cache)
+    finally:
+        for pid in pids:
+            _stop(pid)
+
+
+def compiling_folder(cache: Path) -> Path:
+    return next(path.parent for path in cache.rglob("compiling.lock")).resolve()
+
+
+def test_a_worker_that_imported_another_package_stops_and_says_so(tmp_path, caplog):
+    from stud_odds import compiling_worker
+
+    with caplog.at_level("INFO", logger="stud_odds"):
+        assert compiling_worker.compile_in_background(["stud", "monte_carlo",
+                                                       str(tmp_path)]) == 2
+    assert f"not the package that started it ({tmp_path})" in caplog.text
+
+
+# ---------------------------------------------------------------- a compile in the foreground
+
+
+@pytest.fixture
+def nothing_compiled(monkeypatch):
+    """running.compiled sees every kernel as neither loaded nor in the cache, and marks
+    nothing."""
+    from stud_odds import cache
+    from stud_odds.engine import running
+
+    monkeypatch.setattr(running, "_READY", set())
+    monkeypatch.setattr(cache, "is_compiled", lambda marker: False)
+    monkeypatch.setattr(cache, "mark_compiled", lambda marker: None)
+    return running
+
+
+def _compile_notices(caplog) -> list[str]:
+    return [record.getMessage() for record in caplog.records
+            if "compil" in record.getMessage()]
+
+
+def test_a_foreground_compile_says_which_kernel_and_why(nothing_compiled, caplog):
+    running = nothing_compiled
+    with caplog.at_level("INFO", logger="stud_odds"):
+        running.compiled("exact", 2, lambda: None)
+        with running.compiling_because("stud_odds.warm_up() was asked to"):
+            running.compiled("heads_up", 0, lambda: None)
+    (off, asked) = _compile_notices(caplog)
+    assert off.startswith("compiling the razz enumeration kernel here first")
+    assert off.endswith("the spot is too big for its numpy twin and the background compile "
+                        "is off (STUD_ODDS_BACKGROUND_COMPILE=0)")
+    assert "heads-up counting kernel" in asked and asked.endswith("warm_up() was asked to")
+
+
+@pytest.mark.twins
+def test_a_kernel_compiled_because_numpy_would_be_slower_says_so(nothing_compiled, caplog,
+                                                                 monkeypatch):
+    running = nothing_compiled
+    monkeypatch.setattr("stud_odds.compiling.ask", lambda kernel, game: True)
+    with caplog.at_level("INFO", logger="stud_odds"):
+        assert running.use_kernel("monte_carlo", 0, twin_seconds=600.0)
+        running.compiled("monte_carlo", 0, lambda: None)
+    (notice,) = _compile_notices(caplog)
+    assert notice.endswith("numpy's twin would take about 600 s, longer than compiling it "
+                           "(the background compile has not reached it yet)")
+
+
+def test_a_kernel_marked_compiled_that_numba_compiles_anyway_says_so(nothing_compiled,
+                                                                     caplog, monkeypatch):
+    """The cache's mark said compiled, but numba found nothing it could load (its files
+    belong to another copy of the sources): the compile is not silent."""
+    running = nothing_compiled
+    monkeypatch.setattr("stud_odds.cache.is_compiled", lambda marker: True)
+    monkeypatch.setitem(running._KINDS, "exact", ("enumeration", 0.02))
+    with caplog.at_level("INFO", logger="stud_odds"):
+        running.compiled("exact", 0, lambda: time.sleep(0.05))
+    (notice,) = _compile_notices(caplog)
+    assert "numba found no usable copy in the cache: it was compiled here" in notice
+
+
+def test_a_kernel_is_marked_compiled_for_its_own_sources_alone(tmp_path, monkeypatch):
+    """numba finds a kernel's compiled files again only for a source at the same path with
+    the same modification time: another copy (a clone beside the installed package), or
+    a reinstall, has marks of its own."""
+    import shutil
+
+    from stud_odds.engine import running
+
+    here = running._cache_marker("monte_carlo", 0)
+    copy = tmp_path / "kernels"
+    shutil.copytree(running._KERNEL_SOURCES, copy)
+    monkeypatch.setattr(running, "_KERNEL_SOURCES", copy)
+    running._sources_stamp.cache_clear()
+    try:
+        elsewhere = running._cache_marker("monte_carlo", 0)
+        first = next(copy.glob("*.py"))
+        os.utime(first, ns=(first.stat().st_atime_ns, first.stat().st_mtime_ns + 10**9))
+        running._sources_stamp.cache_clear()
+        reinstalled = running._cache_marker("monte_carlo", 0)
+    finally:
+        monkeypatch.undo()
+        running._sources_stamp.cache_clear()
+    assert len({here, elsewhere, reinstalled}) == 3
+    assert here == running._cache_marker("monte_carlo", 0)
+    assert all(marker.startswith("monte_carlo@") for marker in (here, elsewhere))
+
+
+# ---------------------------------------------------------------- as a user meets it
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _installed_copy(tmp_path: Path) -> Path:
+    """A virtual environment holding a copy of this package as a plain (not editable) ``pip
+    install .`` lays it out: the package in site-packages, its dist-info, the ``stud-odds``
+    script; numpy, numba and the rest from this environment.  Its Python."""
+    import shutil
+    import sysconfig
+
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    site = Path(subprocess.run([str(python), "-c", "import sysconfig; "
+                                "print(sysconfig.get_paths()['purelib'])"],
+                               capture_output=True, text=True, check=True).stdout.strip())
+    shutil.copytree(ROOT / "stud_odds", site / "stud_odds",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    info = site / "stud_odds-0.1.0.dist-info"
+    info.mkdir()
+    from importlib.metadata import version
+
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: stud-odds\n"
+                                   f"Version: {version('stud-odds')}\n")
+    (site / "dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    script = venv / "bin" / "stud-odds"
+    script.write_text(f"#!{python}\nimport sys\nfrom stud_odds.cli import main\n"
+                      "sys.exit(main())\n")
+    script.chmod(0o755)
+    return venv
+
+
+@pytest.mark.slow
+def test_run_from_the_clone_the_second_command_loads_what_the_first_compiled(tmp_path):
+    """A clone, a plain install of it, and commands run from inside the clone (a fresh
+    home): the background compile fills the cache of the installed package, so the next
+    command loads its kernel instead of compiling it in the foreground."""
+    import shutil
+
+    clone = tmp_path / "clone"
+    shutil.copytree(ROOT / "stud_odds", clone / "stud_odds",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", clone)
+    venv = _installed_copy(tmp_path)
+    environment = {name: value for name, value in os.environ.items()
+                   if not name.startswith(("STUD_ODDS_", "NUMBA_", "PYTHON"))}
+    environment.update(HOME=str(tmp_path / "home"), XDG_CACHE_HOME=str(tmp_path / "cache"))
+    spot = ["equity", "AsKs/Qh", "7c7d/2s", "xx/Jd", "--seed", "1", "--json"]
+
+    def stud_odds(*args: str, **extra: str) -> subprocess.CompletedProcess:
+        run = subprocess.run([str(venv / "bin" / "stud-odds"), *args], cwd=clone,
+                             capture_output=True, text=True, env={**environment, **extra},
+                             timeout=600)
+        assert run.returncode == 0, run.stderr
+        return run
+
+    cache = tmp_path / "cache"
+    first = stud_odds(*spot)
+    assert "compile in the background" in first.stderr
+    pids = _started(cache)
+    try:
+        assert len(pids) == 1, _log(cache)
+        deadline = time.monotonic() + 600  # sampling's kernel is compiled first
+        while not any(cache.rglob("compiled/monte_carlo*")):
+            assert time.monotonic() < deadline and "Traceback" not in _log(cache), _log(cache)
+            time.sleep(0.5)
+        # ten million trials: numpy would take longer than loading the kernel
+        second = stud_odds(*spot, "-n", "10M", NUMBA_DEBUG_CACHE="1")
+        said = second.stdout + second.stderr
+        assert "data loaded from" in said and "data saved to" not in said, said
+        assert "compiling" not in second.stderr
+        assert f"from {venv}" in _log(cache)  # the installed package, not the clone's
+    finally:
+        for pid in pids:
+            _stop(pid)

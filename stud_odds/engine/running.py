@@ -10,6 +10,7 @@ stays quick.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import math
 import signal
@@ -18,7 +19,9 @@ import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import CancelledError, Future, ThreadPoolExecutor, wait
 from contextlib import AbstractContextManager, contextmanager
+from contextvars import ContextVar
 from functools import cache, partial
+from pathlib import Path
 
 import numpy as np
 
@@ -50,6 +53,8 @@ _KINDS = {"exact": ("enumeration", 12), "monte_carlo": ("sampling", 6),
           "heads_up": ("heads-up counting", 7), "weighted": ("weighted heads-up counting", 15)}
 # kernels that take the game as a runtime value: one compile serves the three games
 _ALL_GAMES = {"monte_carlo", "heads_up"}
+# kernels with a numpy twin (engine/twins/) that answers while they are not compiled
+_TWINNED = {"exact", "monte_carlo", "heads_up"}
 _READY: set[str] = set()
 # seconds a fresh process takes to import numba and load one kernel from the cache, on an
 # idle 2-core machine (benchmarks/bench_first_use.py): a twin that answers sooner does
@@ -60,6 +65,12 @@ COMPILE_MARGIN = 2.0
 # this is counted by its kernel (compiled first when it must be), whose memory stays flat
 TWIN_BYTES = 512 << 20
 _told_twin = False
+# why a kernel is compiled in this process: the marker -> use_kernel's reason, read once by
+# compiled(); else the reason of the block around the call (compiling_because: warm_up)
+_DECIDED: dict[str, str] = {}
+_WHY_HERE: ContextVar[str | None] = ContextVar("why_compiled_here", default=None)
+# the kernels' source folder: numba keeps each source's compiled files apart by its path
+_KERNEL_SOURCES = Path(__file__).resolve().parent.parent / "kernels"
 
 
 @cache
@@ -274,6 +285,10 @@ def use_kernel(name: str, game: int, twin_seconds: float, kernel_seconds: float 
 
     compiling_elsewhere = ask(name, game)
     if twin_seconds > COMPILE_MARGIN * _KINDS[name][1] + kernel_seconds:
+        _DECIDED[_marker(name, game)] = (
+            f"numpy's twin would take about {_about(twin_seconds)}, longer than compiling it"
+            + (" (the background compile has not reached it yet)" if compiling_elsewhere
+               else ""))
         return True
     global _told_twin
     if not _told_twin:
@@ -285,9 +300,40 @@ def use_kernel(name: str, game: int, twin_seconds: float, kernel_seconds: float 
     return False
 
 
+def _about(seconds: float) -> str:
+    return f"{seconds:,.0f} s" if seconds < 3600 else f"{seconds / 3600:,.0f} hours"
+
+
+@contextmanager
+def compiling_because(reason: str) -> Iterator[None]:
+    """Inside the block, a kernel compiled here says ``reason`` (warm_up: it was asked to),
+    unless a block around it gave one (the background compile's)."""
+    token = _WHY_HERE.set(_WHY_HERE.get() or reason)
+    try:
+        yield
+    finally:
+        _WHY_HERE.reset(token)
+
+
+def _why_here(name: str, game: int) -> str:
+    """Why kernel ``name`` of ``game`` is compiled in this process, for the line that says
+    so."""
+    reason = _DECIDED.pop(_marker(name, game), None) or _WHY_HERE.get()
+    if reason:
+        return reason
+    from stud_odds import compiling
+
+    if name not in _TWINNED:
+        return "it has no numpy twin to answer meanwhile"
+    return "the spot is too big for its numpy twin" + (
+        "" if compiling.enabled() else
+        f" and the background compile is off ({compiling.ENVIRONMENT}=0)")
+
+
 def in_cache(name: str, game: int) -> bool:
-    """Whether kernel ``name`` of ``game`` is compiled in the cache (so loading is quick)."""
-    return kernel_cache.is_compiled(_marker(name, game))
+    """Whether kernel ``name`` of ``game`` is compiled in the cache for these very sources
+    (so loading is quick)."""
+    return kernel_cache.is_compiled(_cache_marker(name, game))
 
 
 def is_loaded(name: str, game: int) -> bool:
@@ -300,27 +346,47 @@ def _marker(name: str, game: int) -> str:
     return name if name in _ALL_GAMES else f"{name}-{_GAME_NAMES[game]}"
 
 
+def _cache_marker(name: str, game: int) -> str:
+    """The cache's mark of a kernel compiled for these sources: numba's files of a kernel
+    are found again only for a source at the same path with the same modification time and
+    size (its stamp), so a copy elsewhere (a clone beside the installed package) or a
+    reinstall is not marked compiled by another copy's compile."""
+    return f"{_marker(name, game)}@{_sources_stamp()}"
+
+
+@cache
+def _sources_stamp() -> str:
+    digest = hashlib.sha1(str(_KERNEL_SOURCES).encode())
+    for source in sorted(_KERNEL_SOURCES.glob("*.py")):
+        status = source.stat()
+        digest.update(f"\0{source.name} {status.st_mtime_ns} {status.st_size}".encode())
+    return digest.hexdigest()[:12]
+
+
 def compiled(name: str, game: int, warm_up: Callable[[], object]) -> float:
     """Compile (or load from the cache) kernel ``name`` for ``game`` by calling it on no work;
     the seconds that took.
 
     Done before any clock starts, so compiling never counts against ``max_time``
-    nor in the time reported.  A cache file that fails to load (cut short,
-    damaged) is deleted and the kernel compiled afresh, with one warning: a
-    damaged cache never breaks the program.
+    nor in the time reported.  A compile in this process says so on stderr, once
+    per kernel, with why it is done here rather than in the background.  A cache
+    file that fails to load (cut short, damaged) is deleted and the kernel
+    compiled afresh, with one warning: a damaged cache never breaks the program.
     """
     marker = _marker(name, game)
     if marker in _READY:
         return 0.0
     started = time.perf_counter()
-    if not kernel_cache.is_compiled(marker):
+    cached = kernel_cache.is_compiled(_cache_marker(name, game))
+    if not cached:
         where = kernel_cache.location()
         kind, seconds = _KINDS[name]
         shared = name in _ALL_GAMES
-        _log.info("compiling the %s kernel (numba, once %s: up to about %d s on 2 cores; "
-                  "later runs load it from the cache)...",
+        _log.info("compiling the %s kernel here first (numba, once %s: up to about %d s on 2 "
+                  "cores; later runs load it from the cache): %s",
                   kind if shared else f"{_GAME_NAMES[game]} {kind}",
-                  "for all three games" if shared else "per game", seconds)
+                  "for all three games" if shared else "per game", seconds,
+                  _why_here(name, game))
         if where.note:
             _log.warning("%s", where.note)
     try:
@@ -334,9 +400,13 @@ def compiled(name: str, game: int, warm_up: Callable[[], object]) -> float:
                      type(exc).__name__)
         kernel_cache.drop_compiled_kernels()
         warm_up()
-    kernel_cache.mark_compiled(marker)
+    took = time.perf_counter() - started
+    if cached and took > _KINDS[name][1] / 2:  # loading takes a second at most
+        _log.info("the %s kernel was marked compiled but numba found no usable copy in the "
+                  "cache: it was compiled here (%.0f s)", _KINDS[name][0], took)
+    kernel_cache.mark_compiled(_cache_marker(name, game))
     _READY.add(marker)
-    return time.perf_counter() - started
+    return took
 
 
 @contextmanager

@@ -64,7 +64,7 @@ def warm_up(games: Iterable[str] | None = None, methods: Iterable[str] | None = 
         if missing and compiling.enabled():
             compiling.start(*missing[0])
         return
-    with Job().kernels():
+    with Job().kernels(), running.compiling_because("stud_odds.warm_up() was asked to"):
         running.lookups()
         for done, (label, kind, game_id) in enumerate(work):
             if progress:
