@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import re
+import signal
 import socket
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -199,3 +203,50 @@ def test_a_token_or_a_name_it_cannot_use_is_refused_in_one_sentence(no_serving, 
     result = CliRunner().invoke(cli, ["serve", *options])
     assert result.exit_code == 2 and words in result.output
     assert "Traceback" not in result.output
+
+
+# ---- the page in a real browser from another address ---------------------------------------
+
+CHROMIUM = Path("/usr/lib/chromium/chromium-headless-shell")
+
+
+def _network_address() -> str | None:
+    """This machine's address on its network (not loopback), if it has one."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # no packet is sent
+            address = probe.getsockname()[0]
+    except OSError:
+        return None
+    return None if is_loopback(address) else address
+
+
+def test_the_page_from_another_address_works_once_its_address_gave_the_token():
+    """The page needs no change: the browser sends the cookie with each of its calls (the
+    stream's EventSource too); without it the page says what to do."""
+    address = _network_address()
+    if address is None or not CHROMIUM.exists():
+        pytest.skip("needs a network address and Chromium")
+    from playwright.sync_api import sync_playwright
+
+    spot = "hand=AhKh/QhJh9c&hand=7c7d/2s5d5h&seed=1"
+    with subprocess.Popen([sys.executable, "-m", "stud_odds", "serve", "--host", address,
+                           "--port", "0", "--token", TOKEN], stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True) as server:
+        try:
+            url = _first_url(server.stdout.readline())
+            assert url.endswith(f"/?token={TOKEN}") and address in url
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=str(CHROMIUM))
+                page = browser.new_page()
+                page.goto(url.split("?")[0] + "?" + spot)
+                page.wait_for_selector('#results[data-state="error"]', timeout=30000)
+                assert "?token=" in page.inner_text("[data-field=error]")
+                page.goto(f"{url}&{spot}")
+                page.wait_for_selector('#results[data-state="done"]', timeout=30000)
+                assert "token" not in page.url and "hand=" in page.url
+                assert page.inner_text('tr[data-seat="1"] [data-field=equity]').endswith("%")
+                browser.close()
+        finally:
+            server.send_signal(signal.SIGINT)
+            server.wait(30)
