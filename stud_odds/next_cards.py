@@ -150,10 +150,14 @@ def outs(scenario: Scenario, player: int = 1, method: str = "auto", trials: int 
     cards: list[OutCard] = []
     outcomes = now.outcomes
     exact = now.method == Method.EXACT
-    for card in plan.unseen:
+    together = _HeadsUpCards.of(scenario, me, community, sampled_precision, options)
+    for position, card in enumerate(plan.unseen):
         dealt = _dealt(scenario, me, card, community)
-        result = equity(dealt, precision=sampled_precision, seed=_card_seed(seed, card),
-                        **options)
+        if together:
+            result = together.result(dealt, position)
+        else:
+            result = equity(dealt, precision=sampled_precision, seed=_card_seed(seed, card),
+                            **options)
         if result.stopped_by in (StoppedBy.CANCELLED, StoppedBy.INTERRUPTED):
             from stud_odds.engine import Cancelled
 
@@ -166,6 +170,79 @@ def outs(scenario: Scenario, player: int = 1, method: str = "auto", trials: int 
                              time.perf_counter() - started, StoppedBy.RUNNING))
     return _result(scenario, player, community, now, cards, outcomes, seed, exact,
                    time.perf_counter() - started, StoppedBy.COMPLETE)
+
+
+class _HeadsUpCards:
+    """Every card's spot counted heads-up by the kernels with each player's completions
+    valued once for all the cards (engine.headsup.NextCards): the same tallies, so the
+    same results, as equity() on each card's spot, which would value them again per card."""
+
+    def __init__(self, scenario: Scenario, me: int, threads: int, cancel: Any):
+        from stud_odds.engine import running
+
+        self.game = scenario.game.kernel_id
+        self.spot = running.spot_of(scenario, False)
+        self.me, self.threads, self.cancel = me, threads, cancel
+        self.counts = None  # valued at the first card, on its turn at the kernels
+
+    @classmethod
+    def of(cls, scenario: Scenario, me: int, community: bool, precision: float | None,
+           options: dict[str, Any]) -> _HeadsUpCards | None:
+        """The counter when equity() would count every card's spot heads-up with the
+        kernels (the spots differ only in the card: one spot's choice is every one's),
+        else None."""
+        import math
+
+        from stud_odds.engine import planned, running
+        from stud_odds.engine.planning import HEADS_UP_COMPLETIONS, Algorithm
+        from stud_odds.engine.twins.headsup import heads_up_twin_cost
+
+        plan = scenario.plan
+        if community or len(scenario.hands) != 2 or plan.ranges or plan.shared_draw:
+            return None
+        first = _dealt(scenario, me, plan.unseen[0], community)
+        try:
+            choice = planned(first, method=options["method"], trials=options["trials"],
+                             precision=precision, max_time=options["max_time"],
+                             threads=options["threads"])
+        except StudOddsError:
+            return None  # equity() says why, as before
+        deck, draws = len(plan.unseen), list(plan.draws)
+        card_draws = [k - (p == me) for p, k in enumerate(draws)]
+        if (choice.method is not Algorithm.HEADS_UP or first.plan.shared_draw
+                or list(first.plan.draws) != card_draws
+                or max(math.comb(deck, k) for k in draws) > HEADS_UP_COMPLETIONS):
+            return None
+        game = scenario.game.kernel_id
+        twin_seconds = len(plan.unseen) * heads_up_twin_cost(game, deck - 1, card_draws, False,
+                                                             False)[0]
+        if not running.use_kernel("heads_up", game, twin_seconds):
+            return None  # each card by the numpy twin, as equity() would
+        return cls(scenario, me, choice.threads, options["cancel"])
+
+    def result(self, dealt: Scenario, position: int) -> EquityResult:
+        """equity(dealt)'s result, ``dealt`` being the spot with the deck's card at
+        ``position`` dealt to the player: stopped as equity() stops an exact count."""
+        from stud_odds.engine import running
+        from stud_odds.engine.exact import heads_up_kernels
+        from stud_odds.engine.headsup import NextCards
+        from stud_odds.engine.job import Job
+        from stud_odds.engine.tallies import summarise
+
+        started = time.perf_counter()
+        job = Job(self.cancel)
+        with running.ctrl_c_as_flag(job.interrupted):
+            with job.kernels():
+                compiling = heads_up_kernels(self.game)
+                if self.counts is None:
+                    self.counts = NextCards(self.game, self.spot, self.me, job.share,
+                                            self.threads)
+                tallies = self.counts.tallies(position, lambda _: job.share())
+            job.check()
+        if job.interrupted.is_set():
+            raise KeyboardInterrupt  # Ctrl-C after the last check: never lose it
+        return summarise(dealt, tallies, Method.EXACT, None,
+                         time.perf_counter() - started - compiling, StoppedBy.COMPLETE)
 
 
 def _result(scenario: Scenario, player: int, community: bool, now: EquityResult,

@@ -113,3 +113,55 @@ def test_the_command_line():
         refused = runner.invoke(app, ["outs", *arguments])
         assert refused.exit_code == 2 and words in refused.output
         assert "Traceback" not in refused.output
+
+
+# heads-up spots whose every card's spot is counted heads-up: each player's completions
+# valued once for all the cards (engine.headsup.NextCards)
+HEADS_UP_SPOTS = [
+    ("stud", ["AhKh/Qh8d", "7c7d/2s3s"], 0),
+    ("stud8", ["Ac2c/3c4d", "KsKh/4s9c"], 1),
+    ("razz", ["As2s/3h7d", "xx/Ks5c"], 0),
+    ("razz", ["As2s/3h7d", "xx/Ks5c"], 1),
+    ("stud8", ["Ac2c/3c4d5h", "KsKh/4s9c9d"], 0),
+]
+
+
+@pytest.mark.parametrize("game, hands, me", HEADS_UP_SPOTS,
+                         ids=[f"{g}-{h[0]}-seat{m + 1}" for g, h, m in HEADS_UP_SPOTS])
+def test_next_cards_count_each_cards_spot_as_heads_up_counting_does(game, hands, me):
+    from stud_odds.engine import running
+    from stud_odds.engine.headsup import NextCards, heads_up_tallies
+
+    scenario = Scenario.build(hands, game=game, dead="Td 2h")
+    kernel_game = scenario.game.kernel_id
+    counts = NextCards(kernel_game, running.spot_of(scenario, True), me)
+    for position, card in enumerate(scenario.plan.unseen):
+        alone = heads_up_tallies(kernel_game,
+                                 running.spot_of(_dealt(scenario, me, card, False), True))
+        together = counts.tallies(position)
+        assert together.outcomes == alone.outcomes
+        for name in ("per_player", "classes", "table"):
+            assert np.array_equal(getattr(together, name), getattr(alone, name)), (card, name)
+
+
+def test_a_heads_up_table_values_the_completions_once_and_says_what_each_spot_says(
+        monkeypatch):
+    from stud_odds import engine
+
+    # fourth street: every card's spot is counted heads-up
+    scenario = Scenario.build(["Ac2c/3c", "KsKh/4s"], game="stud8", dead="Td 2h 9c 9s 5d")
+    asked = []
+    answer = engine.equity
+
+    def counted(*args, **kwargs):
+        asked.append(args[0])
+        return answer(*args, **kwargs)
+
+    monkeypatch.setattr(engine, "equity", counted)
+    together = outs(scenario, player=2).to_dict()
+    assert len(asked) == 1  # the spot now; every card's spot counted from one valuation
+    monkeypatch.setattr("stud_odds.next_cards._HeadsUpCards.of", lambda *args: None)
+    each = outs(scenario, player=2).to_dict()
+    assert len(asked) == 2 + len(scenario.plan.unseen)
+    together.pop("elapsed_s"), each.pop("elapsed_s")
+    assert json.dumps(together) == json.dumps(each)

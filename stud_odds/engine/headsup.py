@@ -58,7 +58,7 @@ from typing import NamedTuple
 import numpy as np
 
 from stud_odds.kernels.bundles import Spot
-from stud_odds.kernels.completions import POSITION_MASK
+from stud_odds.kernels.completions import POSITION_BITS, POSITION_MASK
 from stud_odds.kernels.headsup import (
     Side,
     count_pairs,
@@ -131,6 +131,15 @@ class _Completions:
 
     def __len__(self) -> int:
         return len(self.packed)
+
+    def taken(self, rows: np.ndarray, packed: np.ndarray) -> _Completions:
+        """These completions' ``rows``, their positions packed anew as ``packed``."""
+        part = object.__new__(_Completions)
+        part.packed = packed
+        part.primary, part.bucket = self.primary[rows], self.bucket[rows]
+        part.pair_class = self.pair_class[rows]
+        part.per_bucket = np.bincount(part.bucket, minlength=1 << LOW_LEVELS)
+        return part
 
     def node_starts(self, depth: int) -> np.ndarray:
         """Where each node's rows start at `depth` of the bucket halving (one extra end entry):
@@ -210,27 +219,42 @@ def _counted(game: int, spot: Spot, plan_name: str | None,
     if n > POSITION_MASK + 1:
         raise ValueError(f"a deck of {n} cards does not fit the packed positions")
     between = (lambda: progress(0.0)) if progress else (lambda: None)
-    # X: the player with fewer completions (player 0 on equal counts)
-    px = 0 if math.comb(n, draws[0]) <= math.comb(n, draws[1]) else 1
-    py = 1 - px
+    px = _x_player(n, draws)
     low_bucket = low_buckets()
     x = _Completions(game, spot, px, low_bucket, between, threads)
     between()
-    y = _Completions(game, spot, py, low_bucket, between, threads)
+    y = _Completions(game, spot, 1 - px, low_bucket, between, threads)
     between()
-    a, b = draws[px], draws[py]
+    return _pair_tallies(game, n, (x, y), (draws[px], draws[1 - px]), px,
+                         bool(spot.track_scoops), plan_name, progress, threads)
+
+
+def _x_player(n: int, draws: list[int]) -> int:
+    """X: the player with fewer completions (player 0 on equal counts)."""
+    return 0 if math.comb(n, draws[0]) <= math.comb(n, draws[1]) else 1
+
+
+def _pair_tallies(game: int, n: int, sides: tuple[_Completions, _Completions],
+                  sizes: tuple[int, int], px: int, track_scoops: bool, plan_name: str | None,
+                  progress: Callable[[float], None] | None, threads: int) -> Tallies:
+    """The tallies of X's and Y's completions (``sides``, of ``sizes`` cards from a deck of
+    ``n``; X is player ``px``), every disjoint pair counted."""
+    between = (lambda: progress(0.0)) if progress else (lambda: None)
+    x, y = sides
+    py = 1 - px
+    a, b = sizes
+    tallies = Tallies.zeros(2)
     tallies.outcomes = len(x) * math.comb(n - a, b)
     _class_tallies(game, x, math.comb(n - a, b), tallies.classes, px)
     _class_tallies(game, y, math.comb(n - b, a), tallies.classes, py)
     between()
-    track_scoops = bool(spot.track_scoops)
     setup = sweep_setup(game, n, (a, b), track_scoops)
     plan = plan_sweeps(x, y, setup.levels, setup.cost_x, setup.cost_y, plan_name)
     x_take, y_take, tasks, costs = tasks_of(x, y, plan, setup.cost_x, setup.cost_y, between,
                                             threads)
-    sides = (_side(x, x_take, setup.x_subsets), _side(y, y_take, setup.y_subsets))
+    swept = (_side(x, x_take, setup.x_subsets), _side(y, y_take, setup.y_subsets))
     between()
-    outcome_counts, scoops_x, scoops_y = _count(game, track_scoops, (tasks, costs), sides,
+    outcome_counts, scoops_x, scoops_y = _count(game, track_scoops, (tasks, costs), swept,
                                                 setup.tables, progress, threads)
     if px == 1:  # the counts have X as bit 0: make bit 0 player 0
         outcome_counts = outcome_counts[SWAP_PLAYERS][:, SWAP_PLAYERS]
@@ -239,6 +263,76 @@ def _counted(game: int, spot: Spot, plan_name: str | None,
         tallies.classes[px, SCOOP_CLASS_BASE:] += scoops_x
         tallies.classes[py, SCOOP_CLASS_BASE:] += scoops_y
     return tallies
+
+
+class NextCards:
+    """A heads-up spot's tallies after each card ``player`` can receive next: the deck's
+    card at a position dealt to him (one card fewer to come for him, the other player's
+    cards to come unchanged, the deck one card shorter), integer for integer what
+    heads_up_tallies counts on that spot.
+
+    Each player's completions are valued once, on the spot before the card, for every
+    card: after card c, his are the completions holding c (less c) and the other's those
+    without it, with the same values.  Only the pairs are counted per card.
+    """
+
+    def __init__(self, game: int, spot: Spot, player: int,
+                 between: Callable[[], None] | None = None, threads: int = 1):
+        if len(spot.draws) != 2 or spot.shared_draw or int(spot.draws[player]) < 1:
+            raise ValueError("NextCards takes two players, a card to come for the player "
+                             "and no community card")
+        if len(spot.deck) > POSITION_MASK + 1:
+            raise ValueError(f"a deck of {len(spot.deck)} cards does not fit the packed "
+                             "positions")
+        self.game, self.player, self.threads = game, player, threads
+        self.track_scoops = bool(spot.track_scoops)
+        self.deck = len(spot.deck)
+        self.draws = [int(k) for k in spot.draws]
+        low_bucket = low_buckets()
+        self.sides = [_Completions(game, spot, p, low_bucket, between, threads) for p in (0, 1)]
+        self.masks = [_position_masks(side.packed, k)
+                      for side, k in zip(self.sides, self.draws, strict=True)]
+
+    def tallies(self, position: int, progress: Callable[[float], None] | None = None
+                ) -> Tallies:
+        """The tallies once the deck's card at ``position`` is the player's."""
+        n = self.deck - 1
+        draws = list(self.draws)
+        draws[self.player] -= 1
+        if sum(draws) > n:
+            return Tallies.zeros(2)
+        parts = []
+        for p in (0, 1):
+            side, mask = self.sides[p], self.masks[p]
+            holds = ((mask >> position) & 1).astype(np.bool_)
+            rows = np.flatnonzero(holds if p == self.player else ~holds)
+            packed = side.packed[rows]
+            # the slot of the first position above the card (positions are lowest first)
+            above = np.bitwise_count(mask[rows] & ((1 << position) - 1)).astype(np.int64)
+            if p == self.player:  # the card's own slot (number `above`) taken out
+                low = packed & ((1 << (POSITION_BITS * above)) - 1)
+                packed = low | (packed >> (POSITION_BITS * (above + 1)) << (POSITION_BITS * above))
+            # every position above the card one lower: the deck without it
+            packed = packed - _slots_from(draws[p])[above]
+            parts.append(side.taken(rows, packed))
+        px = _x_player(n, draws)
+        return _pair_tallies(self.game, n, (parts[px], parts[1 - px]),
+                             (draws[px], draws[1 - px]), px, self.track_scoops, None, progress,
+                             self.threads)
+
+
+def _position_masks(packed: np.ndarray, k: int) -> np.ndarray:
+    """Each packed completion of ``k`` positions as a bit mask of its positions."""
+    masks = np.zeros(len(packed), np.int64)
+    for i in range(k):
+        masks |= np.int64(1) << ((packed >> (POSITION_BITS * i)) & POSITION_MASK)
+    return masks
+
+
+def _slots_from(k: int) -> np.ndarray:
+    """[j]: a packed value holding 1 in each of the slots j to k - 1 (j = 0 to k)."""
+    ones = [sum(1 << (POSITION_BITS * i) for i in range(j, k)) for j in range(k + 1)]
+    return np.array(ones, np.int64)
 
 
 class SweepSetup(NamedTuple):
