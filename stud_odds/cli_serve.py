@@ -16,7 +16,7 @@ from stud_odds.console import console, error_console, fail
 if TYPE_CHECKING:
     import socket
 
-TOKEN_VARIABLE = "STUD_ODDS_TOKEN"  # web.access.TOKEN_VARIABLE (not imported: light --help)
+TOKEN_VARIABLE = "STUD_ODDS_TOKEN"  # the token of serve --host beyond loopback, if set
 MAX_JOB_SECONDS = 60.0  # web.jobs.MAX_SECONDS (not imported: --help loads no web stack)
 _INTERRUPTED_EXIT = 130
 

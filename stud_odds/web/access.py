@@ -34,7 +34,6 @@ from stud_odds.errors import StudOddsError
 
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
 EVERY_INTERFACE = ("0.0.0.0", "::", "")  # listening on every address this machine has
-TOKEN_VARIABLE = "STUD_ODDS_TOKEN"
 TOKEN_PARAMETER = "token"
 _TOKEN_TEXT = re.compile(r"[A-Za-z0-9._~-]{8,200}")  # safe in a URL and in a cookie as is
 
@@ -232,6 +231,6 @@ async def refuse(send: Send, status: int, message: str,
     await send({"type": "http.response.body", "body": body})
 
 
-__all__ = ["EVERY_INTERFACE", "LOOPBACK_NAMES", "TOKEN_VARIABLE", "Access", "AccessError",
+__all__ = ["EVERY_INTERFACE", "LOOPBACK_NAMES", "Access", "AccessError",
            "checked_token", "cookie_name", "hostname", "is_loopback",
            "listens_beyond_loopback", "new_token"]
