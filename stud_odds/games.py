@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from stud_odds.cards import ACE_LOW_RANKS
-from stud_odds.errors import StudOddsError
+from stud_odds.errors import StudOddsError, shown
 
 
 class GameError(StudOddsError):
@@ -104,5 +104,5 @@ def parse_game(name: str | Game) -> Game:
         return _BY_NAME[_normal(str(name))]
     except KeyError:
         raise GameError(
-            f"'{name}' is not a game: use stud, stud8 (hi-lo eight or better) or razz"
+            f"{shown(name)} is not a game: use stud, stud8 (hi-lo eight or better) or razz"
         ) from None

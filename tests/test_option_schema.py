@@ -35,9 +35,9 @@ BAD = {
     "to_call": ["0", "-3", "inf", "some"],
     # a lone surrogate (a JSON "\ud800", a file name's undecodable byte) and a terminal's
     # escape are quoted as escapes, never as themselves
-    "game": ["poker", "holdem", "\ud800", "\x1b[2J"],
+    "game": ["poker", "holdem", "\ud800", "\x1b[2J", "g" * 300],  # a long one quoted short
     "dead": ["Zz", "Ah", "\ud800", "x" * 300],  # no such card; a card already in a hand
-    "deck_rule": ["house", "\udcff"],
+    "deck_rule": ["house", "\udcff", "d" * 300],
     "community": ["2x", "\ud800"],
 }
 # option -> (text, value) pairs every door reads alike

@@ -19,6 +19,7 @@ from enum import StrEnum
 from math import comb
 from typing import TYPE_CHECKING
 
+from stud_odds.errors import shown
 from stud_odds.scenario.table import (
     DECK_SIZE,
     HOLE_CARDS,
@@ -49,7 +50,7 @@ def parse_deck_rule(name: str | DeckRule) -> DeckRule:
         return DeckRule(str(name).strip().lower())
     except ValueError:
         raise ScenarioError(
-            f"'{name}' is not a deck rule: use casino (individual seventh-street cards "
+            f"{shown(name)} is not a deck rule: use casino (individual seventh-street cards "
             "when U >= n + 2) or online (when U >= n)"
         ) from None
 
