@@ -266,7 +266,9 @@ def server_config(app: Any, cap: int | None = None, **options: Any) -> uvicorn.C
         timeout_keep_alive=KEEP_ALIVE_SECONDS,
         # a backstop on requests running at once; the cap itself is kept by the pool
         limit_concurrency=cap + ACCEPTS_IN_FLIGHT * ACCEPT_BATCH,
-        h11_max_incomplete_event_size=HEADER_BYTES, **options)
+        h11_max_incomplete_event_size=HEADER_BYTES,
+        ws="none",  # no route takes a WebSocket: no upgrade past the HTTP checks
+        **options)
     quiet_logs()  # after Config: it sets uvicorn's logging up
     return config
 
