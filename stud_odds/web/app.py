@@ -39,7 +39,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from stud_odds.errors import StudOddsError, blame
+from stud_odds.errors import SHOWN_CHARACTERS, StudOddsError, blame, shown
 from stud_odds.request.schema import OPTIONS
 from stud_odds.web import work
 from stud_odds.web.access import Access
@@ -281,7 +281,8 @@ async def _db_answer(request: Request) -> Response:
     path = _db_path(request)
     what = request.path_params["what"]
     if what not in ("stats", "luck", "starts"):
-        raise RequestError(f"there is no /api/db/{what}: ask stats, luck or starts")
+        raise RequestError(f"there is no {_shown_path(f'/api/db/{what}')}: ask stats, luck "
+                           "or starts")
     query = request.query_params
     jobs: Jobs = request.state.jobs
     answer = await jobs.run_now(None, partial(work.db_answer, path, what, query.get("player"),
@@ -317,13 +318,20 @@ async def _superseded(request: Request, error: Exception) -> Response:
     return _error(409, str(error))
 
 
+def _shown_path(path: str) -> str:
+    """A request's path as a sentence quotes it: as it is when short and printable, else
+    by the one quoter (a path of 5,000 characters, or one holding a newline)."""
+    return path if len(path) <= SHOWN_CHARACTERS and path.isprintable() else shown(path)
+
+
 async def _http_error(request: Request, error: Exception) -> Response:
     """404 and 405 in JSON too, as every other mistake."""
     assert isinstance(error, HTTPException)
+    path = _shown_path(request.url.path)
     if error.status_code == 404:
-        message = f"there is no {request.url.path} here: docs/web.md lists the API"
+        message = f"there is no {path} here: docs/web.md lists the API"
     elif error.status_code == 405:
-        message = f"{request.method} is not how {request.url.path} is asked"
+        message = f"{request.method} is not how {path} is asked"
         allowed = (error.headers or {}).get("Allow")
         if allowed:
             message += f": use {allowed}"
