@@ -233,4 +233,4 @@ async def refuse(send: Send, status: int, message: str,
 
 __all__ = ["EVERY_INTERFACE", "LOOPBACK_NAMES", "Access", "AccessError",
            "checked_token", "cookie_name", "hostname", "is_loopback",
-           "listens_beyond_loopback", "new_token"]
+           "listens_beyond_loopback", "new_token", "refuse"]

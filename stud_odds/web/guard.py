@@ -13,7 +13,6 @@ Each refusal is one sentence in ``{"error": ...}``.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -22,6 +21,7 @@ from starlette.routing import Match, Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from stud_odds.errors import StudOddsError
+from stud_odds.web.access import refuse
 
 JSON_LIMIT = 64 * 1024  # a spot is a few hundred bytes
 UPLOAD_LIMIT = 64 * 1024 * 1024  # a hand-history file
@@ -73,7 +73,7 @@ class Guard:
         problem = self.problem(Request(scope))
         if problem is not None:
             status, message = problem
-            await _refuse(send, status, message)
+            await refuse(send, status, message)
             return
         await self.app(scope, receive, send)
 
@@ -99,14 +99,6 @@ class Guard:
             if int(length) > limit:
                 return 413, str(too_large(limit))
         return None
-
-
-async def _refuse(send: Send, status: int, message: str) -> None:
-    body = json.dumps({"error": message}).encode()
-    await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"),
-                            (b"content-length", str(len(body)).encode())]})
-    await send({"type": "http.response.body", "body": body})
 
 
 async def read_body(request: Request, limit: int) -> bytes:
