@@ -126,6 +126,12 @@ def test_a_wrong_token_in_the_address_sets_nothing():
     assert "address" in _one_sentence(response)
 
 
+def test_another_apps_odd_cookies_beside_it_do_not_hide_it():
+    with _client() as client:
+        cookie = f'_xsrf=2|ab|cd; odd; q="a b"; stud_odds_token_8765={TOKEN}; z=[1]'
+        assert client.get("/api/health", headers={"cookie": cookie}).status_code == 200
+
+
 def test_another_local_servers_cookie_is_not_this_ones():
     """A browser sends a host's cookies to every port: the cookie's name holds the port."""
     with _client() as client:

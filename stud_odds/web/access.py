@@ -25,9 +25,9 @@ import json
 import re
 import secrets
 from collections.abc import Iterable
-from http.cookies import CookieError, SimpleCookie
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
+from starlette.requests import cookie_parser
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from stud_odds.errors import StudOddsError
@@ -147,7 +147,9 @@ class Access:
             return None
         given = _authorization_token(headers.get("authorization", ""))
         if given is None:
-            given = _cookies(headers.get("cookie", "")).get(cookie_name(scope))
+            # leniently, as browsers send them: another local app's odd cookie beside
+            # this one must not hide it (http.cookies drops them all at one it rejects)
+            given = cookie_parser(headers.get("cookie", "")).get(cookie_name(scope))
         if given is None:
             return 401, ("this server needs its token: open the address stud-odds serve "
                          "printed (it ends in ?token=...), or send the header "
@@ -210,15 +212,6 @@ def _authorization_token(value: str) -> str | None:
     if scheme.lower() in ("token", "bearer") and given.strip():
         return given.strip()
     return None
-
-
-def _cookies(value: str) -> dict[str, str]:
-    cookies: SimpleCookie = SimpleCookie()
-    try:
-        cookies.load(value)
-    except CookieError:
-        return {}
-    return {name: morsel.value for name, morsel in cookies.items()}
 
 
 async def refuse(send: Send, status: int, message: str,
