@@ -28,12 +28,13 @@ from stud_odds.web.connections import RareLog, connection_cap, server_config  # 
 
 
 @contextmanager
-def live_server(cap: int | None = None) -> Iterator[tuple[str, int]]:
-    """(base URL, port) of the app under uvicorn with serve's limits, in a thread."""
+def live_server(cap: int | None = None, app=None) -> Iterator[tuple[str, int]]:
+    """(base URL, port) of ``app`` (default: the loopback server's) under uvicorn with
+    serve's limits, in a thread."""
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     listener.bind(("127.0.0.1", 0))
     listener.listen(connections.LISTEN_QUEUE)
-    config = server_config(create_app("127.0.0.1"), cap=cap, log_level="warning",
+    config = server_config(app or create_app("127.0.0.1"), cap=cap, log_level="warning",
                            timeout_graceful_shutdown=1)
     server = connections.LimitedServer(config)
     server.install_signal_handlers = lambda: None  # not the main thread
@@ -236,3 +237,11 @@ def test_more_slow_connections_than_open_files_leave_health_answering_and_the_lo
         errors = process.stderr.read().splitlines()
     assert len(errors) < 100, errors[:20]
     assert not [line for line in errors if "Traceback" in line]
+
+
+def test_a_forwarded_header_does_not_change_who_the_client_is():
+    """The token is asked of every peer beyond loopback: the peer is the socket's, never what
+    X-Forwarded-For claims (uvicorn believes it from 127.0.0.1 by default)."""
+    with live_server(app=create_app("127.0.0.1", token="0123456789abcdef")) as (url, _):
+        response = httpx.get(url + "/api/health", headers={"x-forwarded-for": "192.168.1.7"})
+    assert response.status_code == 200

@@ -268,6 +268,9 @@ def server_config(app: Any, cap: int | None = None, **options: Any) -> uvicorn.C
         limit_concurrency=cap + ACCEPTS_IN_FLIGHT * ACCEPT_BATCH,
         h11_max_incomplete_event_size=HEADER_BYTES,
         ws="none",  # no route takes a WebSocket: no upgrade past the HTTP checks
+        # the client is the socket's peer, never what X-Forwarded-For claims: the token is
+        # asked of every peer beyond loopback
+        proxy_headers=False,
         **options)
     quiet_logs()  # after Config: it sets uvicorn's logging up
     return config
