@@ -24,7 +24,8 @@ _INTERRUPTED_EXIT = 130
 def serve(
     host: Annotated[str, typer.Option(
         help="Address to listen on; anything but this machine's own (127.0.0.1) lets other "
-             "machines use it.")] = "127.0.0.1",
+             "machines use it, with the token printed in its address (0.0.0.0: every "
+             "address).")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port (0 picks a free one).")] = 8765,
     open_browser: Annotated[bool, typer.Option(
         "--open/--no-open", help="Open the page in the browser.")] = False,
