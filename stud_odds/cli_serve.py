@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     import socket
 
 TOKEN_VARIABLE = "STUD_ODDS_TOKEN"  # the token of serve --host beyond loopback, if set
-MAX_JOB_SECONDS = 60.0  # web.jobs.MAX_SECONDS (not imported: --help loads no web stack)
+MAX_JOB_SECONDS = 60.0  # web.jobs.JOB_TIME_LIMIT (not imported: --help loads no web stack)
 _INTERRUPTED_EXIT = 130
 
 

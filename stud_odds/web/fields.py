@@ -15,7 +15,7 @@ from typing import Any
 from stud_odds.errors import StudOddsError, blame, shown
 from stud_odds.request.schema import OPTIONS, OUTPUT_FIELDS, SPOT_FIELDS
 from stud_odds.request.spot import SpotRequest
-from stud_odds.web.jobs import MAX_SECONDS
+from stud_odds.web.jobs import JOB_TIME_LIMIT
 
 REQUEST_FIELDS = SPOT_FIELDS + OUTPUT_FIELDS
 # query parameter -> field; the repeated ones (one per seat, one per folded player) are lists
@@ -27,7 +27,7 @@ class RequestError(StudOddsError):
     """A request that is not a spot and its options; the message is one sentence."""
 
 
-def request_from_fields(data: Any, max_seconds: float = MAX_SECONDS) -> SpotRequest:
+def request_from_fields(data: Any, max_seconds: float = JOB_TIME_LIMIT) -> SpotRequest:
     """A SpotRequest from a dict of the batch fields plus classes, pot and to_call, within
     what one request may ask of the server (``max_seconds``: its time limit for one
     request, serve --max-job-seconds)."""
@@ -62,7 +62,7 @@ def _bounded(spot: SpotRequest, max_seconds: float) -> None:
                                "--max-job-seconds)")
 
 
-def request_from_json(body: bytes, max_seconds: float = MAX_SECONDS) -> SpotRequest:
+def request_from_json(body: bytes, max_seconds: float = JOB_TIME_LIMIT) -> SpotRequest:
     """An SpotRequest from a POST body: one JSON object."""
     try:
         text = body.decode("utf-8-sig")
@@ -124,7 +124,7 @@ def fields_from_query(items: list[tuple[str, str]]) -> dict[str, Any]:
 
 
 def request_from_query(items: list[tuple[str, str]],
-                       max_seconds: float = MAX_SECONDS) -> SpotRequest:
+                       max_seconds: float = JOB_TIME_LIMIT) -> SpotRequest:
     return request_from_fields(fields_from_query(items), max_seconds)
 
 

@@ -25,7 +25,7 @@ import anyio.to_thread
 _T = TypeVar("_T")
 
 MAX_WAITING = 4  # jobs queued in a lane behind its running one; more are told to come back
-MAX_SECONDS = 60.0  # a job's work is stopped after this long (serve --max-job-seconds)
+JOB_TIME_LIMIT = 60.0  # a job's work is stopped after this long (serve --max-job-seconds)
 RETRY_AFTER_S = 1
 SPOT, OUTS, FILE = LANES = ("spot", "outs", "file")
 
@@ -88,7 +88,7 @@ class WebJob:
 class Jobs:
     """The server's queue of engine jobs."""
 
-    def __init__(self, max_waiting: int = MAX_WAITING, max_seconds: float = MAX_SECONDS) -> None:
+    def __init__(self, max_waiting: int = MAX_WAITING, max_seconds: float = JOB_TIME_LIMIT) -> None:
         self.max_waiting = max_waiting
         self.max_seconds = max_seconds
         self._slots = {lane: anyio.Lock() for lane in LANES}
@@ -181,6 +181,6 @@ async def _cancel_on_exit(cancel: threading.Event) -> None:
         cancel.set()
 
 
-__all__ = ["DB_JOB", "FILE", "IMPORT_JOB", "LANES", "MAX_SECONDS", "MAX_WAITING", "OUTS",
+__all__ = ["DB_JOB", "FILE", "IMPORT_JOB", "LANES", "JOB_TIME_LIMIT", "MAX_WAITING", "OUTS",
            "OUTS_JOB", "REPLAY_JOB", "RETRY_AFTER_S", "SPOT", "SPOT_JOB", "Busy", "JobKind",
            "Jobs", "Superseded", "TimedOut", "WebJob"]
