@@ -1,5 +1,6 @@
-"""The exact counts' numpy twins (engine/twins/headsup.py, enumeration.py) against their
-kernels, integer for integer, and against brute force; and the same answer whichever ran."""
+"""The exact counts' numpy twins (engine/twins/headsup.py, enumeration.py, weighted.py)
+against their kernels, integer for integer, and against brute force; and the same answer
+whichever ran."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 from reference_spots import load_spots, scenario_of
 from test_engine_brute_force import SPOTS as BRUTE_FORCE_SPOTS
 from test_engine_brute_force import _brute_force
+from test_engine_weighted import LATER_STREETS, THIRD_STREET, _label
 from twin_helpers import cold_and_warm
 
 from stud_odds import Scenario
@@ -22,6 +24,8 @@ from stud_odds.engine.headsup import heads_up_tallies
 from stud_odds.engine.job import Job
 from stud_odds.engine.twins.enumeration import enumeration_twin, enumeration_twin_cost
 from stud_odds.engine.twins.headsup import heads_up_twin, heads_up_twin_cost
+from stud_odds.engine.twins.weighted import weighted_twin
+from stud_odds.engine.weighted import weighted_tallies
 from stud_odds.errors import StudOddsError
 from stud_odds.kernels.layout import POT, SHARE
 
@@ -174,5 +178,56 @@ README_EXACT = [
 def test_a_cold_exact_command_prints_what_a_warm_one_prints(arguments, tmp_path):
     """A fresh process with an empty cache (numpy) and one whose kernels are in memory
     print the same JSON, but for the elapsed time."""
+    _, answer = cold_and_warm(arguments, tmp_path)
+    assert answer["method"] == "exact"
+
+
+# weighted counting (ranges, heads-up): random ranges on every street of the three games,
+# a ranged player on either side or both (tests/test_engine_weighted.py's cases), and
+# whole-deck spots a player asks
+WEIGHTED_CASES = LATER_STREETS + THIRD_STREET
+
+
+def _weighted_same(scenario: Scenario, ranges, scoops: bool = True) -> None:
+    spot = running.spot_of(scenario, scoops)
+    spot = spot._replace(draws=spot.draws - np.array([2 * (r is not None) for r in ranges]))
+    game = scenario.game.kernel_id
+    _same(weighted_twin(game, spot, ranges, running.lookups()),
+          weighted_tallies(game, spot, ranges))
+
+
+@pytest.mark.parametrize("case", WEIGHTED_CASES, ids=[_label(c) for c in WEIGHTED_CASES])
+def test_weighted_counting_as_the_kernels_count(case):
+    scenario, ranges = case
+    _weighted_same(scenario, ranges)
+
+
+WEIGHTED_SPOTS = [
+    ("stud", ["AhKh/Qh8d5c", "[QQ+, AK]/7c6d2s"]),
+    ("stud8", ["Ac2c/3c4d5h", "[A2, A3, KK]/Ks9c8d"]),
+    ("razz", ["As2d/3c5h", "[A2, A3, 23]/Kh9c"]),
+    ("razz", ["[A2, A3, 23, A4]/5h6d7d", "[pair]/Kh9c8s"]),
+]
+
+
+@pytest.mark.parametrize("game, hands", WEIGHTED_SPOTS, ids=[h[1] for _, h in WEIGHTED_SPOTS])
+@pytest.mark.parametrize("scoops", [False, True])
+def test_ranges_a_player_asks_counted_as_the_kernels_count(game, hands, scoops):
+    scenario = Scenario.build(hands, game=game)
+    plan = scenario.plan
+    _weighted_same(scenario, tuple(plan.ranges[p] if p in plan.ranged_players else None
+                                   for p in range(2)), scoops)
+
+
+RANGED_COLD = [
+    ["-g", "stud8", "Ac2c/3c4d", "[A2, A3, KK]/Ks9c"],
+    ["AhKh/Qh8d", "[QQ+, AK]/7c6d"],
+]
+
+
+@pytest.mark.parametrize("arguments", RANGED_COLD)
+def test_a_cold_count_against_a_range_prints_what_a_warm_one_prints(arguments, tmp_path):
+    """Weighted counting answers a fresh process by numpy, compiling nothing, with the JSON
+    the kernels give."""
     _, answer = cold_and_warm(arguments, tmp_path)
     assert answer["method"] == "exact"

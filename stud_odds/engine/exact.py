@@ -16,6 +16,7 @@ import math
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, wait
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -27,12 +28,16 @@ from stud_odds.kernels.layout import (
     HIGH_CLASS_COLUMNS,
     LOW_CLASS_COLUMNS,
 )
+from stud_odds.scenario.table import HOLE_CARDS
 
 from . import running
 from .deal_levels import MAX_COMPLETIONS, level_choices, levels
 from .job import WAIT_POLL, Job
 from .options import Progress
 from .tallies import Tallies
+
+if TYPE_CHECKING:
+    from stud_odds.ranges import Combos
 
 # deals per kernel call (a few hundredths of a second: Ctrl-C is seen at once)
 DEALS_PER_CALL = 8_000_000
@@ -245,3 +250,35 @@ def heads_up_kernels(game: int) -> float:
     # a tiny spot of the same game compiles (or loads) every kernel it uses
     tiny = running.tiny_spot()
     return running.compiled("heads_up", game, lambda: heads_up_tallies(game, tiny))
+
+
+def weighted(game: int, spot: Spot, ranges: tuple[Combos | None, Combos | None], threads: int,
+             progress: Callable[[float], None] | None, job: Job) -> tuple[Tallies, float]:
+    """Two players' exact tallies against ranges in one weighted sweep (weighted.py, or its
+    numpy twin when the kernels are not ready and the twin is quicker: the same tallies),
+    and the seconds spent compiling.  progress(fraction done) between kernel calls."""
+    from .twins.weighted import weighted_twin, weighted_twin_cost
+
+    n = len(spot.deck)
+    sizes = [int(k) + HOLE_CARDS * (r is not None) for k, r in zip(spot.draws, ranges,
+                                                                   strict=True)]
+    # a ranged player's completions that hold one of his pairs: about this many at most
+    rows = [math.comb(n, k) if r is None or k < HOLE_CARDS else
+            min(math.comb(n, k), len(r) * math.comb(n - HOLE_CARDS, k - HOLE_CARDS))
+            for k, r in zip(sizes, ranges, strict=True)]
+    twin_seconds, twin_bytes = weighted_twin_cost(game, n, sizes, rows, bool(spot.track_scoops))
+    if twin_bytes <= running.TWIN_BYTES and not running.use_kernel("weighted", game,
+                                                                   twin_seconds):
+        with job.kernels():
+            job.check()
+            tallies = weighted_twin(game, spot, ranges, running.lookups(), between=job.share)
+        if progress:
+            progress(1.0)
+        return tallies, 0.0
+    from .weighted import weighted_kernels, weighted_tallies
+
+    with job.kernels():
+        compiling = weighted_kernels(game)
+        tallies = weighted_tallies(game, spot, ranges, progress, threads)
+    job.check()
+    return tallies, compiling

@@ -137,15 +137,11 @@ def weighted_sweep_tallies(game: int, spot: Spot, plan: DealPlan, total: int, th
     """each_choice_tallies' sums by one weighted sweep over every choice (weighted.py),
     from exact integers (weights in millionths) divided once, so that dividing by
     ``total`` deals gives each fraction."""
-    from .weighted import weighted_kernels, weighted_tallies
+    from .exact import weighted
 
     between = job.sharing(progress)
-    with job.kernels():
-        compiling = weighted_kernels(game)
-        counted = weighted_tallies(game, spot, plan.ranges,
-                                   lambda fraction: between(int(total * fraction), total),
-                                   threads)
-    job.check()
+    counted, compiling = weighted(game, spot, plan.ranges, threads,
+                                  lambda fraction: between(int(total * fraction), total), job)
     weighted_deals = max(int(counted.outcomes), 1)
 
     def scaled(counts: np.ndarray) -> np.ndarray:

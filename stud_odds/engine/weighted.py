@@ -15,7 +15,9 @@ six decimals is exact, so the tallies are exact integers, the per-choice sums
 scaled by WEIGHT_SCALE per ranged player; ranges with finer weights are
 counted per choice (``exact_weights``; when the sweep is chosen, and what it
 costs: planning.py).  The sums outgrow an int64 and come
-back as Python ints.
+back as Python ints.  A process whose kernels are not compiled yet counts with
+the numpy twin (twins/weighted.py: the same tallies) when that is quicker
+(exact.weighted).
 """
 
 from __future__ import annotations

@@ -1,0 +1,305 @@
+"""Weighted counting's twin: engine/weighted.py's exact tallies by numpy, without numba.
+
+The same counting as the weighted kernels (kernels/weighted.py), by the sorting
+of the heads-up twin (twins/headsup.py).  A ranged player's completions are
+those of a player whose hole cards are unknown (his hole pair and his later
+cards together), each weighing W, the summed weight (in millionths) of the
+range's hole pairs inside it; a player without a range weighs 1 everywhere;
+completions that weigh nothing are dropped before they are valued.  A pair of
+disjoint completions X and Y weighs W(X) * W(Y).
+
+Every Y is entered once per subset S of it as the key (S, value) carrying its
+weight; each X asks, for each of its subsets, the summed weight of the keys of
+its S below its value, at or below it, and in all, and inclusion-exclusion over
+the subsets gives the summed weight of the disjoint Y of each kind, exactly as
+it gives their number unweighted.  Those sums times W(X), summed by outcome
+(and, for scoops, by X's class), are the kernels' counts.
+
+The weighted sums outgrow an int64 (about 2**95 on third street), so a sum of
+W(X) times a per-row count is added in limbs small enough for int64 and
+carried into Python ints (``_exact_sums``).  The result is integer for integer
+the kernels' tallies.  Nothing here imports numba.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from itertools import combinations
+
+import numpy as np
+
+from stud_odds.kernels.bundles import Lookups, Spot
+from stud_odds.kernels.layout import (
+    GAME_RAZZ,
+    GAME_STUD,
+    GAME_STUD8,
+    HIGH_CLASS_COLUMNS,
+    LOW_CLASS_COLUMNS,
+    SCOOP_CLASS_BASE,
+)
+from stud_odds.ranges import Combos
+from stud_odds.scenario.table import HOLE_CARDS
+
+from ..awards import add_awards
+from ..pair_counting import PAIR_CLASSES, SWAP_PLAYERS, VALUE_SPAN
+from ..small import _class_columns, _combinations, _values
+from ..tallies import Tallies, narrowed
+from .headsup import BOTH, X_WINS, Y_WINS, low_bucket, passes, sweep_value
+
+# bits of a per-row count taken at once: a weight (< 2**27) times such a limb, summed over
+# up to 2**24 rows, stays below 2**63
+_COUNT_LIMB_BITS = 12
+_MOST_ROWS = 1 << 24
+# seconds per entry (a completion's subset, sorted or looked up, with its weight) and per
+# completion listed and weighed, on one core of a busy 2-core machine (a fourth-street
+# range against a known hand, 28 million entries: about 2.4 s), and the bytes each holds
+# at once (the same spot: 670 MB more at the peak)
+_SECONDS_PER_ENTRY = 1.2e-7
+_SECONDS_PER_COMPLETION = 3e-7
+_BYTES_PER_COMPLETION = 100
+_BYTES_PER_ROW = 150
+_BYTES_PER_ENTRY = 64
+
+
+class _Player:
+    """One player's kept completions (weight above 0): their positions, weights, values
+    (larger is better), stud8 low buckets and class pairs."""
+
+    def __init__(self, game: int, spot: Spot, player: int, k: int, pairs: np.ndarray | None,
+                 lookups: Lookups):
+        combos = _combinations(len(spot.deck), k)
+        if pairs is None:
+            self.weight = np.ones(len(combos), np.int64)
+        else:
+            self.weight = _completion_weights(combos, pairs)
+            keep = np.flatnonzero(self.weight)
+            combos, self.weight = combos[keep], self.weight[keep]
+        if len(combos) > _MOST_ROWS:
+            raise ValueError("too many completions for weighted counting by numpy")
+        self.combos, self.pairs, self.size = combos, pairs, k
+        cards = np.asarray(spot.deck, np.int64)[combos]
+        keys = int(spot.known_key[player]) + lookups.card_key[cards].sum(axis=1)
+        bits = int(spot.known_bits[player]) | np.bitwise_or.reduce(lookups.card_bit[cards],
+                                                                   axis=1)
+        highs, lows = _values(game, keys[None], bits[None], lookups)
+        high_class, low_class = _class_columns(game, highs, lows, lookups)
+        self.value = sweep_value(game, highs[0], lows[0])
+        self.bucket = low_bucket(game, lows[0])
+        self.pair_class = high_class[0] * LOW_CLASS_COLUMNS + low_class[0]
+
+    def __len__(self) -> int:
+        return len(self.weight)
+
+
+def _card_sets(combos: np.ndarray, deck: int, size: int) -> np.ndarray:
+    """Each row's subsets of ``size`` positions as numbers (colex ranks), one column per
+    subset: the numbers of two equal sets are equal."""
+    binom = np.array([[math.comb(p, i) for i in range(size + 1)] for p in range(deck)],
+                     np.int64).reshape(deck, size + 1)
+    patterns = list(combinations(range(combos.shape[1]), size))
+    sets = np.zeros((len(combos), len(patterns)), np.int64)
+    for j, columns in enumerate(patterns):
+        for i, column in enumerate(columns):
+            sets[:, j] += binom[combos[:, column], i + 1]
+    return sets
+
+
+def _completion_weights(combos: np.ndarray, pairs: np.ndarray) -> np.ndarray:
+    """Each completion's weight: the summed pairs[p, q] of every two of its positions."""
+    weight = np.zeros(len(combos), np.int64)
+    k = combos.shape[1]
+    for i in range(k):
+        for j in range(i + 1, k):
+            weight += pairs[combos[:, i], combos[:, j]]
+    return weight
+
+
+def _disjoint_weight(player: _Player, other: _Player, deck: int) -> np.ndarray:
+    """Per row of ``player``, the summed weight of the other player's completions that
+    share no card with it (kernels/weighted.disjoint_pair_weights)."""
+    free = deck - player.size
+    if other.pairs is None:
+        return np.full(len(player.weight), math.comb(free, other.size), np.int64)
+    later = math.comb(free - HOLE_CARDS, other.size - HOLE_CARDS)
+    touching = other.pairs.sum(axis=1)
+    total = np.full(len(player.weight), int(touching.sum()) // 2, np.int64)
+    combos = player.combos
+    for i in range(player.size):
+        total -= touching[combos[:, i]]
+        for j in range(i + 1, player.size):
+            total += other.pairs[combos[:, i], combos[:, j]]
+    return later * total
+
+
+def _exact_sums(groups: np.ndarray, weight: np.ndarray, count: np.ndarray,
+                size: int) -> np.ndarray:
+    """out[g] = the sum over rows of group g of weight * count, as Python ints (weights
+    below 2**27, counts at least 0, at most _MOST_ROWS rows)."""
+    out = np.zeros(size, object)
+    count = count.copy()
+    shift = 0
+    while count.any():
+        part = np.zeros(size, np.int64)
+        np.add.at(part, groups, weight * (count & ((1 << _COUNT_LIMB_BITS) - 1)))
+        out += part.astype(object) * (1 << shift)
+        count >>= _COUNT_LIMB_BITS
+        shift += _COUNT_LIMB_BITS
+    return out
+
+
+def _class_tallies(game: int, player: _Player, other: _Player, deck: int,
+                   classes: np.ndarray) -> int:
+    """The player's hand classes, each row once per weighted deal it is in, into
+    ``classes`` (Python ints); returns the weighted deals."""
+    per_pair = _exact_sums(player.pair_class, player.weight,
+                           _disjoint_weight(player, other, deck), PAIR_CLASSES)
+    per_pair = per_pair.reshape(HIGH_CLASS_COLUMNS, LOW_CLASS_COLUMNS)
+    if game != GAME_RAZZ:
+        classes[:HIGH_CLASS_COLUMNS] += per_pair.sum(axis=1)
+    if game != GAME_STUD:
+        classes[HIGH_CLASS_COLUMNS:SCOOP_CLASS_BASE] += per_pair.sum(axis=0)
+    return int(per_pair.sum())
+
+
+def _sorted_keys(side: _Player, rows: np.ndarray, deck: int, size: int
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """The keys (card set, value) of the ``rows``' subsets of ``size`` positions, sorted,
+    and the weight of each key's row.  A counting sort: the rows in order of value, then
+    their subsets in order of card set, each stable (radix sorts of 16-bit digits, in
+    numpy several times quicker than sorting the keys)."""
+    by_value = rows[_stable_order(side.value[rows])]
+    sets = _card_sets(side.combos[by_value], deck, size)
+    order = _stable_order(sets.ravel())
+    keys = (sets * VALUE_SPAN + side.value[by_value, None]).ravel()[order]
+    return keys, np.repeat(side.weight[by_value], sets.shape[1])[order]
+
+
+def _stable_order(numbers: np.ndarray) -> np.ndarray:
+    """argsort(numbers, stable) of numbers at least 0, by 16 bits at a time."""
+    order = np.argsort((numbers & 0xFFFF).astype(np.uint16), kind="stable")
+    high = numbers >> 16
+    while high.any():
+        order = order[np.argsort((high[order] & 0xFFFF).astype(np.uint16), kind="stable")]
+        high >>= 16
+    return order
+
+
+def weighted_pair_sums(asking: _Player, rows: np.ndarray, asked: _Player,
+                       asked_rows: np.ndarray, deck: int
+                       ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For each of ``asking``'s ``rows``: the summed weight of ``asked``'s ``asked_rows``
+    disjoint from it and valued below it, at most its value, and in all.
+
+    By inclusion-exclusion over the card sets S the two share, one size of S at a
+    time (sets of different sizes never match, and memory stays a size's worth): the
+    asked rows' subsets of that size are keys (S, value) sorted, each carrying its
+    row's weight, and each asking row asks for the summed weight below, at or below
+    and at any value of each of its subsets' keys."""
+    found = np.zeros((3, len(rows)), np.int64)
+    for size in range(min(asking.size, asked.size) + 1):
+        keys, weights = _sorted_keys(asked, asked_rows, deck, size)
+        summed = np.zeros(len(keys) + 1, np.int64)
+        np.cumsum(weights, out=summed[1:])
+        del weights
+        set_start = np.zeros(math.comb(deck, size) + 1, np.int64)
+        np.cumsum(np.bincount(keys // VALUE_SPAN, minlength=len(set_start) - 1),
+                  out=set_start[1:])
+        card_set = _card_sets(asking.combos[rows], deck, size)
+        questions = card_set * VALUE_SPAN + asking.value[rows, None]
+        last = set_start[card_set + 1]
+        start = summed[set_start[card_set]]
+        del card_set
+        sign = -1 if size % 2 else 1
+        for kind, ends in enumerate((np.searchsorted(keys, questions, "left"),
+                                     np.searchsorted(keys, questions, "right"), last)):
+            found[kind] += sign * (summed[ends] - start).sum(axis=1)
+    below, at_most, every = found
+    return below, at_most, every
+
+
+def weighted_twin(game: int, spot: Spot, ranges: tuple[Combos | None, Combos | None],
+                  lookups: Lookups, between: Callable[[], None] | None = None) -> Tallies:
+    """engine.weighted.weighted_tallies's tallies, integer for integer, by numpy.
+
+    spot: the kernels' bundle (spot.draws without the ranged players' hole cards, no
+    community card to come); ranges: per player his Combos or None.  between() is
+    called between steps: a stop it raises is seen there.
+    """
+    from ..weighted import _pair_weights
+
+    if spot.shared_draw or len(spot.draws) != 2:
+        raise ValueError("weighted counting takes two players and no community card to come")
+    between = between or (lambda: None)
+    n = len(spot.deck)
+    draws = [int(k) + HOLE_CARDS * (r is not None) for k, r in zip(spot.draws, ranges,
+                                                                    strict=True)]
+    tallies = Tallies.zeros(2)
+    if sum(draws) > n:
+        return tallies
+    players = []
+    for p in (0, 1):
+        pairs = None if ranges[p] is None else _pair_weights(spot.deck, ranges[p])
+        players.append(_Player(game, spot, p, draws[p], pairs, lookups))
+        between()
+    classes = tallies.classes.astype(object)
+    deals = _class_tallies(game, players[0], players[1], n, classes[0])
+    _class_tallies(game, players[1], players[0], n, classes[1])
+    between()
+    # X: the player with fewer kept completions (player 0 on equal counts), as the kernels
+    px = 0 if len(players[0].weight) <= len(players[1].weight) else 1
+    x, y = players[px], players[1 - px]
+    counts, scoops = _counted(game, bool(spot.track_scoops), x, y, n, between)
+    if px == 1:  # the counts have X as bit 0: make bit 0 player 0
+        counts = counts[SWAP_PLAYERS][:, SWAP_PLAYERS]
+    add_awards(game, counts, tallies)
+    if spot.track_scoops:
+        classes[px, SCOOP_CLASS_BASE:] += scoops[0]
+        classes[1 - px, SCOOP_CLASS_BASE:] += scoops[1]
+    tallies.classes = narrowed(classes)
+    tallies.outcomes = deals
+    return tallies
+
+
+def _counted(game: int, track_scoops: bool, x: _Player, y: _Player, deck: int,
+             between: Callable[[], None]) -> tuple[np.ndarray, list[np.ndarray]]:
+    """The weighted outcome counts [high winners, low winners] and X's and Y's scoops by
+    class pair (Python ints)."""
+    counts = np.zeros((4, 4), object)
+    scoops = [np.zeros(PAIR_CLASSES, object), np.zeros(PAIR_CLASSES, object)]
+    for x_rows, y_rows, low in passes(game, x, y):
+        below, at_most, every = weighted_pair_sums(x, x_rows, y, y_rows, deck)
+        weight = x.weight[x_rows]
+        one = np.zeros(len(x_rows), np.int64)
+        for high, found in ((X_WINS, below), (BOTH, at_most - below), (Y_WINS, every - at_most)):
+            cell = (0, high) if game == GAME_RAZZ else (high, low)
+            counts[cell] += _exact_sums(one, weight, found, 1)[0]
+        between()
+        if track_scoops:
+            # X scoops the disjoint Y below it when it takes the low too or nobody does; so
+            # does Y the X below it
+            if low in (X_WINS, 0):
+                scoops[0] += _exact_sums(x.pair_class[x_rows], weight, below, PAIR_CLASSES)
+            if low in (Y_WINS, 0):
+                y_below, _, _ = weighted_pair_sums(y, y_rows, x, x_rows, deck)
+                scoops[1] += _exact_sums(y.pair_class[y_rows], y.weight[y_rows], y_below,
+                                         PAIR_CLASSES)
+                between()
+    return counts, scoops
+
+
+def weighted_twin_cost(game: int, deck: int, sizes: list[int], rows: list[int],
+                       track_scoops: bool) -> tuple[float, int]:
+    """About how long weighted_twin takes on one core for completions of ``sizes`` cards
+    from ``deck``, about ``rows`` of each kept (every completion is listed and weighed
+    first; stud8 and scoops about twice), and the bytes it holds at once (one size of
+    card sets at a time)."""
+    shared = range(min(sizes) + 1)
+    listed = [math.comb(deck, k) for k in sizes]
+    per_size = [sum(r * math.comb(k, s) for k, r in zip(sizes, rows, strict=True))
+                for s in shared]
+    passes = (2 if game == GAME_STUD8 else 1) * (2 if track_scoops else 1)
+    seconds = passes * sum(per_size) * _SECONDS_PER_ENTRY + sum(listed) * _SECONDS_PER_COMPLETION
+    held = (max(listed) * _BYTES_PER_COMPLETION + sum(rows) * _BYTES_PER_ROW
+            + max(per_size) * _BYTES_PER_ENTRY)
+    return seconds, held
