@@ -16,9 +16,10 @@ from stud_odds.console import console, error_console, fail
 if TYPE_CHECKING:
     from stud_odds.next_cards import OutsResult
 
-_GROUPS = ("takes the lead", "improves", "little change", "hurts", "hands over the lead")
 CSV_FIELDS = ("card", "equity", "high_win", "high_tie", "low_win", "low_tie", "scoop", "change",
-              "equity_se")
+              "group", "equity_se")
+# a row's colour is its group's (OutsGroup.verdict), as on the page
+_STYLES = {"improves": "green", "hurts": "red", "too close to call": "italic"}
 
 
 def outs_command(
@@ -112,7 +113,8 @@ def _table(result: OutsResult):
     from rich.table import Table
     from rich.text import Text
 
-    from stud_odds.report.cells import INTERVAL_TITLE
+    from stud_odds.report.cells import INTERVAL_NOTE, INTERVAL_TITLE
+    from stud_odds.result_terms import Z95, OutsGroup
     from stud_odds.scenario.table import street_name
 
     whose = "the community card" if result.community else f"seat {result.player}'s next card"
@@ -125,7 +127,7 @@ def _table(result: OutsResult):
         table.add_column(name, justify="right")
     if result.method != "exact":
         table.add_column(INTERVAL_TITLE, justify="right")
-    for group in _GROUPS:
+    for group in OutsGroup:
         cards = [card for card in result.cards if card.group == group]
         if not cards:
             continue
@@ -136,12 +138,11 @@ def _table(result: OutsResult):
                 value = getattr(card, field)
                 cells.append(f"{100 * value:+.2f}" if name == "change" else f"{100 * value:.2f}%")
             if result.method != "exact":
-                cells.append(f"{196 * (card.equity_se or 0.0):.2f}")
-            table.add_row(*cells, style="green" if card.change > 0 else
-                          "red" if card.change < 0 else None)
+                cells.append(f"{100 * Z95 * (card.equity_se or 0.0):.2f}")
+            table.add_row(*cells, style=_STYLES.get(card.group.verdict))
     if result.method == "exact":
         method = f"exact: every one of {result.outcomes:,} deals of every card's spot"
     else:
-        method = f"sampled: {result.outcomes:,} trials, seed {result.seed}"
+        method = f"sampled: {result.outcomes:,} trials, seed {result.seed}; {INTERVAL_NOTE}"
     return Group(title, now, table, Text(result.summary()),
                  Text(f"{method}, {result.elapsed_s:.2f} s", style="dim"))

@@ -25,6 +25,7 @@ import numpy as np
 from stud_odds.cards import UNKNOWN, format_card
 from stud_odds.errors import StudOddsError
 from stud_odds.games import Game
+from stud_odds.result_terms import Z95, OutsGroup
 from stud_odds.results import EquityResult, Method, PlayerEquity, StoppedBy
 from stud_odds.scenario import Hand, Scenario
 
@@ -52,12 +53,12 @@ class OutCard:
     change: float  # equity minus the spot's equity now
     equity_se: float | None  # sampled tables only
     leads: bool  # his equity is then the highest at the table
-    group: str  # what the card does, in words
+    group: OutsGroup  # what the card does
 
     def to_dict(self) -> dict[str, Any]:
         data = {"card": self.card, "equity": self.equity, "high_win": self.high_win,
                 "high_tie": self.high_tie, "low_win": self.low_win, "low_tie": self.low_tie,
-                "scoop": self.scoop, "change": self.change}
+                "scoop": self.scoop, "change": self.change, "group": self.group.value}
         if self.equity_se is not None:
             data["equity_se"] = self.equity_se
         return data
@@ -80,12 +81,11 @@ class OutsResult:
     stopped_by: StoppedBy = StoppedBy.COMPLETE
 
     def summary(self) -> str:
-        """One line: how many cards put him ahead, and the mean equity."""
-        ahead = sum(card.leads for card in self.cards)
-        mean = float(np.mean([card.equity for card in self.cards])) if self.cards else 0.0
-        return (f"{ahead} of {len(self.cards)} cards put "
-                f"{'you' if self.player == 1 else f'seat {self.player}'} ahead; "
-                f"average {100 * mean:.1f}%")
+        """One line: how many cards improve his chances, hurt them, change them little or
+        cannot be told apart from no change (the groups' colours: OutsGroup.verdict), and
+        the cards' mean equity."""
+        return outs_summary([card.group for card in self.cards],
+                            [card.equity for card in self.cards])
 
     def to_dict(self) -> dict[str, Any]:
         return {"game": self.game, "method": self.method, "street": self.street,
@@ -164,7 +164,7 @@ def outs(scenario: Scenario, player: int = 1, method: str = "auto", trials: int 
             raise Cancelled
         exact = exact and result.method == Method.EXACT
         outcomes += result.outcomes
-        cards.append(_out_card(format_card(card), result, me, now.players[me].equity, ahead_now))
+        cards.append(_out_card(format_card(card), result, me, now, ahead_now))
         if on_round:
             on_round(_result(scenario, player, community, now, cards, outcomes, seed, exact,
                              time.perf_counter() - started, StoppedBy.RUNNING))
@@ -280,22 +280,65 @@ def _leads(result: EquityResult, me: int) -> bool:
     return all(mine > p.equity for i, p in enumerate(result.players) if i != me)
 
 
-def _out_card(card: str, result: EquityResult, me: int, now: float, ahead_now: bool
+def _standard_error(result: EquityResult, me: int) -> float:
+    """Player ``me``'s equity's standard error: none for an exact count."""
+    return result.players[me].equity_se if result.method == Method.MONTE_CARLO else 0.0
+
+
+def outs_group(change: float, change_se: float, leads: bool, ahead_now: bool) -> OutsGroup:
+    """What a card does: ``change`` of equity (a fraction of the pot) with its standard
+    error (0 when both counts are exact), whether the player then leads, and whether he
+    led before.  A sampled change whose 95% interval holds zero is too close to call (or
+    little change, when the whole interval is within NO_CHANGE): no estimate that its
+    error bar cannot tell from none is called better or worse, nor a change of lead."""
+    half_width = Z95 * change_se
+    if half_width > 0 and abs(change) <= half_width:
+        if abs(change) + half_width <= NO_CHANGE:
+            return OutsGroup.LITTLE_CHANGE
+        return OutsGroup.TOO_CLOSE
+    if leads and not ahead_now:
+        return OutsGroup.TAKES_THE_LEAD
+    if ahead_now and not leads:
+        return OutsGroup.HANDS_OVER_THE_LEAD
+    if change > NO_CHANGE:
+        return OutsGroup.IMPROVES
+    if change < -NO_CHANGE:
+        return OutsGroup.HURTS
+    return OutsGroup.LITTLE_CHANGE
+
+
+def outs_summary(groups: list[OutsGroup], equities: list[float]) -> str:
+    """The table's line under the cards, in the words of the groups' colours:
+    ``44 cards: 11 improve (3 take the lead), 25 hurt, 8 change little; average 64.9%``."""
+
+    def count(n: int, one: str, many: str) -> str:
+        return f"{n} {one if n == 1 else many}"
+
+    def number(*wanted: OutsGroup) -> int:
+        return sum(group in wanted for group in groups)
+
+    better = number(OutsGroup.IMPROVES, OutsGroup.TAKES_THE_LEAD)
+    worse = number(OutsGroup.HURTS, OutsGroup.HANDS_OVER_THE_LEAD)
+    taking, handing = number(OutsGroup.TAKES_THE_LEAD), number(OutsGroup.HANDS_OVER_THE_LEAD)
+    parts = [count(better, "improves", "improve")
+             + (f" ({count(taking, 'takes', 'take')} the lead)" if taking else ""),
+             count(worse, "hurts", "hurt")
+             + (f" ({count(handing, 'hands', 'hand')} over the lead)" if handing else ""),
+             count(number(OutsGroup.LITTLE_CHANGE), "changes little", "change little")]
+    if close := number(OutsGroup.TOO_CLOSE):
+        parts.append(f"{close} {OutsGroup.TOO_CLOSE.value}")
+    mean = float(np.mean(equities)) if equities else 0.0
+    return (f"{count(len(groups), 'card', 'cards')}: {', '.join(parts)}; "
+            f"average {100 * mean:.1f}%")
+
+
+def _out_card(card: str, result: EquityResult, me: int, now: EquityResult, ahead_now: bool
               ) -> OutCard:
     mine = result.players[me]
-    change = mine.equity - now
+    change = mine.equity - now.players[me].equity
+    change_se = float(np.hypot(_standard_error(result, me), _standard_error(now, me)))
     leads = _leads(result, me)
-    if leads and not ahead_now:
-        group = "takes the lead"
-    elif ahead_now and not leads:
-        group = "hands over the lead"
-    elif change > NO_CHANGE:
-        group = "improves"
-    elif change < -NO_CHANGE:
-        group = "hurts"
-    else:
-        group = "little change"
     return OutCard(card, mine.equity, mine.high_win, mine.high_tie, mine.low_win,
                    mine.low_tie, mine.scoop, change,
                    mine.equity_se if result.method == Method.MONTE_CARLO else None,
-                   leads, group)
+                   leads, outs_group(change, change_se, leads, ahead_now))

@@ -1,5 +1,6 @@
 """The words of a result: how it was found (Method), why its count ended (StoppedBy),
-a player's numbers (Rate) and parts of the pot (PotPart).
+a player's numbers (Rate), parts of the pot (PotPart), what a next card does (OutsGroup)
+and the unit of a sampled equity's error bar.
 
 The lowest floor of the results: no stud_odds import, so the result dataclasses
 (``results``) and the cells that show them (``report.cells``) both stand on it.
@@ -55,8 +56,35 @@ class PotPart(StrEnum):
     NOTHING = "nothing"
 
 
+# a sampled equity's error bar: the two-sided 95% normal quantile, and the unit of the
+# interval's cells (they are equity percentages' differences, not percentages of them)
+Z95 = 1.959964
+INTERVAL_UNIT = "percentage points"
+
+
+class OutsGroup(StrEnum):
+    """What a card a player can receive next does to his chances (``stud-odds outs``' groups
+    and the page's colours), in the order they are listed.  A sampled card whose change
+    its 95% interval cannot tell from none is TOO_CLOSE, whatever its estimate says."""
+
+    TAKES_THE_LEAD = "takes the lead"
+    IMPROVES = "improves"
+    LITTLE_CHANGE = "little change"
+    TOO_CLOSE = "too close to call"
+    HURTS = "hurts"
+    HANDS_OVER_THE_LEAD = "hands over the lead"
+
+    @property
+    def verdict(self) -> str:
+        """The colour's word: "improves" (green: improves or takes the lead), "hurts" (red:
+        hurts or hands over the lead), "little change" (grey) or "too close to call"."""
+        return {OutsGroup.TAKES_THE_LEAD: OutsGroup.IMPROVES,
+                OutsGroup.HANDS_OVER_THE_LEAD: OutsGroup.HURTS}.get(self, self).value
+
+
 # the stops of a whole result (a study writes only these): a partial one is not finished
 FINISHED = frozenset({StoppedBy.COMPLETE, StoppedBy.TRIALS, StoppedBy.PRECISION,
                       StoppedBy.TIME})
 
-__all__ = ["FINISHED", "Method", "PotPart", "Rate", "StoppedBy"]
+__all__ = ["FINISHED", "INTERVAL_UNIT", "Z95", "Method", "OutsGroup", "PotPart", "Rate",
+           "StoppedBy"]

@@ -14,7 +14,8 @@ from typer.testing import CliRunner
 from stud_odds import Scenario, equity
 from stud_odds.cards import parse_card
 from stud_odds.cli import app
-from stud_odds.next_cards import OutsError, _card_seed, _dealt, outs
+from stud_odds.next_cards import NO_CHANGE, OutsError, _card_seed, _dealt, outs, outs_group
+from stud_odds.result_terms import Z95, OutsGroup
 
 EXACT_SPOTS = [
     ("stud", ["AhKh/Qh8d", "7c7d/2s3s"], {}),
@@ -84,6 +85,48 @@ def test_sampled_tables_are_seeded_per_card():
         mean_se, table.now.equity_se)
 
 
+@pytest.mark.parametrize("change, se, leads, ahead_now, group", [
+    # +0.14 points, ±0.31: not "improves"; the whole interval is within NO_CHANGE
+    (0.0014, 0.0031 / Z95, False, False, OutsGroup.LITTLE_CHANGE),
+    (0.0025, 0.0031 / Z95, False, False, OutsGroup.TOO_CLOSE),  # +0.25 ±0.31
+    (-0.0030, 0.0031 / Z95, False, False, OutsGroup.TOO_CLOSE),
+    (0.0025, 0.0031 / Z95, True, False, OutsGroup.TOO_CLOSE),  # nor a lead it cannot tell
+    (-0.0025, 0.0031 / Z95, False, True, OutsGroup.TOO_CLOSE),
+    (0.0014, 0.0, False, False, OutsGroup.LITTLE_CHANGE),  # exact: the same, told apart
+    (0.0400, 0.0031 / Z95, False, False, OutsGroup.IMPROVES),
+    (0.0400, 0.0031 / Z95, True, False, OutsGroup.TAKES_THE_LEAD),
+    (-0.0400, 0.0031 / Z95, False, True, OutsGroup.HANDS_OVER_THE_LEAD),
+    (-0.0400, 0.0, False, False, OutsGroup.HURTS),
+])
+def test_a_card_is_grouped_only_as_its_error_bar_can_tell(change, se, leads, ahead_now, group):
+    assert outs_group(change, se, leads, ahead_now) is group
+
+
+def test_a_sampled_tables_groups_hold_its_error_bars_and_its_summary_counts_its_colours():
+    """No sampled card is called better or worse (or a change of lead) when the 95% interval
+    of its change holds zero; the summary counts the cards in the colours' words."""
+    table = outs(Scenario.build(["AhKh/Qh", "7c7d/2s", "3c4c/5c"]), seed=7)
+    assert table.method == "monte-carlo"
+    close = 0
+    for card in table.cards:
+        half_width = Z95 * np.hypot(card.equity_se, table.now.equity_se)
+        told = abs(card.change) > half_width
+        if card.group.verdict in ("improves", "hurts"):
+            assert told and (card.change > 0) == (card.group.verdict == "improves"), card
+        elif card.group is OutsGroup.TOO_CLOSE:
+            close += 1
+            assert not told and abs(card.change) + half_width > NO_CHANGE, card
+    assert close  # this spot has such cards (+0.22 points, ±0.4)
+    better = sum(card.group.verdict == "improves" for card in table.cards)
+    worse = sum(card.group.verdict == "hurts" for card in table.cards)
+    summary = table.summary()
+    assert summary.startswith(f"{len(table.cards)} cards: {better} improve")
+    assert f", {worse} hurt" in summary and f"{close} too close to call" in summary
+    shown = CliRunner().invoke(app, ["outs", "AhKh/Qh", "7c7d/2s", "3c4c/5c", "--seed", "7"])
+    assert f"too close to call ({close})" in shown.output
+    assert "± is the 95% interval, in percentage points" in shown.output
+
+
 def test_questions_without_an_answer():
     with pytest.raises(OutsError, match="no card to come"):
         outs(Scenario.build(["AhKh2c/Qh8d5c4d", "7c7d2d/2s3s9c9d"]))
@@ -95,18 +138,20 @@ def test_the_command_line():
     runner = CliRunner()
     shown = runner.invoke(app, ["outs", "AhKh/Qh8d", "7c7d/2s3s"])
     assert shown.exit_code == 0, shown.output
-    assert "takes the lead" in shown.output and "cards put you ahead; average" in shown.output
+    assert "takes the lead" in shown.output
+    assert "44 cards: " in shown.output and " improve (" in shown.output
     answer = runner.invoke(app, ["outs", "-g", "stud8", "Ac2c/3c4d", "KsKh/4s9c", "--player",
                                  "2", "--json"])
     data = json.loads(answer.stdout)
     assert {"game", "method", "street", "player", "now", "cards", "outcomes"} <= set(data)
     assert data["player"] == 2 and data["street"] == 5 and len(data["cards"]) == 44
     assert set(data["cards"][0]) == {"card", "equity", "high_win", "high_tie", "low_win",
-                                     "low_tie", "scoop", "change"}
+                                     "low_tie", "scoop", "change", "group"}
     table = Scenario.build(["Ac2c/3c4d", "KsKh/4s9c"], game="stud8")
     assert data["now"] == equity(table).players[1].to_dict()
     rows = runner.invoke(app, ["outs", "AhKh/Qh8d", "7c7d/2s3s", "--csv"]).stdout.splitlines()
     assert rows[0].startswith("card,equity,") and len(rows) == 45
+    assert ",change,group," in rows[0] and rows[1].split(",")[8] in set(OutsGroup)
     for arguments, words in ((["AhKh2c/Qh8d5c4d", "7c7d2d/2s3s9c9d"], "no card to come"),
                              (["AhKh/Qh", "7c7d/2s", "-p", "5"], "not at the table"),
                              (["AhKh/Qh", "7c7d/Qh"], "Qh is used twice")):

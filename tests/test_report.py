@@ -26,6 +26,7 @@ from stud_odds.report import (
     to_csv,
     to_json,
 )
+from stud_odds.report.cells import hand_notes
 from stud_odds.results import EquityResult, PlayerEquity, RangeSize
 from stud_odds.scenario import Scenario
 
@@ -132,12 +133,22 @@ def test_the_html_table_of_a_sampled_result_names_its_ranges():
                         "<td>14.5%</td><td>0.1%</td><td>10.2%</td></tr>")
 
 
+def test_every_view_names_a_ranges_combos_and_the_intervals_unit_in_the_same_words():
+    """The page's hand notes, the notebook's table and the terminal say "69 combos" alike;
+    the ± column's unit is said under every sampled table."""
+    assert hand_notes(SAMPLED) == ["62 combos", "", "69 combos"]
+    assert hand_notes(EXACT) == ["", ""]
+    assert "<small>69 combos</small>" in html_table(SAMPLED)
+    printed = _printed(Scenario.build(HANDS, game="stud8"), SAMPLED, 120)
+    assert "69 combos" in printed and "in percentage points" in printed
+
+
 def test_footer_lines():
     assert footer_lines(Scenario.build(["AsKs/Qh", "7c7d/2s"]), EXACT) == [
         "exact: every one of 18,265,297,050 deals, 0.29 s"]
     assert footer_lines(Scenario.build(HANDS, game="stud8"), SAMPLED) == [
         "Monte Carlo: 20,000 trials, seed 1, 0.50 s (the trials asked for); "
-        "± is the 95% interval",
+        "± is the 95% interval, in percentage points",
         "nobody makes an eight-or-better low 38.9% of the time",
     ]
 
@@ -147,7 +158,7 @@ def test_a_time_limit_is_said_to_make_the_numbers_depend_on_the_machine():
                     seed=9, elapsed_s=2.0, no_low=None, stopped_by="time")
     assert footer_lines(Scenario.build(HANDS, game="stud8"), timed) == [
         "Monte Carlo: 1,234,567 trials, seed 9, 2.00 s (stopped at the end of the first round "
-        "past the --max-time limit); ± is the 95% interval",
+        "past the --max-time limit); ± is the 95% interval, in percentage points",
         "a time limit makes the trial count, and so the numbers, depend on this machine's "
         "speed: use --trials or --precision to repeat them",
     ]

@@ -11,16 +11,17 @@ import html
 import math
 from typing import TYPE_CHECKING, NamedTuple
 
-from stud_odds.result_terms import Method, Rate, StoppedBy
+from stud_odds.result_terms import INTERVAL_UNIT, Z95, Method, Rate, StoppedBy
 from stud_odds.wording import plural
 
 if TYPE_CHECKING:
     from stud_odds.pot_odds import PotOdds
-    from stud_odds.results import EquityResult
+    from stud_odds.results import EquityResult, RangeSize
     from stud_odds.scenario import Scenario
 
-Z95 = 1.959964  # two-sided 95% normal quantile
-INTERVAL_TITLE = "±95%"  # the column of a sampled equity's 95% interval, in points
+INTERVAL_TITLE = "±95%"  # the column of a sampled equity's 95% interval, in INTERVAL_UNIT
+# what the lines under a sampled table say of the ± column
+INTERVAL_NOTE = f"± is the 95% interval, in {INTERVAL_UNIT}"
 
 
 def percent_decimals(result: EquityResult) -> int:
@@ -77,6 +78,17 @@ def table_cells(result: EquityResult) -> list[dict[str, str]]:
             for p in range(len(result.players))]
 
 
+def combos_text(played: RangeSize) -> str:
+    """The hole-card pairs a range allows, as a table shows them under it: ``87 combos``."""
+    return plural(played.combos, "combo")
+
+
+def hand_notes(result: EquityResult) -> list[str]:
+    """Per player, the line under his hand: a range's ``87 combos``, else empty."""
+    return ["" if player.range is None else combos_text(player.range)
+            for player in result.players]
+
+
 def html_table(result: EquityResult) -> str:
     """The equity table's columns as an HTML table (EquityResult._repr_html_, Jupyter)."""
     numbers = number_columns(result)
@@ -91,7 +103,7 @@ def html_table(result: EquityResult) -> str:
     for p, player in enumerate(result.players):
         hand = html.escape(player.hand)
         if player.range is not None:
-            hand += f"<br><small>{plural(player.range.combos, 'combo')}</small>"
+            hand += f"<br><small>{combos_text(player.range)}</small>"
         cells = [str(p + 1), hand, *(f"<b>{texts[p]}</b>" if field == Rate.EQUITY else texts[p]
                                      for _, field, texts, _ in numbers)]
         lines.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
@@ -120,7 +132,7 @@ def footer_lines(scenario: Scenario, result: EquityResult) -> list[str]:
         }.get(result.stopped_by, result.stopped_by)
         lines = [
             f"Monte Carlo: {plural(result.outcomes, 'trial')}, seed {result.seed}, "
-            f"{result.elapsed_s:.2f} s ({stop}); ± is the 95% interval"
+            f"{result.elapsed_s:.2f} s ({stop}); {INTERVAL_NOTE}"
         ]
         if result.stopped_by == StoppedBy.TIME:
             lines.append("a time limit makes the trial count, and so the numbers, depend on "
@@ -146,5 +158,6 @@ def pot_odds_lines(odds: PotOdds) -> list[str]:
     ]
 
 
-__all__ = ["INTERVAL_TITLE", "Z95", "NumberColumn", "footer_lines", "html_table", "number_columns",
-           "percent_decimals", "pot_odds_lines", "table_cells"]
+__all__ = ["INTERVAL_NOTE", "INTERVAL_TITLE", "Z95", "NumberColumn", "combos_text", "footer_lines",
+           "hand_notes", "html_table", "number_columns", "percent_decimals", "pot_odds_lines",
+           "table_cells"]

@@ -12,9 +12,8 @@ from rich.table import Table
 from rich.text import Text
 
 from stud_odds.cards import UNKNOWN, format_card
-from stud_odds.report.cells import footer_lines, number_columns, pot_odds_lines
+from stud_odds.report.cells import combos_text, footer_lines, number_columns, pot_odds_lines
 from stud_odds.result_terms import Rate
-from stud_odds.wording import plural
 
 if TYPE_CHECKING:
     from stud_odds.pot_odds import PotOdds
@@ -55,7 +54,7 @@ def hand_text(scenario: Scenario, player: int, result: EquityResult | None = Non
     text.append_text(cards_text(hand.up))
     played = None if result is None else result.players[player].range
     if played is not None:
-        text.append(f"\n{plural(played.combos, 'combo')}", style="dim")
+        text.append(f"\n{combos_text(played)}", style="dim")
     return text
 
 

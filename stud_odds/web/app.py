@@ -86,13 +86,15 @@ def page_words() -> dict[str, Any]:
     (Game.title), the equity table's column titles (the report's: a Rate with its "_" a
     space, ``±95%`` for the interval), the columns each game's table has before its first
     numbers (a high half: high win and tie; a low half: low win and tie, and scoop), the
-    street names of the tables and histories (``3rd street``), the cards' names and what a
-    progress line calls each counting method (Algorithm.title)."""
+    street names of the tables and histories (``3rd street``), the cards' names, what a
+    progress line calls each counting method (Algorithm.title), the unit of the ± column
+    and the outs' groups with the colour each is shown in (OutsGroup.verdict)."""
     from stud_odds.cards import RANK_NAMES, RANKS, SUIT_NAMES, SUITS
     from stud_odds.engine.planning import Algorithm
     from stud_odds.games import Game
     from stud_odds.report.cells import INTERVAL_TITLE
     from stud_odds.request.schema import YES
+    from stud_odds.result_terms import INTERVAL_UNIT, OutsGroup
     from stud_odds.results import Rate
     from stud_odds.scenario.table import STREETS, street_label
 
@@ -114,6 +116,8 @@ def page_words() -> dict[str, Any]:
         "suits": dict(zip(SUITS, SUIT_NAMES, strict=True)),
         "methods": {method.value: method.title for method in Algorithm},
         "yes": list(YES),  # a URL's flag is on with any of the schema's yes words
+        "interval_unit": INTERVAL_UNIT,
+        "outs_groups": {group.value: group.verdict for group in OutsGroup},
     }
 
 

@@ -44,11 +44,13 @@ def displayed(request: SpotRequest, result: EquityResult) -> dict[str, Any]:
     """The answer plus ``display``: the table's cells and the lines under it, exactly as the
     command prints them, so the page shows the command's text without its own rules."""
     from stud_odds.report import footer_lines, pot_odds_lines, table_cells
+    from stud_odds.report.cells import hand_notes
 
     data = answer(request, result)
     odds = pot_odds(request, result)
     data["display"] = {
         "cells": table_cells(result),
+        "hand_notes": hand_notes(result),  # a range's "87 combos" under its hand
         "lines": footer_lines(request.scenario, result),
         "pot_odds": [] if odds is None else pot_odds_lines(odds),
         # as text: a seed is up to 2**63, more than a JavaScript number holds exactly
