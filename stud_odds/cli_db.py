@@ -74,9 +74,9 @@ def _one_format(as_json: bool, as_csv: bool) -> None:
 @db_app.command("path")
 def path_command(db: DbOption = None) -> None:
     """Print the database file's path (--db, else STUD_ODDS_DB, else the default)."""
-    from stud_odds.db.store import resolve_path
+    from stud_odds.db.store import resolve_path, shown_path
 
-    print(resolve_path(db))
+    print(shown_path(resolve_path(db)))
 
 
 @db_app.command("import")

@@ -318,3 +318,87 @@ def test_a_large_file_is_written_in_parts_with_the_same_result(tmp_path, monkeyp
         if path == "whole.sqlite":
             expected = rows
     assert rows == expected and (str((folder / "HH_large.txt").resolve()), 61, 0, 0) in rows
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX signals")
+@pytest.mark.parametrize("how", ["SIGTERM to the command's processes", "SIGKILL"])
+def test_a_killed_parallel_import_ends_cleanly(tmp_path, how):
+    """Issue 37 item 16: no leaked-semaphore warning, the files committed kept whole."""
+    made = made_folder(tmp_path / "hh", files=24, hands=120, seed=10)
+    db = tmp_path / "hands.sqlite"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "stud_odds", "db", "import", str(tmp_path / "hh"), "--db",
+         str(db), "--workers", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True, start_new_session=True)
+    assert process.stderr.readline().startswith("imported ")
+    if how == "SIGKILL":
+        process.send_signal(signal.SIGKILL)
+    else:
+        os.killpg(process.pid, signal.SIGTERM)
+    # the pipe closes once every process that holds it (the resource tracker too) has ended
+    _, err = process.communicate(timeout=60)
+    assert process.returncode < 0
+    assert [line for line in err.splitlines() if not line.startswith("imported ")] == []
+    hands = counts(db)[0]
+    assert hands % 120 == 0 and 120 <= hands < len(made)
+    with stud_odds.db.open(db) as opened:
+        assert opened.import_files([tmp_path / "hh"], workers=2).new == len(made) - hands
+
+
+def _file_counts(db: Path, name: str) -> tuple:
+    with sqlite3.connect(db) as connection:
+        found = connection.execute("SELECT hands, skipped, other_games FROM files WHERE path "
+                                   "LIKE ?", (f"%{name}",)).fetchall()
+    connection.close()
+    return found
+
+
+def test_imports_of_one_large_file_at_once_count_its_hands_once(tmp_path, monkeypatch):
+    """Issue 37 item 14: a file written in parts by two imports (threads, a connection
+    each) whose parts take turns at the write lock, one part each in turn."""
+    import threading
+
+    from stud_odds.db import importing
+
+    rng = random.Random(11)
+    large = tmp_path / "HH_large.txt"
+    write(large, make_file(rng, 61, first_id=590000000000))
+    monkeypatch.setattr(importing, "CHUNK_BYTES", 1)
+    monkeypatch.setattr(importing, "CHUNK_HANDS", 7)  # 9 parts
+    write_part, turn = importing._write, threading.Condition()
+    state = {"turn": 0, "done": set()}
+
+    def in_turn(*args, **kwargs):
+        me = threading.current_thread().name
+        with turn:  # A's part, B's part, A's next part...: unless the other has finished
+            turn.wait_for(lambda: state["turn"] % 2 == int(me[-1]) or state["done"])
+        try:
+            return write_part(*args, **kwargs)
+        finally:
+            with turn:
+                state["turn"] += 1
+                turn.notify_all()
+
+    monkeypatch.setattr(importing, "_write", in_turn)
+    db = tmp_path / "hands.sqlite"
+    stud_odds.db.open(db).close()
+    results = {}
+
+    def import_it(which: int) -> None:
+        with stud_odds.db.open(db) as database:
+            results[which] = database.import_files([large], workers=1)
+        with turn:
+            state["done"].add(which)
+            turn.notify_all()
+
+    threads = [threading.Thread(target=import_it, args=(which,), name=f"import {which}")
+               for which in (0, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    assert state["turn"] == 18  # the two imports' nine parts each, in turn
+    assert results[0].new + results[1].new == 61
+    assert [r.new + r.already for r in results.values()] == [61, 61]
+    assert _file_counts(db, "HH_large.txt") == [(61, 0, 0)]
+    assert counts(db)[0] == 61

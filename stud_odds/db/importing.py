@@ -21,7 +21,7 @@ from pathlib import Path
 from stud_odds.cards import format_card
 from stud_odds.db.results import ImportedFile, ImportResult, SkippedRecord
 from stud_odds.db.schema import REFRESH_DAYS
-from stud_odds.db.store import DatabaseError, Store
+from stud_odds.db.store import DatabaseError, Store, shown_path
 from stud_odds.history.lines import HistoryError
 from stud_odds.history.model import HandHistory, SkippedHand
 
@@ -93,13 +93,13 @@ def collect_files(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[Path], 
                         seen.add(file.resolve())
                         files.append(file)
                 else:
-                    passed_over.append(str(file))
+                    passed_over.append(shown_path(file))
         elif path.exists():
             if path.resolve() not in seen:
                 seen.add(path.resolve())
                 files.append(path)
         else:
-            raise DatabaseError(f"there is no file or folder {given}")
+            raise DatabaseError(f"there is no file or folder {shown_path(given)}")
     return files, passed_over
 
 
@@ -159,14 +159,14 @@ def _file_parts(path: Path, chunk: int, stop: Stop | None = None) -> Iterator[_F
             try:
                 hands.append(_hand_rows(item))
             except _TooLarge as error:
-                skipped.append(SkippedRecord(str(path), item.line, item.id, str(error), True,
-                                             str(item.game)))
+                skipped.append(SkippedRecord(shown_path(path), item.line, item.id, str(error),
+                                             True, str(item.game)))
             if len(hands) >= chunk:
                 yield _FileRows(hands, skipped, other)
                 hands, skipped, other, yielded = [], [], 0, True
         elif isinstance(item, SkippedHand):
             other += not item.stud
-            skipped.append(SkippedRecord(str(path), item.line, item.id, item.reason,
+            skipped.append(SkippedRecord(shown_path(path), item.line, item.id, item.reason,
                                          item.stud, str(item.game) if item.game else None))
     if not yielded and not hands and not skipped:
         from stud_odds.history.lines import count_stud_hands
@@ -212,7 +212,7 @@ class _Read:
 def _failed(path: Path, error: Exception, first: bool = True) -> _Read:
     message = str(error) if isinstance(error, HistoryError) else \
         f"cannot read {path}: {getattr(error, 'strerror', None) or error}"
-    return _Read(path, None, error=message, first=first)
+    return _Read(path, None, error=shown_path(message), first=first)
 
 
 def _modified(stat: os.stat_result) -> str:
@@ -250,26 +250,30 @@ def import_file(store: Store, path: Path) -> ImportedFile:
     return _write(store, _read(path))
 
 
-def _write(store: Store, read: _Read) -> ImportedFile:
+def _write(store: Store, read: _Read, before: ImportedFile | None = None) -> ImportedFile:
+    """One file, or one part of a large file (``before``: what this import wrote of its
+    earlier parts), in one transaction."""
     path, rows = read.path, read.rows
     if rows is None:
-        return ImportedFile(str(path), error=read.error)
-    absolute = str(path.resolve())
+        return ImportedFile(shown_path(path), error=read.error)
+    # a name that is not UTF-8 is stored as it is shown (SQLite text is UTF-8)
+    absolute = shown_path(path.resolve())
     new = already = 0
-    counts = (len(rows.hands), sum(1 for s in rows.skipped if s.stud), rows.other_games)
+    counts = [len(rows.hands), sum(1 for s in rows.skipped if s.stud), rows.other_games]
+    if before is not None and not read.first:
+        counts = [counts[0] + before.new + before.already, counts[1] + before.skipped,
+                  counts[2] + before.other_games]
     with store.transaction() as cursor:
-        if read.first:
-            cursor.execute(
-                "INSERT INTO files (path, size, modified, imported, hands, skipped, "
-                "other_games) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (path) DO UPDATE SET "
-                "size = excluded.size, modified = excluded.modified, "
-                "imported = excluded.imported, hands = excluded.hands, "
-                "skipped = excluded.skipped, other_games = excluded.other_games",
-                (absolute, read.size, read.modified, _now(), *counts))
-        else:  # a later part of a large file: its counts are added
-            cursor.execute(
-                "UPDATE files SET imported = ?, hands = hands + ?, skipped = skipped + ?, "
-                "other_games = other_games + ? WHERE path = ?", (_now(), *counts, absolute))
+        # the file's counts as this import has read them so far, set, never added to: two
+        # imports of one large file at once each write the whole file's counts with their
+        # last part, whatever the order their parts took turns at the write lock in
+        cursor.execute(
+            "INSERT INTO files (path, size, modified, imported, hands, skipped, "
+            "other_games) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (path) DO UPDATE SET "
+            "size = excluded.size, modified = excluded.modified, "
+            "imported = excluded.imported, hands = excluded.hands, "
+            "skipped = excluded.skipped, other_games = excluded.other_games",
+            (absolute, read.size, read.modified, _now(), *counts))
         file_id = cursor.execute("SELECT id FROM files WHERE path = ?", (absolute,)).fetchone()[0]
         seat_rows, action_rows = [], []
         first = last = None
@@ -299,7 +303,7 @@ def _write(store: Store, read: _Read) -> ImportedFile:
             [(file_id, s.line, SITE, s.number, s.game, int(s.stud), s.reason)
              for s in rows.skipped])
     stud_skipped = tuple(s for s in rows.skipped if s.stud)
-    return ImportedFile(str(path), new=new, already=already, skipped=len(stud_skipped),
+    return ImportedFile(shown_path(path), new=new, already=already, skipped=len(stud_skipped),
                         other_games=rows.other_games, skipped_hands=stud_skipped)
 
 
@@ -319,6 +323,91 @@ def _worker_start() -> None:
         pass
 
 
+def _reader_main(connection) -> None:
+    """A reading process: reads each file it is sent and sends its rows back, until it is
+    sent None or the importer has gone."""
+    _worker_start()
+    try:
+        while (path := connection.recv()) is not None:
+            connection.send(_read(path))
+    except (EOFError, OSError):  # the importer has gone
+        pass
+
+
+class _Readers:
+    """Worker processes reading ``files`` in order, file i by worker i mod n, each file's rows
+    coming back through the pipe of the worker that read it.
+
+    Each worker has a pipe of its own and shares nothing else with the importer: one killed
+    at any moment (by the importer stopping, or with it) leaves no lock held and no
+    semaphore behind, where a ``multiprocessing.Pool`` would (its queues' locks: a worker
+    killed while holding one hangs the pool's shutdown, and a killed importer leaves their
+    semaphores to the resource tracker, which warns of them as leaked)."""
+
+    AHEAD = 2  # files a worker is given at once: it reads the next while this one writes
+
+    def __init__(self, files: list[Path], count: int):
+        import multiprocessing
+
+        context = multiprocessing.get_context("spawn")
+        self.files, self.sent, self.taken = files, 0, 0
+        self.processes, self.pipes = [], []
+        self.gone: set[int] = set()  # workers that ended: their files are read here
+        for _ in range(count):
+            mine, theirs = context.Pipe()
+            process = context.Process(target=_reader_main, args=(theirs,), daemon=True,
+                                      name="stud-odds reader")
+            process.start()
+            theirs.close()
+            self.processes.append(process)
+            self.pipes.append(mine)
+        while self.sent < min(len(files), self.AHEAD * count):
+            self._send()
+
+    def _send(self) -> None:
+        worker = self.sent % len(self.pipes)
+        if worker not in self.gone:
+            try:
+                self.pipes[worker].send(self.files[self.sent])
+            except OSError:
+                self.gone.add(worker)
+        self.sent += 1
+
+    def next(self) -> _Read:
+        """The next file's rows, in order."""
+        index, worker = self.taken, self.taken % len(self.pipes)
+        self.taken += 1
+        read = None
+        if worker not in self.gone:
+            try:
+                read = self.pipes[worker].recv()
+            except (EOFError, OSError):  # the worker ended (killed, out of memory)
+                self.gone.add(worker)
+        if read is None:
+            read = _read(self.files[index])
+        if self.sent < len(self.files):
+            self._send()
+        return read
+
+    def close(self, finished: bool) -> None:
+        """Ends the workers: asked to (``finished``), else killed; either way joined."""
+        for worker, (process, pipe) in enumerate(zip(self.processes, self.pipes,
+                                                     strict=True)):
+            if finished and worker not in self.gone:
+                try:
+                    pipe.send(None)
+                except OSError:
+                    pass
+            else:
+                process.kill()
+        for process, pipe in zip(self.processes, self.pipes, strict=True):
+            process.join(5 if finished else None)
+            if process.is_alive():
+                process.kill()
+                process.join()
+            pipe.close()
+
+
 def _reads(files: list[Path], workers: int | None, stop: Stop | None = None
            ) -> Iterator[_Read]:
     """Each file read, in order: in this process, or (many megabytes of text, several files,
@@ -336,26 +425,23 @@ def _reads(files: list[Path], workers: int | None, stop: Stop | None = None
             else (os.cpu_count() or 1)
         enough = sum(sizes[file] for file in whole) >= PARALLEL_BYTES and len(whole) > 1
         workers = min(cores, 4) if enough else 1
-    pool = None
-    if workers > 1 and len(whole) > 1:
-        import multiprocessing
-
-        pool = multiprocessing.get_context("spawn").Pool(min(workers, len(whole)),
-                                                          initializer=_worker_start)
+    if workers <= 1 or len(whole) <= 1:
+        read_whole = (_read(file, stop) for file in whole)
+        for file in files:
+            yield from _read_in_parts(file, stop) if sizes[file] > CHUNK_BYTES \
+                else (next(read_whole),)
+        return
+    readers = _Readers(whole, min(workers, len(whole)))
+    finished = False
     try:
-        read_whole = pool.imap(_read, whole) if pool is not None else \
-            (_read(file, stop) for file in whole)
         for file in files:
             if sizes[file] > CHUNK_BYTES:
                 yield from _read_in_parts(file, stop)
             else:
-                yield next(read_whole)
-        if pool is not None:
-            pool.close()
+                yield readers.next()
+        finished = True
     finally:
-        if pool is not None:
-            pool.terminate()
-            pool.join()
+        readers.close(finished)
 
 
 def _combined(before: ImportedFile, part: ImportedFile) -> ImportedFile:
@@ -393,7 +479,7 @@ def import_files(store: Store, paths: Iterable[str | os.PathLike[str]],
     """
     files, passed_over = collect_files(paths)
     if store.read_only:
-        raise DatabaseError(f"{store.path} is read-only: stud-odds cannot write to it")
+        raise DatabaseError(store.why_read_only or f"{store.name} was opened read-only")
     done = []
     reads = _reads(files, workers, stop)
     so_far: ImportedFile | None = None  # a large file's parts written so far
@@ -401,9 +487,9 @@ def import_files(store: Store, paths: Iterable[str | os.PathLike[str]],
         for read in reads:
             if stop is not None and stop():
                 kept = (*done, so_far) if so_far is not None else tuple(done)
-                raise ImportStopped(ImportResult(str(store.path), kept, tuple(passed_over)),
+                raise ImportStopped(ImportResult(store.name, kept, tuple(passed_over)),
                                     len(files), so_far)
-            result = _write(store, read)
+            result = _write(store, read, so_far)
             if so_far is not None and not read.first:
                 result = _combined(so_far, result)
             so_far = None if read.last else result
@@ -418,7 +504,7 @@ def import_files(store: Store, paths: Iterable[str | os.PathLike[str]],
                 progress(result, size)
     finally:
         reads.close()  # Ctrl-C or an error: the reading processes stop now
-    return ImportResult(str(store.path), tuple(done), tuple(passed_over))
+    return ImportResult(store.name, tuple(done), tuple(passed_over))
 
 
 __all__ = ["SITE", "ImportStopped", "cents", "collect_files", "import_file", "import_files",

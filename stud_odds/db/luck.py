@@ -149,7 +149,7 @@ def luck(store: Store, player: str | None = None, game: str | None = None,
     running totals (per unit); the all-in figures not yet stored are computed and stored."""
     player, found, shown = player_rows(store, _ROWS, player, game, stakes, since, until)
     if not found:
-        raise DatabaseError(f"{player} plays no hand in {store.path}"
+        raise DatabaseError(f"{player} plays no hand in {store.name}"
                             f"{' that matches the filters' if shown else ''}"
                             f"{others_named(store, game, stakes, since, until)}")
     wanted = [(row[0], row[1], player) for row in found

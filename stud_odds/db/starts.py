@@ -81,7 +81,7 @@ def starts(store: Store, player: str | None = None, game: str | None = None,
     by game: a row per class he was dealt (most hands first), then a row per group."""
     player, found, shown = player_rows(store, _ROWS, player, game, stakes, since, until)
     if not found:
-        raise DatabaseError(f"{player} has no hand in {store.path} whose hole cards are known"
+        raise DatabaseError(f"{player} has no hand in {store.name} whose hole cards are known"
                             f"{' that matches the filters' if shown else ''}")
     # (game, kind, name) -> [hands, vpip, net by unit, big bets, big-bet hands, equity sum,
     # a class's equity]

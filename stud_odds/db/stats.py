@@ -13,7 +13,7 @@ from typing import Any
 
 from stud_odds.db.results import StatsResult, StatsRow
 from stud_odds.db.schema import FIGURES
-from stud_odds.db.store import DatabaseError, Store
+from stud_odds.db.store import DatabaseError, Store, check_text, shown_path
 from stud_odds.games import parse_game
 
 # one row per game and unit; money in hundredths of the unit.  From the hands themselves:
@@ -50,6 +50,10 @@ def _filters(game: str | None, stakes: str | None, since: str | None, until: str
     """The WHERE clause's conditions (on ``hands h``, or on ``player_days`` when ``days``),
     their arguments, and the filters as shown."""
     where, args, shown = [], [], {}
+    for option, value in (("--game", game), ("--stakes", stakes), ("--since", since),
+                          ("--until", until)):
+        if value:
+            check_text(value, f"{option} '{shown_path(value)}'")
     if game:
         where.append("h.game = ?" if not days else "game = ?")
         args.append(str(parse_game(game)))
@@ -107,7 +111,7 @@ def default_player(store: Store, game: str | None, stakes: str | None, since: st
     top = _players(store, game, stakes, since, until, 1)
     if not top:
         shown = _filters(game, stakes, since, until, days=False)[2]
-        raise DatabaseError(f"{store.path} holds no hands"
+        raise DatabaseError(f"{store.name} holds no hands"
                             f"{' that match ' + ', '.join(shown) if shown else ''}: "
                             "import some with stud-odds db import FILES")
     return top[0][0]
@@ -127,12 +131,14 @@ def player_rows(store: Store, sql: str, player: str | None, game: str | None,
     (a query of one player's seats and hands: ``s.name = ? {where}``, the filters on
     ``hands h``), and the filters as shown."""
     where, args, shown = _filters(game, stakes, since, until, days=False)
+    if player is not None:
+        check_text(player, f"--player '{shown_path(player)}'")
     try:
         if player is None:
             player = default_player(store, game, stakes, since, until)
         found = store.connection.execute(sql.format(where=where), [player, *args]).fetchall()
     except sqlite3.Error as error:
-        raise DatabaseError(f"{store.path} cannot be read: {error}") from None
+        raise DatabaseError(f"{store.name} cannot be read: {error}") from None
     return player, found, shown
 
 
@@ -147,11 +153,13 @@ def stats(store: Store, player: str | None = None, game: str | None = None,
         raise DatabaseError("--since and --until with a time of day need the hands "
                             "themselves (from_hands=True)")
     where, args, shown = _filters(game, stakes, since, until, days)
+    if player is not None:
+        check_text(player, f"--player '{shown_path(player)}'")
     try:
         if player is None:
             top = most_hands(store, where, args, days=days)
             if not top:
-                raise DatabaseError(f"{store.path} holds no hands"
+                raise DatabaseError(f"{store.name} holds no hands"
                                     f"{' that match ' + ', '.join(shown) if shown else ''}: "
                                     "import some with stud-odds db import FILES")
             player = top[0][0]
@@ -159,11 +167,11 @@ def stats(store: Store, player: str | None = None, game: str | None = None,
         found = store.connection.execute(sql, [player, *args]).fetchall()
         found = [row for row in found if row[2]]  # a day row can hold no hands of his
     except sqlite3.Error as error:
-        raise DatabaseError(f"{store.path} cannot be read: {error}") from None
+        raise DatabaseError(f"{store.name} cannot be read: {error}") from None
     if not found:
         others = ", ".join(name for name, _ in most_hands(store, where, args, limit=3,
                                                           days=days))
-        raise DatabaseError(f"{player} plays no hand in {store.path}"
+        raise DatabaseError(f"{player} plays no hand in {store.name}"
                             f"{' that matches the filters' if shown else ''}"
                             f"{f' (players in most hands: {others})' if others else ''}")
     by_game: dict[str, list] = {}
