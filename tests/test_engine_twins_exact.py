@@ -24,6 +24,7 @@ from stud_odds.engine.headsup import heads_up_tallies
 from stud_odds.engine.job import Job
 from stud_odds.engine.twins.enumeration import enumeration_twin, enumeration_twin_cost
 from stud_odds.engine.twins.headsup import heads_up_twin, heads_up_twin_cost
+from stud_odds.engine.twins.razz_ranks import razz_ranks_tallies
 from stud_odds.engine.twins.weighted import weighted_twin
 from stud_odds.engine.weighted import weighted_tallies
 from stud_odds.errors import StudOddsError
@@ -167,6 +168,7 @@ def test_the_twins_against_brute_force(scenario):
 
 README_EXACT = [
     ["AhKh/Qh", "7c7d/2s"],
+    ["-g", "razz", "As2d/3c", "xx/Kh"],  # 12 million completions: razz by rank profiles
     ["-g", "stud8", "AhKh/Qh", "7c7d/2s"],
     ["-g", "razz", "As2s/3h", "7c7d/Ks"],
     ["AhKh/Qh8d5c", "7c7s/2s9c3d", "QsJs/Ts3h4h"],
@@ -231,3 +233,36 @@ def test_a_cold_count_against_a_range_prints_what_a_warm_one_prints(arguments, t
     the kernels give."""
     _, answer = cold_and_warm(arguments, tmp_path)
     assert answer["method"] == "exact"
+
+
+# razz heads-up by rank profiles (twins/razz_ranks.py)
+RAZZ_SPOTS = [
+    (["As2d/3c", "xx/Kh"], {}),
+    (["As2s/3h7d", "xx/Ks5c"], {"dead": "4h 6c"}),
+    (["Ah2h/3h", "xx/3c"], {"dead": "As Ad Ac 2s 2d"}),
+    (["As2s/3h7dQc", "8c8d/Ks5c4c"], {"dead": "2c 3c 4d 5d 6h 7h 8h 9h Th Jh Qh Kh Ah"}),
+]
+
+
+def _razz_ranks_same(scenario: Scenario) -> None:
+    spot = running.spot_of(scenario, False)
+    _same(razz_ranks_tallies(spot, running.lookups()), heads_up_tallies(2, spot))
+
+
+@pytest.mark.parametrize("hands, extra", RAZZ_SPOTS, ids=[h[1] for h, _ in RAZZ_SPOTS])
+def test_razz_counted_by_ranks_as_the_kernels_count(hands, extra):
+    _razz_ranks_same(Scenario.build(hands, game="razz", **extra))
+
+
+@settings(max_examples=12, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**32))
+def test_random_razz_spots_counted_by_ranks_as_the_kernels_count(seed):
+    _razz_ranks_same(_random_spot("razz", seed, 2))
+
+
+def test_razz_by_ranks_takes_a_shared_card_too():
+    hands = ["8hAs/3hQd2dQc", "Ks8s/7c7s6c6h"]
+    spot = running.spot_of(Scenario.build(hands, game="razz", dead="3dJd8c7hKd5c2s8dAh6d9c5h"
+                                          "3s5dQh4s9d9sQsJcTd3cJh4d7d2hTs9hAdAcKcTh5sTc4cKh"),
+                           False)._replace(draws=np.zeros(2, np.int64), shared_draw=1)
+    _same(razz_ranks_tallies(spot, running.lookups()), heads_up_tallies(2, spot))

@@ -220,17 +220,27 @@ def heads_up(game: int, spot: Spot, threads: int, progress: Progress | None,
              job: Job) -> tuple[Tallies, float]:
     """Two players' exact tallies by counting pairs of completions (headsup.py, or its
     numpy twin when the kernels are not ready and the twin is quicker: the same
-    tallies), and the seconds spent compiling."""
+    tallies; razz's twin counts rank profiles, twins/razz_ranks.py), and the seconds
+    spent compiling."""
     from .twins.headsup import heads_up_twin, heads_up_twin_cost
+    from .twins.razz_ranks import razz_ranks_cost, razz_ranks_tallies
 
-    twin_seconds, twin_bytes = heads_up_twin_cost(
-        game, len(spot.deck), [int(k) for k in spot.draws], bool(spot.shared_draw),
-        bool(spot.track_scoops))
+    draws = [int(k) for k in spot.draws]
+    # razz without scoops by class: counted by rank profiles, far quicker than pairs
+    by_ranks = game == GAME_RAZZ and not spot.track_scoops
+    if by_ranks:
+        twin_seconds, twin_bytes = razz_ranks_cost(len(spot.deck), draws,
+                                                   bool(spot.shared_draw)), 0
+    else:
+        twin_seconds, twin_bytes = heads_up_twin_cost(
+            game, len(spot.deck), draws, bool(spot.shared_draw), bool(spot.track_scoops))
     if twin_bytes <= running.TWIN_BYTES and not running.use_kernel("heads_up", game,
                                                                    twin_seconds):
         with job.kernels():
             job.check()
-            tallies = heads_up_twin(game, spot, running.lookups(), between=job.share)
+            tallies = (razz_ranks_tallies(spot, running.lookups(), between=job.share)
+                       if by_ranks else
+                       heads_up_twin(game, spot, running.lookups(), between=job.share))
         if progress:
             progress(tallies.outcomes, tallies.outcomes)
         return tallies, 0.0
