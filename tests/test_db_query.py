@@ -162,3 +162,18 @@ def test_a_query_that_is_not_utf8_is_one_sentence(imported):
                                      "character 9, and the database holds UTF-8 text only")
     # what SQLite gives back is UTF-8 text, shown as it is
     assert run("query", "SELECT 'café'", "--db", imported, "--csv").stdout == "'café'\ncafé\n"
+
+
+def test_text_in_the_file_that_is_not_utf8_is_one_sentence(tmp_path):
+    path = tmp_path / "hands.sqlite"
+    with stud_odds.db.open(path) as db:
+        db.import_files([DATA / "razz.txt"])
+        with db.store.transaction() as cursor:  # as another program might have written it
+            cursor.execute("UPDATE seats SET name = CAST(x'ff41' AS TEXT) WHERE seat = 1")
+    result = run("query", "SELECT name FROM seats WHERE seat = 1", "--db", path)
+    assert result.exit_code == 2, result.output
+    assert result.stderr.strip() == (f"error: the query cannot run: a text value in {path} is "
+                                     "not UTF-8 (CAST it AS BLOB to see its bytes)")
+    blob = run("query", "SELECT CAST(name AS BLOB) FROM seats WHERE seat = 1", "--db", path,
+               "--json")
+    assert blob.exit_code == 0 and "ff41" in blob.stdout

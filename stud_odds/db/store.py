@@ -179,17 +179,26 @@ def check_file(path: Path) -> int | None:
     """The schema version of the stud-odds database at ``path``, None for a new (absent or
     empty) file; raises DatabaseError, writing nothing, for any file stud-odds must not
     open."""
+    version, copy = _checked(path)
+    if copy is not None:
+        copy.remove()
+    return version
+
+
+def _checked(path: Path) -> tuple[int | None, _Reading | None]:
+    """:func:`check_file`'s version, and the private copy it read, if it had to make one
+    (a read-only folder, pages in the -wal file), for the caller to read too, then remove."""
     try:
         with open(path, "rb") as stream:
             head = stream.read(len(SQLITE_MAGIC))
     except FileNotFoundError:
-        return None
+        return None, None
     except IsADirectoryError:
         raise DatabaseError(f"{shown_path(path)} is a folder, not a database file") from None
     except OSError as error:
         raise DatabaseError(f"cannot read {shown_path(path)}: {error.strerror or error}") from None
     if not head:
-        return None
+        return None, None
     if head != SQLITE_MAGIC:
         raise DatabaseError(f"{shown_path(path)} is not a stud-odds database: it is not an "
                             "SQLite file; it was left as it is")
@@ -203,27 +212,32 @@ def check_file(path: Path) -> int | None:
         if reading is not None:
             reading.remove()
         raise DatabaseError(_sentence(path, error)) from None
+    found = False
     try:
         tables = {name for (name,) in connection.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table'")}
         if not tables:
-            return None
+            return None, None
         if "schema_version" not in tables:
             raise DatabaseError(f"{shown_path(path)} is an SQLite file of another program, not a "
                                 "stud-odds database; it was left as it is")
         row = connection.execute("SELECT max(version) FROM schema_version").fetchone()
+        found = True
     except sqlite3.Error as error:
         raise DatabaseError(_sentence(path, error)) from None
     finally:
         connection.close()
-        reading.remove()
+        if not found:
+            reading.remove()
     version = row[0] if row else None
+    if not isinstance(version, int) or version > SCHEMA_VERSION:
+        reading.remove()
     if not isinstance(version, int):
         raise DatabaseError(f"{shown_path(path)} has no schema version: it is not a stud-odds "
                             "database this release can read; it was left as it is")
     if version > SCHEMA_VERSION:
         raise DatabaseError(_newer(path, version))
-    return version
+    return version, reading if reading.copy is not None else None
 
 
 def _newer(path: Path, version: int) -> str:
@@ -239,8 +253,16 @@ class Store:
                  read_only: bool = False):
         self.path = resolve_path(path)
         self.name = shown_path(self.path)  # as messages show it
-        self._reading: _Reading | None = None
-        version = check_file(self.path)
+        # a private copy check_file had to read (a read-only folder, pages in the -wal
+        # file): this store reads it too, and removes it when closed
+        version, self._reading = _checked(self.path)
+        try:
+            self._open(version, create, read_only)
+        except BaseException:
+            self.close()
+            raise
+
+    def _open(self, version: int | None, create: bool, read_only: bool) -> None:
         exists = self.path.exists()
         if not exists and not create:
             raise DatabaseError(f"there is no hand database at {self.name}: import hands "
@@ -357,6 +379,7 @@ class Store:
             connection.close()
         if self._reading is not None:
             self._reading.remove()
+            self._reading = None
 
 
 __all__ = ["BUSY_TIMEOUT_S", "ENV", "DatabaseError", "Store", "check_file", "check_text",
