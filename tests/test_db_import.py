@@ -402,3 +402,23 @@ def test_imports_of_one_large_file_at_once_count_its_hands_once(tmp_path, monkey
     assert [r.new + r.already for r in results.values()] == [61, 61]
     assert _file_counts(db, "HH_large.txt") == [(61, 0, 0)]
     assert counts(db)[0] == 61
+
+
+def test_a_reading_worker_killed_mid_import_loses_nothing(tmp_path):
+    import multiprocessing
+
+    made = made_folder(tmp_path / "hh", files=10, hands=40, seed=12)
+    killed = []
+
+    def progress(done, size):
+        if not killed:  # a reading process dies (out of memory, say) after the first file
+            readers = [p for p in multiprocessing.active_children()
+                       if p.name == "stud-odds reader"]
+            readers[0].kill()
+            readers[0].join()
+            killed.append(readers[0].pid)
+
+    with stud_odds.db.open(tmp_path / "hands.sqlite") as db:
+        result = db.import_files([tmp_path / "hh"], progress=progress, workers=2)
+    assert killed and result.new == len(made) and not result.failed
+    assert counts(tmp_path / "hands.sqlite")[0] == len(made)

@@ -329,7 +329,11 @@ def _reader_main(connection) -> None:
     _worker_start()
     try:
         while (path := connection.recv()) is not None:
-            connection.send(_read(path))
+            try:
+                read: _Read | Exception = _read(path)
+            except Exception as error:  # raised in the importer, as reading there would
+                read = error
+            connection.send(read)
     except (EOFError, OSError):  # the importer has gone
         pass
 
@@ -387,6 +391,8 @@ class _Readers:
             read = _read(self.files[index])
         if self.sent < len(self.files):
             self._send()
+        if isinstance(read, Exception):
+            raise read
         return read
 
     def close(self, finished: bool) -> None:
