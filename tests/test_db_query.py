@@ -177,3 +177,20 @@ def test_text_in_the_file_that_is_not_utf8_is_one_sentence(tmp_path):
     blob = run("query", "SELECT CAST(name AS BLOB) FROM seats WHERE seat = 1", "--db", path,
                "--json")
     assert blob.exit_code == 0 and "ff41" in blob.stdout
+
+
+def test_sqlites_defensive_switches_are_set_where_python_can(monkeypatch):
+    import sqlite3
+
+    from stud_odds.db import query as query_module
+
+    for number, name in enumerate(("DEFENSIVE", "TRUSTED_SCHEMA", "ENABLE_FTS3_TOKENIZER")):
+        monkeypatch.setattr(sqlite3, f"SQLITE_DBCONFIG_{name}", 1000 + number, raising=False)
+    calls = []
+
+    class Connection:  # Python 3.12's sqlite3.Connection.setconfig
+        def setconfig(self, option, enable):
+            calls.append((option, enable))
+
+    query_module._defensive(Connection())
+    assert calls == [(1000, True), (1001, False), (1002, False)]

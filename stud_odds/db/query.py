@@ -34,11 +34,12 @@ _READING_PRAGMAS = frozenset({"table_info", "table_xinfo", "table_list", "index_
                               "index_info", "index_xinfo", "foreign_key_list",
                               "foreign_key_check", "integrity_check", "quick_check"})
 # Functions a query may not call.  Python 3.11's sqlite3 cannot set SQLITE_DBCONFIG_DEFENSIVE
-# or ..._ENABLE_FTS3_TOKENIZER (Connection.setconfig is 3.12's), so the authorizer refuses
-# the functions SQLite's "defense against the dark arts" names as unsafe with untrusted SQL:
-# fts3_tokenizer() reads (one argument) and replaces (two) a pointer to C code,
-# load_extension() loads a shared library; readfile(), writefile() and edit() are the
-# sqlite3 shell's file functions, refused should a build register them.
+# or ..._ENABLE_FTS3_TOKENIZER (Connection.setconfig is 3.12's: _defensive sets them where it
+# can), so the authorizer refuses the functions SQLite's "defense against the dark arts"
+# names as unsafe with untrusted SQL: fts3_tokenizer() reads (one argument) and replaces
+# (two) a pointer to C code, load_extension() loads a shared library; readfile(),
+# writefile() and edit() are the sqlite3 shell's file functions, refused should a build
+# register them.
 _UNSAFE_FUNCTIONS = frozenset({"fts3_tokenizer", "load_extension", "readfile", "writefile",
                                "edit"})
 
@@ -71,6 +72,20 @@ def _authorizer(denied: list[tuple[Any, ...]]):
     return authorize
 
 
+def _defensive(connection: sqlite3.Connection) -> None:
+    """SQLite's own switches for SQL from elsewhere, where this Python can set them (3.12's
+    ``Connection.setconfig``): defensive mode, an untrusted schema, no fts3_tokenizer()."""
+    setconfig = getattr(connection, "setconfig", None)
+    if setconfig is None:
+        return
+    for name, on in (("SQLITE_DBCONFIG_DEFENSIVE", True),
+                     ("SQLITE_DBCONFIG_TRUSTED_SCHEMA", False),
+                     ("SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER", False)):
+        option = getattr(sqlite3, name, None)
+        if option is not None:
+            setconfig(option, on)
+
+
 def check_max_time(max_time: float | None) -> float | None:
     """``max_time`` as a limit in seconds, None for none (None, 0 or infinity); refused in
     one sentence when it is not a number of seconds."""
@@ -101,6 +116,7 @@ def query(store: Store, sql: str, max_time: float | None = MAX_TIME_S) -> QueryR
     try:
         # functions in a view or trigger of the file run only when SQLite marks them safe
         connection.execute("PRAGMA trusted_schema = OFF")
+        _defensive(connection)
         connection.set_authorizer(_authorizer(denied))
     except BaseException:
         connection.close()
