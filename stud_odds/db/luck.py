@@ -18,7 +18,7 @@ from decimal import Decimal
 from stud_odds.cards import parse_cards
 from stud_odds.db.results import LuckResult, LuckRow
 from stud_odds.db.stats import others_named, player_rows
-from stud_odds.db.store import DatabaseError, Store
+from stud_odds.db.store import DatabaseError, Store, shown_value
 from stud_odds.games import Game
 from stud_odds.history.model import HandHistory, Player
 
@@ -149,7 +149,7 @@ def luck(store: Store, player: str | None = None, game: str | None = None,
     running totals (per unit); the all-in figures not yet stored are computed and stored."""
     player, found, shown = player_rows(store, _ROWS, player, game, stakes, since, until)
     if not found:
-        raise DatabaseError(f"{player} plays no hand in {store.name}"
+        raise DatabaseError(f"{shown_value(player)} plays no hand in {store.name}"
                             f"{' that matches the filters' if shown else ''}"
                             f"{others_named(store, game, stakes, since, until)}")
     wanted = [(row[0], row[1], player) for row in found

@@ -18,7 +18,7 @@ from importlib import resources
 from stud_odds.cards import ACE, parse_cards
 from stud_odds.db.results import StartsResult, StartsRow
 from stud_odds.db.stats import _game_order, player_rows
-from stud_odds.db.store import DatabaseError, Store
+from stud_odds.db.store import DatabaseError, Store, shown_value
 from stud_odds.games import Game
 
 GROUPS = ("trips", "buried pair", "split pair", "three-flush", "three-straight", "other")
@@ -81,7 +81,8 @@ def starts(store: Store, player: str | None = None, game: str | None = None,
     by game: a row per class he was dealt (most hands first), then a row per group."""
     player, found, shown = player_rows(store, _ROWS, player, game, stakes, since, until)
     if not found:
-        raise DatabaseError(f"{player} has no hand in {store.name} whose hole cards are known"
+        raise DatabaseError(f"{shown_value(player)} has no hand in {store.name} whose hole "
+                            "cards are known"
                             f"{' that matches the filters' if shown else ''}")
     # (game, kind, name) -> [hands, vpip, net by unit, big bets, big-bet hands, equity sum,
     # a class's equity]

@@ -13,7 +13,7 @@ from typing import Any
 
 from stud_odds.db.results import StatsResult, StatsRow
 from stud_odds.db.schema import FIGURES
-from stud_odds.db.store import DatabaseError, Store, check_text, shown_path
+from stud_odds.db.store import DatabaseError, Store, check_text, shown_value
 from stud_odds.games import parse_game
 
 # one row per game and unit; money in hundredths of the unit.  From the hands themselves:
@@ -53,7 +53,7 @@ def _filters(game: str | None, stakes: str | None, since: str | None, until: str
     for option, value in (("--game", game), ("--stakes", stakes), ("--since", since),
                           ("--until", until)):
         if value:
-            check_text(value, f"{option} '{shown_path(value)}'")
+            check_text(value, f"{option} '{shown_value(value)}'")
     if game:
         where.append("h.game = ?" if not days else "game = ?")
         args.append(str(parse_game(game)))
@@ -132,7 +132,7 @@ def player_rows(store: Store, sql: str, player: str | None, game: str | None,
     ``hands h``), and the filters as shown."""
     where, args, shown = _filters(game, stakes, since, until, days=False)
     if player is not None:
-        check_text(player, f"--player '{shown_path(player)}'")
+        check_text(player, f"--player '{shown_value(player)}'")
     try:
         if player is None:
             player = default_player(store, game, stakes, since, until)
@@ -154,7 +154,7 @@ def stats(store: Store, player: str | None = None, game: str | None = None,
                             "themselves (from_hands=True)")
     where, args, shown = _filters(game, stakes, since, until, days)
     if player is not None:
-        check_text(player, f"--player '{shown_path(player)}'")
+        check_text(player, f"--player '{shown_value(player)}'")
     try:
         if player is None:
             top = most_hands(store, where, args, days=days)
@@ -171,7 +171,7 @@ def stats(store: Store, player: str | None = None, game: str | None = None,
     if not found:
         others = ", ".join(name for name, _ in most_hands(store, where, args, limit=3,
                                                           days=days))
-        raise DatabaseError(f"{player} plays no hand in {store.name}"
+        raise DatabaseError(f"{shown_value(player)} plays no hand in {store.name}"
                             f"{' that matches the filters' if shown else ''}"
                             f"{f' (players in most hands: {others})' if others else ''}")
     by_game: dict[str, list] = {}

@@ -21,7 +21,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from stud_odds.db.schema import MIGRATIONS, SCHEMA, SCHEMA_VERSION
-from stud_odds.errors import StudOddsError
+from stud_odds.errors import SHOWN_CHARACTERS, StudOddsError
 
 ENV = "STUD_ODDS_DB"
 FILE_NAME = "hands.sqlite"
@@ -62,6 +62,15 @@ def shown_path(path: str | os.PathLike[str]) -> str:
     except UnicodeEncodeError:
         return "".join(_escaped(character) for character in text)
     return text
+
+
+def shown_value(value: str) -> str:
+    """A value given by the user (a player's name, a filter) as a message quotes it: as
+    :func:`shown_path` writes it, whole when short, else its start and its length."""
+    text = shown_path(value)
+    if len(text) <= SHOWN_CHARACTERS:
+        return text
+    return f"{text[:SHOWN_CHARACTERS // 2]}... ({len(value):,} characters)"
 
 
 def _escaped(character: str) -> str:
@@ -383,4 +392,4 @@ class Store:
 
 
 __all__ = ["BUSY_TIMEOUT_S", "ENV", "DatabaseError", "Store", "check_file", "check_text",
-           "default_path", "resolve_path", "shown_path"]
+           "default_path", "resolve_path", "shown_path", "shown_value"]
