@@ -10,15 +10,15 @@ compare the two columns of one run, not figures of different runs):
   install (new HOME and XDG_CACHE_HOME, nothing compiled; the background
   compile left as it is by default, and stopped after each command), and
   whether its JSON equals the warm answer's (but for the time);
-- outs: ``outs AhKh/Qh 7c7d/2s`` in a new process, its kernels in the cache;
+- outs: ``outs AhKh/Qh 7c7d/2s`` in a new process, its kernels in the cache (a
+  cache of the benchmark's own, the heads-up kernels compiled into it first);
 - first: the README's first command, ``equity AhKh/Qh 7c7d/2s``, the same way.
 
 Printed per line: the wall seconds (median) and the CPU seconds of the command
 (median: less swayed by other load than the wall), for this tree and REF (a git
 revision of this repository or a folder holding a ``stud_odds`` package;
 default: the commit before issue 39's work, ba48156), and their ratio.  A warm
-line first runs its command once per tree (which compiles or loads what it
-needs into the user's cache) and then times it.
+line first runs its command once per tree, then times it.
 """
 
 from __future__ import annotations
@@ -77,11 +77,16 @@ def cold(tree: Path, args: list[str]) -> tuple[float, float, str]:
             _stop_background_compiles(home)
 
 
-def _warm_environment(tree: Path) -> dict[str, str]:
-    """The user's own environment and cache, ``tree`` on the path."""
-    environment = {key: value for key, value in os.environ.items()
-                   if not key.startswith("STUD_ODDS_")}
-    return environment | {"PYTHONPATH": str(tree), "COLUMNS": "100"}
+def _warm_environment(tree: Path, home: Path) -> dict[str, str]:
+    """A cache of the benchmark's own under ``home`` (what other programs do to the user's
+    cache meanwhile cannot touch it), ``tree`` on the path, no background compile."""
+    return _environment(tree, home) | {"STUD_ODDS_BACKGROUND_COMPILE": "0"}
+
+
+def _prime(tree: Path, environment: dict[str, str], cwd: str) -> None:
+    """Compile the heads-up kernels (the warm commands' kernels) into the cache."""
+    script = "from stud_odds.engine.exact import heads_up_kernels; heads_up_kernels(0)"
+    subprocess.run([sys.executable, "-c", script], env=environment, cwd=cwd, check=True)
 
 
 def _without_time(text: str) -> dict:
@@ -122,16 +127,22 @@ def main() -> None:
                 wall, cpu, out = cold(tree, command)
                 samples[name].append((wall, cpu))
                 answers[name] = _without_time(out)
-        warm = _without_time(_timed(["equity", *command, "--json"],
-                                    _warm_environment(trees["now"]), ".")[2])
+        with tempfile.TemporaryDirectory(prefix="stud-odds-warm-") as folder:
+            environment = _warm_environment(trees["now"], Path(folder))
+            _prime(trees["now"], environment, folder)
+            warm = _without_time(_timed(["equity", *command, "--json"], environment,
+                                        folder)[2])
         _row("cold: " + label, samples,
              f"   same JSON as warm: {'yes' if answers['now'] == warm else 'NO'}")
     with tempfile.TemporaryDirectory(prefix="stud-odds-warm-") as folder:
+        environments = {name: _warm_environment(tree, Path(folder))
+                        for name, tree in trees.items()}
+        for name, tree in trees.items():
+            _prime(tree, environments[name], folder)
         for label, command in WARM:
             if args.only not in label:
                 continue
-            environments = {name: _warm_environment(tree) for name, tree in trees.items()}
-            for name in trees:  # compile or load what the command needs, once
+            for name in trees:  # load what the command needs once (the tables' files)
                 _timed(command, environments[name], folder)
             samples = {name: [] for name in trees}
             for _ in range(args.runs):
