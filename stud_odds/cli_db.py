@@ -115,12 +115,14 @@ def import_command(
         _json(result.to_dict())
     else:
         _print_import(result)
-    if result.failed:
+    if result.failed:  # each file's reason is in the summary (or the JSON): said once
         from stud_odds.console import fail
+        from stud_odds.db.results import import_words
 
-        first = result.failed[0]
-        more = f" (and {len(result.failed) - 1} more files)" if len(result.failed) > 1 else ""
-        fail(f"{first.error}{more}")
+        names = ", ".join(file.path for file in result.failed[:3])
+        more = f" and {len(result.failed) - 3:,} more" if len(result.failed) > 3 else ""
+        fail(f"{len(result.failed):,} of {import_words('files', len(result.files))} not "
+             f"imported: {names}{more} (why: in the {'JSON' if as_json else 'summary'})")
 
 
 def _import_with_progress(database, files: list, error_console,
@@ -150,9 +152,11 @@ def _import_with_progress(database, files: list, error_console,
                        description=f"{committed['files']}/{len(files)} files, "
                                    f"{committed['new']:,} new hands")
             if not terminal:  # a log, line by line, for scripts and for the tests
-                what = done.error or (f"{done.new:,} new, {done.already:,} already in the "
-                                      "database")
-                print(f"imported {done.path}: {what}", file=sys.stderr, flush=True)
+                if done.error:  # why: in the summary, once
+                    print(f"not imported: {done.path}", file=sys.stderr, flush=True)
+                else:
+                    print(f"imported {done.path}: {done.new:,} new, {done.already:,} already "
+                          "in the database", file=sys.stderr, flush=True)
 
         try:
             return database.import_files(files, progress=progress, workers=workers)
@@ -166,25 +170,34 @@ def _import_with_progress(database, files: list, error_console,
 
 
 def _print_import(result: ImportResult) -> None:
+    """The summary, then each hand that could not be read under its file's name (a line of
+    its own: never cut), then each file not imported with why."""
     from rich.markup import escape
     from rich.table import Table
 
     from stud_odds.console import console
+    from stud_odds.db.results import import_words
 
-    files = len(result.files)
-    console.print(f"{files} file{'s' if files != 1 else ''}: {escape(result.sentence())}",
+    console.print(f"{import_words('files', len(result.files))}: {escape(result.sentence())}",
                   highlight=False, soft_wrap=True)
     if result.passed_over:
         console.print(f"{len(result.passed_over)} files in the folders are not text and were "
                       "passed over", highlight=False, soft_wrap=True)
-    unread = [s for f in result.files for s in f.skipped_hands]
+    unread = [f for f in result.files if any(s.stud for s in f.skipped_hands)]
     if unread:
-        table = Table("file:line", "hand", "why it could not be read", box=None,
-                      title="hands that could not be read", title_justify="left")
-        for record in unread:
-            table.add_row(escape(f"{record.path}:{record.line}"), record.number or "",
-                          escape(record.reason))
+        console.print("hands that could not be read:", highlight=False)
+    for file in unread:
+        console.print(escape(file.path), highlight=False, soft_wrap=True, style="bold")
+        table = Table("line", "hand", "why it could not be read", box=None, padding=(0, 1))
+        table.columns[0].justify = "right"
+        table.columns[1].no_wrap = True
+        for record in (s for s in file.skipped_hands if s.stud):
+            table.add_row(str(record.line), record.number or "", escape(record.reason))
         console.print(table)
+    if result.failed:
+        console.print("files not imported:", highlight=False)
+        for file in result.failed:
+            console.print(f"  {escape(file.error or '')}", highlight=False, soft_wrap=True)
     console.print(f"database: {escape(result.database)}", highlight=False, soft_wrap=True,
                   style="dim")
 
@@ -245,7 +258,7 @@ def _stats_csv(result: StatsResult) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     keys = [key for key in rows[0] if key != "net"]
-    writer.writerow(keys + [f"net_{unit}" for unit in units])
+    writer.writerow(keys + [f"net_{_slug(unit)}" for unit in units])
     for row in rows:
         writer.writerow([_csv_value(row[key]) for key in keys]
                         + [_csv_value(row["net"].get(unit)) for unit in units])
@@ -260,15 +273,32 @@ def _csv_value(value: Any) -> Any:
     return value
 
 
-def _money(net: dict[str, float]) -> str:
-    parts = []
-    for unit, value in net.items():
-        if unit == "chips":
-            parts.append(f"{value:+,.0f} chips" if value == int(value) else
-                         f"{value:+,.2f} chips")
-        else:
-            parts.append(f"{value:+,.2f} {unit}")
-    return ", ".join(parts) or "0"
+def _slug(unit: str) -> str:
+    """A unit in a CSV column's name: ``net_USD``, ``net_tournament_chips``."""
+    return unit.replace(" ", "_")
+
+
+def _money(net: dict[str, float], named: bool = True) -> str:
+    from stud_odds.db.units import money_text
+
+    return ", ".join(money_text(value, unit, named=named) for unit, value in net.items()) or "0"
+
+
+def _unit_order(unit: str) -> tuple[int, str]:
+    """Money first, then tournament chips, then play money."""
+    from stud_odds.db.units import PLAY_MONEY, TOURNAMENT_CHIPS
+
+    return ({TOURNAMENT_CHIPS: 1, PLAY_MONEY: 2}.get(unit, 0), unit)
+
+
+def _title(player: str, filters: dict[str, str], what: str) -> str:
+    """A table's title: whose figures they are and the filters, ``Hero's stats of stud8``."""
+    from rich.markup import escape
+
+    from stud_odds.db.stats import filters_text
+
+    shown = filters_text(filters)
+    return escape(f"{player}'s {what}{' ' + shown if shown else ''}")
 
 
 def _print_stats(result: StatsResult) -> None:
@@ -279,9 +309,7 @@ def _print_stats(result: StatsResult) -> None:
 
     rows = result.by_game
     table = Table("", *(row.game for row in rows), box=None, title_justify="left",
-                  title=f"{escape(result.player)}"
-                        + (f" ({', '.join(f'{k} {v}' for k, v in result.filters.items())})"
-                           if result.filters else ""))
+                  title=_title(result.player, result.filters, "stats"))
     table.columns[0].no_wrap = True
     for column in table.columns[1:]:
         column.justify = "right"
@@ -301,10 +329,14 @@ def _print_stats(result: StatsResult) -> None:
         ("won at showdown", lambda r: share(r.won_at_showdown, r.showdowns)),
         ("scoops (stud8)", lambda r: share(r.scoops, r.stud8_showdowns_won)
          if r.game in ("stud8", "all") and r.stud8_showdowns_won else "-"),
-        ("net won", lambda r: _money(r.net)),
         ("big bets per 100 hands", lambda r: "-" if r.bb_per_100 is None
          else f"{r.bb_per_100:+,.1f}"),
     ]
+    # net won: a line per unit (money and chips are never added together)
+    for unit in sorted({unit for row in rows for unit in row.net}, key=_unit_order):
+        lines.append((f"net won, {unit}",
+                      lambda r, unit=unit: _money({unit: r.net[unit]}, named=False) if unit in r.net
+                      else "-"))
     for label, show in lines:
         table.add_row(label, *(escape(show(row)) for row in rows))
     console.print(table)
@@ -325,8 +357,13 @@ def luck_command(
         Path | None,
         typer.Option("--plot", show_default=False, metavar="FILE.png",
                      help="Also draw the running won and all-in adjusted lines over the "
-                          "hands as a PNG (needs the plot extra: matplotlib)."),
+                          "hands as a PNG, a chart per unit (needs the plot extra: "
+                          "matplotlib)."),
     ] = None,
+    money: Annotated[
+        bool,
+        typer.Option("--money", help="Plot in money (or chips), not in big bets."),
+    ] = False,
     as_json: JsonOption = False,
     as_csv: CsvOption = False,
 ) -> None:
@@ -350,18 +387,17 @@ def luck_command(
                                            f"{database_file}-shm"])
         _pyplot()
     with open_db(db, create=False) as database:
-        if plot is not None:  # one unit on the axis, or one sentence before any work
-            from stud_odds.db.luck import units
-            from stud_odds.db.plotting import one_unit
-
-            one_unit(units(database.store, player, game, stakes, since, until))
         result = _luck_with_progress(database, player, game, stakes, since, until)
     if plot is not None:
+        from stud_odds.console import error_console
         from stud_odds.db.plotting import plot_luck
+        from stud_odds.db.store import shown_path
         from stud_odds.outputs import atomic_writer
 
         with atomic_writer(plot, "wb") as stream:
-            plot_luck(result, stream)
+            charts = plot_luck(result, stream, money=money)
+        error_console.print(f"wrote the plot ({charts}) to {shown_path(plot)}",
+                            highlight=False, soft_wrap=True, markup=False)
     if as_json:
         _json(result.to_dict())
     elif as_csv:
@@ -411,7 +447,7 @@ def _rows_csv(rows: list[dict[str, Any]]) -> str:
             columns.extend((key, unit) for unit in units)
         else:
             columns.append((key, None))
-    writer.writerow([key if unit is None else f"{key}_{unit}" for key, unit in columns])
+    writer.writerow([key if unit is None else f"{key}_{_slug(unit)}" for key, unit in columns])
     for row in rows:
         writer.writerow([_csv_value(row[key] if unit is None else row[key].get(unit))
                          for key, unit in columns])
@@ -419,7 +455,7 @@ def _rows_csv(rows: list[dict[str, Any]]) -> str:
 
 
 def _amount(value: float, unit: str) -> str:
-    return _money({unit: value})
+    return _money({unit: value}, named=False)
 
 
 def _print_luck(result: LuckResult) -> None:
@@ -428,12 +464,10 @@ def _print_luck(result: LuckResult) -> None:
 
     from stud_odds.console import console
 
-    title = escape(result.player) + (
-        f" ({', '.join(f'{k} {v}' for k, v in result.filters.items())})"
-        if result.filters else "")
     if result.all_in:
         table = Table("hand", "game", "street", "equity", "luck", "running won",
-                      "running adjusted", box=None, title=f"{title}: all-in hands",
+                      "running adjusted", box=None,
+                      title=_title(result.player, result.filters, "all-in hands"),
                       title_justify="left")
         for column in table.columns[2:]:
             column.justify = "right"
@@ -444,13 +478,14 @@ def _print_luck(result: LuckResult) -> None:
                           escape(_amount(row.running_adjusted, row.unit)))
         console.print(table)
     else:
-        console.print(f"{title}: no all-in hand before 7th street that reached a showdown",
+        console.print(f"{_title(result.player, result.filters, 'hands')}: no all-in hand "
+                      "before 7th street that reached a showdown",
                       highlight=False, soft_wrap=True)
     totals = Table("", "hands", "all in", "won", "all-in adjusted", "luck", box=None,
                    title="totals", title_justify="left")
     for column in totals.columns[1:]:
         column.justify = "right"
-    for unit, total in result.totals().items():
+    for unit, total in sorted(result.totals().items(), key=lambda item: _unit_order(item[0])):
         totals.add_row(escape(unit), f"{total['hands']:,}", f"{total['all_in_hands']:,}",
                        escape(_amount(total["net"], unit)),
                        escape(_amount(total["adjusted"], unit)),
@@ -503,9 +538,7 @@ def _print_starts(result: StartsResult) -> None:
 
     from stud_odds.console import console
 
-    title = escape(result.player) + (
-        f" ({', '.join(f'{k} {v}' for k, v in result.filters.items())})"
-        if result.filters else "")
+    title = _title(result.player, result.filters, "starting hands")
     for game in dict.fromkeys(row.game for row in result.by_start):
         table = Table("start", "hands", "VPIP", "net per hand", "big bets per hand",
                       "exact equity", box=None, title=f"{title}: {game}",

@@ -82,7 +82,10 @@ def test_a_file_with_no_hands_is_reported_and_the_others_imported(tmp_path):
     junk.write_bytes(b"\x00\x01 binary junk\xff" * 100)
     result = run("import", junk, DATA / "razz.txt", "--db", tmp_path / "hands.sqlite")
     assert result.exit_code == 2
-    assert "error:" in result.stderr and "junk.txt holds no hands" in result.stderr
+    assert f"error: 1 of 2 files not imported: {junk} (why: in the summary)" in result.stderr
+    # why, said once (in the summary), not in the log, the summary and the error each
+    assert (result.stdout + result.stderr).count("junk.txt holds no hands") == 1
+    assert "1 new, 0 already in the database; 1 file not imported" in result.stdout
     assert "Traceback" not in result.output
     assert counts(tmp_path / "hands.sqlite")[0] == 1  # razz.txt is in
 

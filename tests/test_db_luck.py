@@ -15,6 +15,7 @@ import stud_odds.history.replaying as replaying
 from stud_odds.cli import app
 from stud_odds.db import DatabaseError
 from stud_odds.db.schema import ALL_IN_LUCK, SCHEMA_VERSION
+from stud_odds.db.units import stored_unit
 from stud_odds.history.running import run as history_run
 
 DATA = Path(__file__).parent / "data" / "histories"
@@ -79,7 +80,8 @@ def test_luck_is_historys_on_the_same_hands(database, history_luck):
         assert (row.all_in_street, row.equity, row.pot, row.expected, row.luck,
                 row.luck_big_bets, row.unit) == (
             entry.street, entry.equity, entry.pot, entry.expected, entry.luck,
-            entry.luck_big_bets, entry.unit), number
+            entry.luck_big_bets, stored_unit(entry.unit, "169962475")), number  # all of a
+        # tournament: the database's unit folds history's "chips" into "tournament chips"
         assert row.net == pytest.approx(-405.0)
         assert row.adjusted == pytest.approx(entry.expected - 405.0)
         assert row.net - row.adjusted == pytest.approx(entry.luck)
@@ -100,7 +102,7 @@ def test_hands_in_time_order_with_running_totals_per_unit(database):
         assert row.running_adjusted == pytest.approx(totals[row.unit][1])
         if row.luck is None:
             assert row.adjusted == row.net
-    chips = result.totals()["chips"]
+    chips = result.totals()["tournament chips"]
     assert chips["all_in_hands"] == 5
     assert chips["net"] - chips["adjusted"] == pytest.approx(chips["luck"])
     assert result.totals()["USD"]["all_in_hands"] == 0
@@ -174,7 +176,7 @@ def _tables(path: Path) -> set[str]:
 def test_a_version_1_file_is_migrated_in_one_transaction(database, monkeypatch):
     import stud_odds.db.store as store
 
-    assert SCHEMA_VERSION == 2
+    assert SCHEMA_VERSION == 3
     _version_1(database)
     assert _tables(database)[1] == [(1,)]
     # a migration that fails half way leaves the version-1 file as it was
@@ -188,7 +190,7 @@ def test_a_version_1_file_is_migrated_in_one_transaction(database, monkeypatch):
     with stud_odds.db.open(database, read_only=True) as db:
         assert db.stats("Hero").by_game
     names, version = _tables(database)
-    assert "all_in_luck" in names and version == [(2,)]
+    assert "all_in_luck" in names and version == [(3,)]
     with stud_odds.db.open(database) as db:
         assert db.luck("Hero").computed == 5
         assert db.luck("Hero").computed == 0
@@ -209,8 +211,8 @@ def test_the_command_line(database):
     result = cli("luck", "--db", database, "--stakes", "60/120", "-p", "Hero", "--json")
     data = json.loads(result.stdout)
     assert data["filters"] == {"stakes": "60/120"}
-    assert set(data["totals"]) == {"chips"} and len(data["hands"]) == 5
-    assert data["totals"]["chips"]["all_in_hands"] == 5
+    assert set(data["totals"]) == {"tournament chips"} and len(data["hands"]) == 5
+    assert data["totals"]["tournament chips"]["all_in_hands"] == 5
     result = cli("luck", "--db", database, "--json", "--csv")
     assert result.exit_code == 2 and "cannot be used together" in result.stderr
     result = cli("luck", "--db", database, "--player", "Nobody")
@@ -232,39 +234,52 @@ def test_plot_without_matplotlib_is_one_sentence(database, tmp_path, monkeypatch
 
 
 def test_the_plot(database, tmp_path):
+    """A tracker's all-in EV graph: a chart per unit (never one refusal for several), in
+    big bets with the axes' units, from 0, both lines visible; in money on request."""
     pytest.importorskip("matplotlib")
     from PIL import Image
 
-    from stud_odds.db.plotting import luck_figure, plot_luck
+    from stud_odds.db.plotting import ADJUSTED_STYLE, WON_STYLE, luck_figure, plot_luck
 
-    # two units cannot share an axis: one sentence before any work, no file
-    other = tmp_path / "two.png"
-    result = cli("luck", "--db", database, "--plot", other)
-    assert result.exit_code == 2 and "several units (USD, chips)" in result.stderr
-    assert not other.exists()
-    with sqlite3.connect(database) as connection:
-        assert connection.execute("SELECT count(*) FROM all_in_luck").fetchone() == (0,)
-    connection.close()
     target = tmp_path / "luck.png"
-    result = cli("luck", "--db", database, "--stakes", "60/120", "--plot", target)
+    result = cli("luck", "--db", database, "--player", "Hero", "--plot", target)
     assert result.exit_code == 0, result.output
+    assert f"wrote the plot (2 charts: USD, tournament chips) to {target}" in result.stderr
     with Image.open(target) as image:
-        assert image.format == "PNG" and image.size == (800, 450)
+        assert image.format == "PNG" and image.size[0] == 800
     with stud_odds.db.open(database) as db:
-        luck = db.luck("Hero", stakes="60/120")
+        luck = db.luck("Hero")
     figure = luck_figure(luck)
-    won, adjusted = figure.axes[0].get_lines()[:2]
-    assert won.get_label() == "won" and adjusted.get_label() == "all-in adjusted"
-    assert list(won.get_xdata()) == list(range(1, 6))
-    assert list(won.get_ydata()) == [row.running_net for row in luck.hands]
-    assert list(adjusted.get_ydata()) == [row.running_adjusted for row in luck.hands]
-    assert adjusted.get_ydata()[-1] == pytest.approx(
-        luck.hands[-1].running_net - sum(row.luck for row in luck.all_in))
+    assert "Hero" in figure._suptitle.get_text()
+    cash, tournament = figure.axes
+    assert (cash.get_ylabel(), tournament.get_ylabel()) == ("big bets", "big bets")
+    assert cash.get_xlabel() == "hands" and "tournament chips" in tournament.get_title()
+    chips = [row for row in luck.hands if row.unit == "tournament chips"]
+    won, adjusted = tournament.get_lines()[1:3]  # after the zero line
+    assert won.get_label().startswith("won") and adjusted.get_label().startswith("all-in")
+    assert list(won.get_xdata()) == list(range(6))
+    assert list(won.get_ydata()) == [0.0, *(row.running_net_big_bets for row in chips)]
+    assert won.get_ydata()[-1] == pytest.approx(sum(row.net for row in chips) / 120)
+    assert list(adjusted.get_ydata()) == [0.0, *(row.running_adjusted_big_bets
+                                                 for row in chips)]
+    # drawn so that neither hides the other: the wide solid line under the dashed one
+    assert won.get_linestyle() == "-" and adjusted.get_linestyle() != "-"
+    assert won.get_linewidth() > adjusted.get_linewidth()
+    assert adjusted.get_zorder() > won.get_zorder()
+    assert (WON_STYLE["color"], ) != (ADJUSTED_STYLE["color"], )
     import matplotlib.pyplot
 
     matplotlib.pyplot.close(figure)
+    figure = luck_figure(luck, money=True)
+    cash, tournament = figure.axes
+    assert (cash.get_ylabel(), tournament.get_ylabel()) == ("USD ($)", "tournament chips")
+    won, adjusted = tournament.get_lines()[1:3]
+    assert list(won.get_ydata()) == [0.0, *(row.running_net for row in chips)]
+    assert adjusted.get_ydata()[-1] == pytest.approx(
+        chips[-1].running_net - sum(row.luck for row in luck.all_in))
+    matplotlib.pyplot.close(figure)
     stream = io.BytesIO()  # a stream as a target too
-    plot_luck(luck, stream)
+    assert plot_luck(luck, stream) == "2 charts: USD, tournament chips"
     assert stream.getvalue().startswith(b"\x89PNG")
 
 
@@ -311,11 +326,13 @@ def test_a_hand_rebuilt_from_its_rows_is_the_parsers(tmp_path):
         for number, hand_id in ids.items():
             rebuilt = hand_from_rows(db.store.connection, hand_id)
             original = parsed[number]
-            for name in ("id", "game", "stakes", "big_bet", "unit", "tournament", "table",
+            for name in ("id", "game", "stakes", "big_bet", "tournament", "table",
                          "hero", "players", "last_street", "community", "showdown", "pot",
                          "rake", "time", "time_zone", "small_bet", "ante", "bring_in",
                          "line"):
                 assert getattr(rebuilt, name) == getattr(original, name), (number, name)
+            # the unit as the database folds it ("$" is "USD"; chips: tournament or play)
+            assert rebuilt.unit == stored_unit(original.unit, original.tournament), number
 
 
 def test_matplotlib_is_imported_only_for_a_plot(database):

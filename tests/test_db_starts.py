@@ -75,13 +75,13 @@ def test_classes_and_equities_are_the_shipped_tables():
 # Hero's hands whose hole cards the sample files show, counted from the files:
 # (game, class, group, vpip, net, unit)
 HERO = [
-    ("stud", "KQ5 (KQ suited)", "other", 1, 14.0, "chips"),  # bad_hands #1: Kh Qh 5c
-    ("stud", "222 rainbow", "trips", 1, 14.0, "chips"),  # bad_hands #7: 2c 2d 2h
+    ("stud", "KQ5 (KQ suited)", "other", 1, 14.0, "play money"),  # bad_hands #1: Kh Qh 5c
+    ("stud", "222 rainbow", "trips", 1, 14.0, "play money"),  # bad_hands #7: 2c 2d 2h
     ("stud", "AK8 suited", "three-flush", 1, -0.03, "USD"),  # community_river: Ac Kc 8c
     ("stud", "JJ4 rainbow", "buried pair", 1, 20.40, "USD"),  # mixed_horse: Jc Jd 4s
     ("stud", "AA9 rainbow", "buried pair", 1, 2.00, "USD"),  # stud_cash #1: Ah Ad 9c
     ("stud", "J72 rainbow", "other", 1, 0.13, "USD"),  # stud_cash #2: 7s 2c Jd, completes
-    ("stud8", "A32 rainbow", "three-straight", 1, -405.0, "chips"),  # As 2h 3d, all in
+    ("stud8", "A32 rainbow", "three-straight", 1, -405.0, "tournament chips"),  # As 2h 3d, all in
     ("razz", "T92", "other", 1, -2.10, "USD"),  # razz: 9d Th 2c, calls twice, folds 4th
     ("razz", "A32", "three-straight", 1, -6.20, "USD"),  # mixed_horse razz: As 2s 3s
 ]

@@ -84,15 +84,15 @@ def test_stud8_split_pot_and_all_in_on_fifth_street(samples):
     zz = figures(samples, "ZZ Top")["stud8"]
     assert (zz["hands"], zz["vpip"], zz["complete"], zz["showdowns"]) == (1, 1, 1, 1)
     assert (zz["won_at_showdown"], zz["stud8_showdowns_won"], zz["scoops"]) == (1, 1, 0)
-    assert zz["net"] == {"chips": 732 - 525}
+    assert zz["net"] == {"tournament chips": 732 - 525}
     assert zz["bb_per_100"] == pytest.approx(100 * 207 / 120)
     hero = figures(samples, "Hero", game="stud8")["stud8"]
     assert (hero["all_in_hands"], hero["showdowns"], hero["won_at_showdown"]) == (1, 1, 0)
     assert hero["saw_7th"] == 1  # all in, he is still dealt every card
-    assert hero["net"] == {"chips": -405}
+    assert hero["net"] == {"tournament chips": -405}
     sitting_out = figures(samples, "Player5")["stud8"]  # posts, is dealt, folds
-    assert (sitting_out["hands"], sitting_out["vpip"], sitting_out["net"]) == (1, 0,
-                                                                               {"chips": -10})
+    assert (sitting_out["hands"], sitting_out["vpip"], sitting_out["net"]) == (
+        1, 0, {"tournament chips": -10})
 
 
 def test_shared_seventh_street_card_counts_as_seeing_seventh(samples):
@@ -192,7 +192,8 @@ def test_since_and_until_use_the_hands_time(samples):
     # and community_river.txt's, 2019/07/15 20:36:31 ET (its header's CET time is not used)
     with stud_odds.db.open(samples) as db:
         assert db.stats("Hero", until="2020-01-31 12:00:30").rows()[0]["hands"] == 2
-    with pytest.raises(stud_odds.db.DatabaseError, match="matches the filters"):
+    with pytest.raises(stud_odds.db.DatabaseError, match="Hero plays no hand in .* up to "
+                                                         "2009-06-13"):
         figures(samples, "Hero", until="2009-06-13")  # the first: 2009-06-14
 
 
@@ -200,12 +201,13 @@ def test_stats_command_table_json_and_csv(samples):
     table = run("stats", "--db", samples, "--player", "Mr. Bean [NL]")
     assert table.exit_code == 0, table.output
     assert "Mr. Bean [NL]" in table.stdout and "VPIP" in table.stdout
-    assert "1 (50.0%)" in table.stdout and "-0.59 USD" in table.stdout
+    assert "1 (50.0%)" in table.stdout and "net won, USD" in table.stdout
+    assert "-$0.59" in table.stdout and "Mr. Bean [NL]'s stats" in table.stdout
     data = json.loads(run("stats", "--db", samples, "--json").stdout)
     assert data["player"] == "Hero" and data["rows"][-1]["game"] == "all"
     rows = list(csv.DictReader(io.StringIO(run("stats", "--db", samples, "--csv").stdout)))
     assert [r["game"] for r in rows] == ["stud", "stud8", "razz", "all"]
-    assert rows[0]["net_USD"] and rows[1]["net_chips"] == "-405"
+    assert rows[0]["net_USD"] and rows[1]["net_tournament_chips"] == "-405"
 
 
 @pytest.mark.parametrize("args, words", [

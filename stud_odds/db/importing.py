@@ -22,6 +22,7 @@ from stud_odds.cards import format_card
 from stud_odds.db.results import ImportedFile, ImportResult, SkippedRecord
 from stud_odds.db.schema import REFRESH_DAYS
 from stud_odds.db.store import DatabaseError, Store, shown_path
+from stud_odds.db.units import stored_unit
 from stud_odds.history.lines import HistoryError
 from stud_odds.history.model import HandHistory, SkippedHand
 
@@ -129,7 +130,8 @@ def _hand_rows(hand: HandHistory) -> tuple[tuple, list, list]:
          int(p.name in complete))
         for p in hand.players
     ]
-    row = (SITE, hand.id, str(hand.game), hand.time, hand.time_zone, hand.stakes, hand.unit,
+    row = (SITE, hand.id, str(hand.game), hand.time, hand.time_zone, hand.stakes,
+           stored_unit(hand.unit, hand.tournament),
            cents(hand.small_bet), cents(hand.big_bet), cents(hand.ante), cents(hand.bring_in),
            hand.tournament, hand.table, hand.hero, len(hand.players), hand.last_street,
            format_card(hand.community) if hand.community is not None else None,

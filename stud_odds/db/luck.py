@@ -17,7 +17,7 @@ from decimal import Decimal
 
 from stud_odds.cards import parse_cards
 from stud_odds.db.results import LuckResult, LuckRow
-from stud_odds.db.stats import others_named, player_rows
+from stud_odds.db.stats import filters_text, others_named, player_rows
 from stud_odds.db.store import DatabaseError, Store, shown_value
 from stud_odds.games import Game
 from stud_odds.history.model import HandHistory, Player
@@ -121,18 +121,6 @@ def compute_missing(store: Store, wanted: list[tuple[int, int, str]],
     return found
 
 
-def units(store: Store, player: str | None = None, game: str | None = None,
-          stakes: str | None = None, since: str | None = None,
-          until: str | None = None) -> list[str]:
-    """The units of the hands ``luck`` would go through (to refuse a plot before work)."""
-    _, found, _ = player_rows(store, _UNITS, player, game, stakes, since, until)
-    return [unit for (unit,) in found]
-
-
-_UNITS = ("SELECT DISTINCT h.unit FROM seats AS s JOIN hands AS h ON h.id = s.hand_id "
-          "WHERE s.name = ? {where} ORDER BY 1")
-
-
 _ROWS = (
     "SELECT h.id, s.seat, h.number, h.time, h.game, h.stakes, h.unit, h.big_bet, "
     "s.invested, s.won, s.all_in, h.showdown, l.street, l.equity, l.pot, l.expected, "
@@ -150,7 +138,7 @@ def luck(store: Store, player: str | None = None, game: str | None = None,
     player, found, shown = player_rows(store, _ROWS, player, game, stakes, since, until)
     if not found:
         raise DatabaseError(f"{shown_value(player)} plays no hand in {store.name}"
-                            f"{' that matches the filters' if shown else ''}"
+                            f"{' ' + filters_text(shown) if shown else ''}"
                             f"{others_named(store, game, stakes, since, until)}")
     wanted = [(row[0], row[1], player) for row in found
               if row[11] and row[10] is not None and row[10] < SEVENTH and not row[17]]
@@ -158,6 +146,8 @@ def luck(store: Store, player: str | None = None, game: str | None = None,
     rows: list[LuckRow] = []
     net_total: dict[str, int] = {}
     adjusted_total: dict[str, float] = {}
+    net_big_bets: dict[str, float] = {}
+    adjusted_big_bets: dict[str, float] = {}
     for (hand_id, seat, number, when, game_name, stakes_text, unit, big_bet, invested, won,
          _all_in, _showdown, street, equity, pot, expected, luck_value, _stored) in found:
         if (hand_id, seat) in computed:
@@ -167,19 +157,24 @@ def luck(store: Store, player: str | None = None, game: str | None = None,
         adjusted = net - luck_value if luck_value is not None else net
         net_total[unit] = net_total.get(unit, 0) + net_cents
         adjusted_total[unit] = adjusted_total.get(unit, 0.0) + adjusted
+        bet = big_bet / 100 if big_bet else None
+        net_big_bets[unit] = net_big_bets.get(unit, 0.0) + (net / bet if bet else 0.0)
+        adjusted_big_bets[unit] = (adjusted_big_bets.get(unit, 0.0)
+                                   + (adjusted / bet if bet else 0.0))
         rows.append(LuckRow(
             number=number, time=when, game=game_name, stakes=stakes_text, unit=unit,
-            net=net, adjusted=adjusted,
+            net=net, adjusted=adjusted, big_bet=bet,
             all_in_street=street if luck_value is not None else None,
             equity=equity if luck_value is not None else None,
             pot=pot if luck_value is not None else None,
             expected=expected if luck_value is not None else None, luck=luck_value,
             luck_big_bets=luck_value / (big_bet / 100) if luck_value is not None and big_bet
             else None,
-            running_net=net_total[unit] / 100, running_adjusted=adjusted_total[unit]))
+            running_net=net_total[unit] / 100, running_adjusted=adjusted_total[unit],
+            running_net_big_bets=net_big_bets[unit],
+            running_adjusted_big_bets=adjusted_big_bets[unit]))
     return LuckResult(player, shown, tuple(rows), computed=len(computed),
                       stored=not store.read_only)
 
 
-__all__ = ["all_in_luck", "compute_missing", "hand_from_rows", "luck",
-           "units"]
+__all__ = ["all_in_luck", "compute_missing", "hand_from_rows", "luck"]

@@ -19,6 +19,35 @@ class SkippedRecord:
     game: str | None = None  # the stud game when known
 
 
+# the words of an import's summary, by count: the command line's (import_sentence) and the
+# page's (GET /api/db sends them; myhands.js fills them in for the total of several files)
+IMPORT_WORDS: dict[str, str] = {
+    "files": "{n} file{s}",
+    "new": "{n} new",
+    "already": "{n} already in the database",
+    "skipped": "{n} could not be read",
+    "other_games": "{n} of other games passed over",
+    "failed": "{n} file{s} not imported",
+}
+
+
+def import_words(key: str, count: int) -> str:
+    """One of ``IMPORT_WORDS`` filled in: ``import_words("files", 3)`` is ``3 files``."""
+    return IMPORT_WORDS[key].format(n=f"{count:,}", s="" if count == 1 else "s")
+
+
+def import_sentence(new: int, already: int, skipped: int = 0, other_games: int = 0,
+                    failed: int = 0) -> str:
+    """``646 new, 0 already in the database`` and, where there are any, the hands that
+    could not be read, those of other games and the files not imported."""
+    text = f"{import_words('new', new)}, {import_words('already', already)}"
+    for key, count in (("skipped", skipped), ("other_games", other_games),
+                       ("failed", failed)):
+        if count:
+            text += f"; {import_words(key, count)}"
+    return text
+
+
 @dataclass(frozen=True)
 class ImportedFile:
     """One file's import: committed whole, or (``error``) not at all."""
@@ -62,12 +91,8 @@ class ImportResult:
 
     def sentence(self) -> str:
         """``646 new, 0 already in the database`` and what else there was."""
-        text = f"{self.new:,} new, {self.already:,} already in the database"
-        if self.skipped:
-            text += f"; {self.skipped:,} could not be read"
-        if self.other_games:
-            text += f"; {self.other_games:,} of other games passed over"
-        return text
+        return import_sentence(self.new, self.already, self.skipped, self.other_games,
+                               len(self.failed))
 
     def rows(self) -> list[dict[str, Any]]:
         return [{"path": f.path, "new": f.new, "already": f.already, "skipped": f.skipped,
@@ -182,6 +207,7 @@ class LuckRow:
     unit: str
     net: float
     adjusted: float
+    big_bet: float | None = None  # the hand's big bet, in its unit (None: no stakes)
     all_in_street: int | None = None
     equity: float | None = None  # his showdown-view equity on that street
     pot: float | None = None  # the chips he could win
@@ -190,6 +216,10 @@ class LuckRow:
     luck_big_bets: float | None = None
     running_net: float = 0.0
     running_adjusted: float = 0.0
+    # the same sums in big bets (each hand's figure over its big bet; a hand with no
+    # known big bet adds nothing)
+    running_net_big_bets: float = 0.0
+    running_adjusted_big_bets: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -214,7 +244,8 @@ class LuckResult:
         return tuple(row for row in self.hands if row.luck is not None)
 
     def totals(self) -> dict[str, dict[str, Any]]:
-        """Per unit: hands, all-in hands, net, adjusted net, luck (and in big bets)."""
+        """Per unit: hands, all-in hands, net, adjusted net, luck, and the net and adjusted
+        net in big bets."""
         totals: dict[str, dict[str, Any]] = {}
         for row in self.hands:
             total = totals.setdefault(row.unit, {"hands": 0, "all_in_hands": 0, "net": 0.0,
@@ -222,6 +253,8 @@ class LuckResult:
             total["hands"] += 1
             total["net"] = row.running_net
             total["adjusted"] = row.running_adjusted
+            total["net_big_bets"] = row.running_net_big_bets
+            total["adjusted_big_bets"] = row.running_adjusted_big_bets
             if row.luck is not None:
                 total["all_in_hands"] += 1
                 total["luck"] += row.luck
@@ -284,5 +317,6 @@ class StartsResult:
         return {"player": self.player, "filters": dict(self.filters), "rows": self.rows()}
 
 
-__all__ = ["ImportResult", "ImportedFile", "LuckResult", "LuckRow", "QueryResult",
-           "SkippedRecord", "StartsResult", "StartsRow", "StatsResult", "StatsRow"]
+__all__ = ["IMPORT_WORDS", "ImportResult", "ImportedFile", "LuckResult", "LuckRow", "QueryResult",
+           "SkippedRecord", "StartsResult", "StartsRow", "StatsResult", "StatsRow",
+           "import_sentence", "import_words"]

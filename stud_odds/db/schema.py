@@ -10,7 +10,9 @@ game's currency, hundredths of a tournament chip), so sums stay exact.
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 2
+from stud_odds.db.units import FOLD_UNITS
+
+SCHEMA_VERSION = 3
 
 TABLES = ("schema_version", "files", "hands", "seats", "actions", "skipped", "player_days",
           "all_in_luck")
@@ -163,6 +165,10 @@ SCHEMA += ALL_IN_LUCK
 # version -> the statements that bring a file of that version to the next one
 MIGRATIONS: dict[int, str] = {
     1: ALL_IN_LUCK,  # the all-in luck table, empty: db luck fills it as it is asked
+    # version 3: "$" and "USD" are one unit, tournament chips and play money two (units.py);
+    # player_days, keyed by unit, is summed again from the hands
+    2: FOLD_UNITS + "DELETE FROM player_days;\n"
+       + REFRESH_DAYS.replace("h.id BETWEEN ? AND ?", "1"),
 }
 
 __all__ = ["ALL_IN_LUCK", "FIGURES", "MIGRATIONS", "REFRESH_DAYS", "SCHEMA", "SCHEMA_VERSION",

@@ -17,7 +17,7 @@ from importlib import resources
 
 from stud_odds.cards import ACE, parse_cards
 from stud_odds.db.results import StartsResult, StartsRow
-from stud_odds.db.stats import _game_order, player_rows
+from stud_odds.db.stats import _game_order, filters_text, player_rows
 from stud_odds.db.store import DatabaseError, Store, shown_value
 from stud_odds.games import Game
 
@@ -83,7 +83,7 @@ def starts(store: Store, player: str | None = None, game: str | None = None,
     if not found:
         raise DatabaseError(f"{shown_value(player)} has no hand in {store.name} whose hole "
                             "cards are known"
-                            f"{' that matches the filters' if shown else ''}")
+                            f"{' ' + filters_text(shown) if shown else ''}")
     # (game, kind, name) -> [hands, vpip, net by unit, big bets, big-bet hands, equity sum,
     # a class's equity]
     sums: dict[tuple[str, str, str], list] = {}

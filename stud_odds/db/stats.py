@@ -110,11 +110,46 @@ def default_player(store: Store, game: str | None, stakes: str | None, since: st
     """The player in most hands among those the filters keep."""
     top = _players(store, game, stakes, since, until, 1)
     if not top:
-        shown = _filters(game, stakes, since, until, days=False)[2]
-        raise DatabaseError(f"{store.name} holds no hands"
-                            f"{' that match ' + ', '.join(shown) if shown else ''}: "
-                            "import some with stud-odds db import FILES")
+        raise DatabaseError(no_hands(store, _filters(game, stakes, since, until, days=False)[2]))
     return top[0][0]
+
+
+def filters_text(shown: dict[str, str]) -> str:
+    """The filters as words: ``of stud8 at stakes '$1/$2 USD' from 2024-01-01 on``."""
+    words = {"game": "of {}", "stakes": "at stakes '{}'", "since": "from {} on",
+             "until": "up to {}"}
+    return " ".join(words[key].format(shown_value(value)) for key, value in shown.items())
+
+
+def no_hands(store: Store, shown: dict[str, str]) -> str:
+    """Why no hand is there to show: an empty database (import some), or filters that keep
+    none, with what the database holds, as the options are typed."""
+    if not shown:
+        return f"{store.name} holds no hands yet: import some with stud-odds db import FILES"
+    return (f"{store.name} holds no hands {filters_text(shown)}; "
+            f"{holds(store, ['game'] if list(shown) == ['game'] else list(shown))}")
+
+
+def holds(store: Store, keys: list[str]) -> str:
+    """What the database holds for each filter in ``keys``, as its option is typed:
+    ``its games: --game stud, --game razz; its hands run from 2009-06-14 to 2023-02-02``."""
+    connection = store.connection
+    parts = []
+    if "game" in keys:
+        games = [game for (game,) in connection.execute("SELECT DISTINCT game FROM hands")]
+        games.sort(key=_game_order)
+        parts.append("its games: " + ", ".join(f"--game {game}" for game in games))
+    if "stakes" in keys:
+        stakes = [text for (text,) in connection.execute(
+            "SELECT stakes FROM hands WHERE stakes IS NOT NULL GROUP BY stakes "
+            "ORDER BY count(*) DESC, stakes LIMIT 6")]
+        parts.append("its stakes: " + ", ".join(f"--stakes '{text}'" for text in stakes))
+    if "since" in keys or "until" in keys:
+        first, last = connection.execute(
+            "SELECT min(substr(time, 1, 10)), max(substr(time, 1, 10)) FROM hands").fetchone()
+        if first:
+            parts.append(f"its hands run from {first} to {last}")
+    return "; ".join(parts)
 
 
 def others_named(store: Store, game: str | None, stakes: str | None, since: str | None,
@@ -159,9 +194,7 @@ def stats(store: Store, player: str | None = None, game: str | None = None,
         if player is None:
             top = most_hands(store, where, args, days=days)
             if not top:
-                raise DatabaseError(f"{store.name} holds no hands"
-                                    f"{' that match ' + ', '.join(shown) if shown else ''}: "
-                                    "import some with stud-odds db import FILES")
+                raise DatabaseError(no_hands(store, shown))
             player = top[0][0]
         sql = (_FROM_DAYS if days else _FROM_HANDS).format(where=where)
         found = store.connection.execute(sql, [player, *args]).fetchall()
@@ -172,7 +205,7 @@ def stats(store: Store, player: str | None = None, game: str | None = None,
         others = ", ".join(name for name, _ in most_hands(store, where, args, limit=3,
                                                           days=days))
         raise DatabaseError(f"{shown_value(player)} plays no hand in {store.name}"
-                            f"{' that matches the filters' if shown else ''}"
+                            f"{' ' + filters_text(shown) if shown else ''}"
                             f"{f' (players in most hands: {others})' if others else ''}")
     by_game: dict[str, list] = {}
     for game_name, unit, *values in found:
@@ -213,4 +246,5 @@ def _row(game: str, counts: list[int], net: dict[str, int], big_bets: float,
                     big_bets=big_bets, big_bet_hands=big_bet_hands, all_in_hands=all_in)
 
 
-__all__ = ["default_player", "most_hands", "others_named", "player_rows", "stats"]
+__all__ = ["default_player", "filters_text", "holds", "most_hands", "no_hands", "others_named",
+           "player_rows", "stats"]
