@@ -92,7 +92,7 @@ def test_a_shared_url_shows_and_computes_its_spot(page):
     page.wait_for_selector(DONE)
     assert page.input_value("#game") == "stud8" and page.input_value("#dead") == "9c Td"
     assert page.input_value('[data-hand="3"]') == "[QQ+]/Kd"
-    assert "5h" in page.inner_text("#folds")
+    assert page.locator('#folds [data-fold="5h"]').count() == 1
     assert page.locator("tr[data-seat]").count() == 3
     args = ["-g", "stud8", "AhKh/Qh", "7c7d/2s", "[QQ+]/Kd", "-d", "9c Td", "--fold", "5h",
             "--seed", "1", "-n", "5000"]
@@ -120,7 +120,7 @@ def test_folding_a_seat_makes_its_upcards_dead(page):
     page.click('[data-seat-box="3"] .fold')
     page.wait_for_selector(DONE)
     assert page.locator("tr[data-seat]").count() == 2
-    assert "fold=Td" in page.url and "Td" in page.inner_text("#folds")
+    assert "fold=Td" in page.url and page.locator('#folds [data-fold="Td"]').count() == 1
     assert page.locator('[data-card="Td"]').is_disabled()
     args = ["AhKh/Qh", "7c7d/2s", "--fold", "Td", "--seed", "1", "-n", "2000"]
     assert page_row(page, 1) == table_row(args, 1)
@@ -173,9 +173,12 @@ def test_the_page_words_come_from_the_server(page):
     from stud_odds.games import Game
 
     assert page.locator("#game option").all_inner_texts() == [game.title for game in Game]
-    heads = page.locator("#results thead th").all_inner_texts()
-    assert heads == ["#", "hand", "equity", "±95%", "high win", "high tie", "low win",
-                     "low tie", "scoop"]
+    heads = [" ".join(h.split()) for h in page.locator("#results thead th").all_inner_texts()]
+    # the ± column says its unit, in the command line's words (report.cells)
+    assert heads == ["#", "hand", "equity", "±95% percentage points", "high win", "high tie",
+                     "low win", "low tie", "scoop"]
+    assert "± is the 95% interval, in percentage points" in page.inner_text(
+        '[data-field="method"]')
 
 
 def test_a_dropped_hand_history_lists_its_hands_and_charts_one(page):
@@ -199,27 +202,129 @@ def test_a_dropped_hand_history_lists_its_hands_and_charts_one(page):
     assert chart.count() >= 2
 
 
-def test_the_page_fits_a_phone(site):
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+@pytest.fixture
+def phone(site):
     browser, url, _ = site
-    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=url,
-                                  is_mobile=True, has_touch=True)
+    context = browser.new_context(base_url=url, **PHONE)
     page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def test_the_page_fits_a_phone(phone):
+    page = phone
     page.goto("/?game=stud8&hand=AhKh/Qh&hand=7c7d/2s&hand=QdJd/Td&seed=1&trials=3000")
     page.wait_for_selector(DONE)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     deck = page.locator("#deck").bounding_box()
     assert deck["x"] >= 0 and deck["x"] + deck["width"] <= 390
     card = page.locator('[data-card="2c"]').bounding_box()
-    assert card["height"] >= 44 and card["width"] >= 40  # a finger's target
-    # each seat's equity stays in view at the bottom while cards are picked at the top
-    bar = page.locator("#mini-results")
-    assert bar.is_visible() and bar.inner_text().startswith("seat 1 ")
-    box = bar.bounding_box()
-    assert box["y"] + box["height"] <= 844 + 1 and box["y"] > 700
+    assert card["height"] >= 44 and card["width"] >= 44  # a finger's target
+    # each seat's equity stays in view just above the cards while they are picked, in the
+    # flow of the page: no bar over anything
+    mini = page.locator("#mini-results")
+    assert mini.is_visible() and mini.inner_text().startswith("seat 1 ")
+    assert mini.bounding_box()["y"] + mini.bounding_box()["height"] <= deck["y"]
     page.tap('[data-hand="1"]')
     page.tap('[data-card="2c"]')
     assert page.input_value('[data-hand="1"]') == "AhKh/Qh2c"
-    context.close()
+
+
+# the controls a player taps: each is a 44 px target on a phone (a box's label for a box)
+CONTROLS = """() => [...document.querySelectorAll(
+    'button, select, input, [tabindex="0"], a[href], summary')]
+  .filter((el) => el.offsetParent !== null || el.getClientRects().length)
+  .map((el) => el.matches('input[type="checkbox"], input[type="radio"]')
+               ? el.closest('label') || el : el)
+  .filter((el) => !el.matches('.scroll-x'))"""
+
+
+def _small_targets(page) -> list[str]:
+    return page.evaluate(CONTROLS + """.map((el) => [el, el.getBoundingClientRect()])
+      .filter(([, r]) => r.width < 44 - 0.01 || r.height < 44 - 0.01)
+      .map(([el, r]) => `${el.outerHTML.slice(0, 80)} ${r.width.toFixed(0)}x${r.height.toFixed(0)}`)
+    """)
+
+
+def _covered_controls(page) -> list[str]:
+    """Each control scrolled into view as a tap does: whatever is on top at its centre must
+    be the control itself (no fixed or sticky bar over it)."""
+    return page.evaluate(CONTROLS + """.filter((el) => {
+        el.scrollIntoView({block: 'nearest'});
+        const r = el.getBoundingClientRect();
+        const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return top && !(el === top || el.contains(top) || top.contains(el)
+                        || (el.htmlFor && top.id === el.htmlFor));
+      }).map((el) => el.outerHTML.slice(0, 80))""")
+
+
+def test_every_control_is_a_finger_sized_target_and_none_is_covered_on_a_phone(phone, tmp_path):
+    """WCAG 2.5.5: every control at least 44 by 44 px on a phone, in every state the page
+    shows (seats with cards, outs, a result, a replayed history); none under a fixed bar."""
+    page = phone
+    page.goto("/?game=stud8&hand=AhKh/Qh&hand=7c7d/2s&hand=QdJd/Td&fold=5h&seed=1"
+              "&trials=3000&outs=1&classes=1")
+    page.wait_for_selector(DONE)
+    page.wait_for_selector("#deck [data-outs]")
+    page.set_input_files("#history-file", str(HISTORY))
+    page.locator("#history-hands tbody tr").first.wait_for()
+    page.locator("#history-hands tbody tr").first.click()
+    page.wait_for_selector('#history-chart button[data-street="3"]')
+    assert _small_targets(page) == []
+    assert page.evaluate("""() => [...document.querySelectorAll('body *')].filter((el) =>
+        ['fixed', 'sticky'].includes(getComputedStyle(el).position)).length""") == 0
+    assert _covered_controls(page) == []
+    page.screenshot(path=str(tmp_path / "phone-controls.png"), full_page=True)
+    assert _serious_violations(page) == []  # a phone's result, outs, history and chart
+    page.goto("/")
+    page.wait_for_selector('#results[data-state="idle"]')
+    assert _small_targets(page) == [] and _serious_violations(page) == []  # the empty page
+
+
+def _cut_tables(page) -> list[str]:
+    """Every table on the page that reaches past its box or the screen without a cue: a box
+    that scrolls sideways must say so, naming the columns out of view."""
+    return page.evaluate("""() => [...document.querySelectorAll('table')]
+      .filter((t) => t.offsetParent !== null)
+      .filter((t) => {
+        const box = t.closest('.scroll-x');
+        const right = t.getBoundingClientRect().right;
+        if (!box) return right > document.documentElement.clientWidth + 1;
+        if (box.scrollWidth <= box.clientWidth + 1) return false;  // it fits
+        const cue = box.nextElementSibling;
+        const shown = cue && cue.classList.contains('scroll-cue') && !cue.hidden
+                      && cue.offsetParent !== null && cue.textContent.includes('swipe');
+        return !(shown && getComputedStyle(box).overflowX === 'auto');
+      }).map((t) => t.id || t.className || t.parentElement.id)""")
+
+
+def test_no_table_is_cut_on_a_phone_each_fits_or_scrolls_with_a_cue(phone):
+    page = phone
+    page.goto("/?game=stud8&hand=AhKh/Qh&hand=7c7d/2s&hand=QdJd/Td&seed=1&trials=3000"
+              "&classes=1")
+    page.wait_for_selector(DONE)
+    page.set_input_files("#history-file", str(HISTORY))
+    page.wait_for_function("document.getElementById('history-status').textContent"
+                           ".includes('replayed')")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert _cut_tables(page) == []
+    # the stud8 table is wider than a phone: its cue names the columns out of view, and
+    # the box is a named, focusable region (arrow keys scroll it)
+    box = page.locator("#results-scroll")
+    cue = page.locator("#results-scroll + .scroll-cue")
+    assert page.evaluate("(b) => b.scrollWidth > b.clientWidth", box.element_handle())
+    assert cue.is_visible() and "scoop" in cue.inner_text()
+    assert box.get_attribute("tabindex") == "0" and box.get_attribute("aria-label")
+    box.evaluate("(b) => { b.scrollLeft = b.scrollWidth; }")
+    page.wait_for_function("!document.querySelector('#results-scroll + .scroll-cue')"
+                           ".textContent.includes('scoop')")
+    assert "swipe back" in cue.inner_text()
 
 
 def _outs_json(args: list[str]) -> dict:
@@ -240,18 +345,33 @@ def test_the_picker_shows_what_each_card_does(site, viewport, tmp_path):
     page.wait_for_selector("#deck [data-outs]")
     assert page.is_checked("#outs") and "outs=1" in page.url
     data = _outs_json(["-g", "stud8", "Ac2c/3c4d", "KsKh/4s9c"])
+    from stud_odds.result_terms import OutsGroup
+
+    colour = {"improves": "out-better", "hurts": "out-worse", "little change": "out-same",
+              "too close to call": "out-unclear"}
     for out in data["cards"]:
         button = page.locator(f'#deck [data-card="{out["card"]}"]')
         assert button.get_attribute("data-outs") == f"{100 * out['equity']:.1f}%"
-        expected = ("out-better" if out["change"] > 0.005 else
-                    "out-worse" if out["change"] < -0.005 else "out-same")
-        assert expected in button.get_attribute("class")
-        assert button.get_attribute("title").startswith(f"{out['card']}: ")
+        # the colour is the group's, the command line's (OutsGroup.verdict)
+        assert colour[OutsGroup(out["group"]).verdict] in button.get_attribute("class")
+        assert button.get_attribute("title").startswith(f"{out['card'][0]}")  # A♠: ...
         assert " once dealt (" in button.get_attribute("aria-label")
+        assert out["group"] in button.get_attribute("aria-label")
     for known in ("Ac", "2c", "3c", "4d", "Ks", "Kh", "4s", "9c"):
         assert page.get_attribute(f'#deck [data-card="{known}"]', "data-outs") is None
-    summary = page.locator("#outs-summary")
-    assert "cards put seat 1 ahead" in summary.inner_text()
+    # the summary counts the cards in the colours' words, as the command line does; the
+    # legend names each colour in those words
+    summary = page.locator("#outs-summary").inner_text()
+    from stud_odds import Scenario, outs
+
+    said = outs(Scenario.build(["Ac2c/3c4d", "KsKh/4s9c"], game="stud8")).summary()
+    assert summary == f"seat 1's next card — {said} (now {100 * data['now']['equity']:.1f}%)"
+    counts = {verdict: page.locator(f"#deck .{name}").count() for verdict, name in colour.items()}
+    assert summary.split(" — ", 1)[1].startswith(f"44 cards: {counts['improves']} improve")
+    assert f", {counts['hurts']} hurt" in summary
+    assert f", {counts['little change']} change" in summary
+    legend = page.locator("#outs-legend").inner_text()
+    assert all(verdict in legend for verdict, n in counts.items() if n)
     page.screenshot(path=str(tmp_path / f"outs-{width}.png"), full_page=True)
     # the second seat chosen: its own cards
     page.click('[data-hand="2"]')
@@ -370,6 +490,154 @@ def test_a_mistake_greys_the_previous_numbers(page):
     assert not page.is_visible("#stale-note")
 
 
+GREY = "rgb(107, 107, 107)"  # the stale numbers' colour (#6b6b6b)
+
+
+def _greyed(style: str) -> bool:
+    """A computed "rgb(r, g, b) italic": a mid grey, in italics (the previous spot's)."""
+    r, g, b = map(int, re.findall(r"\d+", style)[:3])
+    return r == g == b and 95 <= r <= 120 and style.endswith("italic")
+
+
+def _outs_colours(page) -> set[str]:
+    """The background colours of the cards that show an out."""
+    return set(page.evaluate("""() => [...document.querySelectorAll('#deck [data-outs]')]
+        .map((b) => getComputedStyle(b).backgroundColor)"""))
+
+
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_after_a_mistake_every_number_on_screen_is_greyed_and_labelled(site, device, tmp_path):
+    """A card typed twice in seat 3: the table, its lines, the class bars, the outs on the
+    cards and the equities above them (a phone's) are the previous spot's: each is greyed,
+    and a note says whose they are; nothing is left in full colour."""
+    browser, url, _ = site
+    options = PHONE if device == "phone" else {"viewport": {"width": 1280, "height": 800}}
+    context = browser.new_context(base_url=url, **options)
+    page = context.new_page()
+    page.goto("/?hand=AhKh/Qh&hand=7c7d/2s&hand=3c4c/5c&seed=7&trials=3000&classes=1&outs=1"
+              "&pot=100&to_call=20")
+    page.wait_for_selector(DONE)
+    page.wait_for_selector("#deck [data-outs]")
+    # sampled outs: a card whose error bar cannot tell is "too close to call", as the
+    # command line groups it
+    printed = CliRunner().invoke(cli, ["outs", "AhKh/Qh", "7c7d/2s", "3c4c/5c", "--seed",
+                                       "7"]).stdout
+    close = int(re.search(r"too close to call \((\d+)\)", printed).group(1))
+    assert page.locator("#deck .out-unclear").count() == close > 0
+    assert "too close to call" in page.inner_text("#outs-legend")
+    assert len(_outs_colours(page)) > 1  # green, red, hatched
+    page.click('[data-hand="3"]')  # seat 3's outs
+    page.wait_for_function("document.getElementById('outs-summary').textContent"
+                           ".startsWith(\"seat 3's next card \")")
+    page.fill('[data-hand="3"]', "3c4c/3c")  # the card typed twice
+    page.wait_for_selector('#results[data-state="error"]')
+    assert "3c" in page.inner_text('[data-seat-box="3"] .seat-error')
+    assert page.is_visible("#stale-note") and page.is_visible("#outs-stale-note")
+    for selector in ("#rows td[data-field='equity']", "#lines p", "#class-bars td .bar-value",
+                     '[data-field="method"]'):
+        styles = page.locator(selector).evaluate_all("""(els) => els.map((el) =>
+            getComputedStyle(el).color + " " + getComputedStyle(el).fontStyle)""")
+        assert styles and all(_greyed(style) for style in styles), (selector, styles)
+    assert _outs_colours(page) == {"rgb(244, 244, 244)"}  # no green, no red: grey
+    mini = page.locator("#mini-results")
+    if device == "phone":
+        assert mini.is_visible() and mini.inner_text().startswith("previous spot: seat 1 ")
+        assert page.evaluate("getComputedStyle(document.getElementById('mini-results')).color") \
+            == GREY
+    page.screenshot(path=str(tmp_path / f"stale-{device}.png"), full_page=True)
+    assert _serious_violations(page) == []
+    page.fill('[data-hand="3"]', "3c4c/5c")  # mended: the numbers are current again
+    page.wait_for_selector(DONE)
+    page.wait_for_selector("#deck [data-outs]")
+    assert not page.is_visible("#stale-note") and not page.is_visible("#outs-stale-note")
+    assert "previous spot" not in mini.inner_text()
+    assert len(_outs_colours(page)) > 1
+    context.close()
+
+
+def test_the_first_load_computes_nothing_nobody_asked_for(page, site):
+    """No cards, no 50/50 of two random hands: the page says what to do, and asks the
+    server for no equity until a seat has cards."""
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.goto("/")
+    page.wait_for_selector('#results[data-state="idle"]')
+    page.wait_for_timeout(300)  # the debounce a computation would have waited
+    assert page.locator("#rows tr").count() == 0
+    assert "pick each seat's cards" in page.inner_text('[data-field="method"]')
+    assert not [u for u in asked if "/api/equity" in u or "/api/outs" in u]
+    assert site[2].pending == 0
+    page.fill('[data-hand="1"]', "AsKs/Qh")  # a seat with cards: now there is a question
+    page.wait_for_selector(DONE)
+    assert [u for u in asked if "/api/equity/stream" in u]
+    page.click('[data-seat-box="1"] .clear')  # nothing asked again: no stale numbers either
+    page.wait_for_selector('#results[data-state="idle"]')
+    assert page.locator("#rows tr").count() == 0
+
+
+def test_the_time_left_of_an_exact_count_is_its_own_rate(page):
+    """The time left is the count's own rate since its first report, not the time since
+    the page asked (a sampled estimate and the count's start come first), nor the planner's
+    cost model (a machine-independent budget, not this machine's clock)."""
+    page.goto("/?hand=AhKh/Qh&hand=7c7d/2s&seed=1&trials=2000")
+    page.wait_for_selector(DONE)
+    left = page.evaluate("""async () => {
+        const {secondsLeft} = await import('/static/results.js');
+        const first = {at: 10.6, done: 1000};  // the first report: 0.6 s after the ask
+        const total = 100000;
+        return [secondsLeft(first, {done: 1000, total}, 10.6),
+                secondsLeft(first, {done: 3000, total}, 10.8),  // too soon to say
+                secondsLeft(first, {done: 21000, total}, 11.6)];
+    }""")
+    # 20,000 deals in 1 s: 79,000 left take 3.95 s (not 11.6 s * 79% / 21% = 43.6 s)
+    assert left[0] is None and left[1] is None and left[2] == pytest.approx(3.95)
+
+
+def test_the_options_keep_a_whole_seed_and_the_class_bars_their_numbers(page):
+    seed = "123456789012345678"  # 18 digits, as the server chooses them
+    page.goto(f"/?hand=AhKh/Qh8d&hand=7c7d/2s3s&seed={seed}&trials=2000&classes=1")
+    page.wait_for_selector(DONE)
+    assert page.evaluate("(s) => s.scrollWidth <= s.clientWidth",
+                         page.locator("#seed").element_handle())  # no digit cut
+    # each number stands beside its bar, never over it
+    overlaps = page.evaluate("""() => [...document.querySelectorAll('#class-bars td')]
+        .filter((td) => {
+          const a = td.querySelector('.bar-value').getBoundingClientRect();
+          const b = td.querySelector('.bar-track').getBoundingClientRect();
+          return a.right > b.left && b.right > a.left && a.bottom > b.top && b.bottom > a.top;
+        }).length""")
+    assert page.locator("#class-bars td").count() > 0 and overlaps == 0
+
+
+def test_cards_read_with_suit_symbols_and_are_typed_as_the_command_line_types_them(page):
+    page.goto("/?hand=AhKh/Qh&hand=[QQ%2B]/Kd&seed=1&trials=2000")
+    page.wait_for_selector(DONE)
+    symbol = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+    assert page.inner_text('[data-card="As"]').startswith("A♠")
+    assert page.inner_text('[data-seat-box="1"] .chips').replace("\ufe0e", "").split() == \
+        ["A♥", "K♥", "Q♥"]
+    hand = page.inner_text('tr[data-seat="1"] .hand-cell').replace("\ufe0e", "")
+    assert hand == "A♥K♥/Q♥"
+    # a range's brackets stay as typed, and its combos are the command line's count
+    ranged = page.inner_text('tr[data-seat="2"] .hand-cell').replace("\ufe0e", "")
+    printed = CliRunner().invoke(cli, ["equity", "AhKh/Qh", "[QQ+]/Kd", "--seed", "1", "-n",
+                                       "2000"]).stdout
+    combos = re.search(r"\d+ combos?", printed).group(0)
+    assert ranged.split("\n") == ["[QQ+]/K♦", combos]
+    # the fields and the URL keep the typed form
+    page.fill('[data-hand="1"]', "AhKh/Qh8d")
+    page.wait_for_function("location.search.includes('8d')")
+    from urllib.parse import unquote
+
+    assert page.input_value('[data-hand="1"]') == "AhKh/Qh8d"
+    assert "hand=AhKh/Qh8d&" in unquote(page.url)
+    # the four-colour deck: diamonds and clubs take their own colours
+    red = page.evaluate("getComputedStyle(document.querySelector('[data-card=\"Ad\"]')).color")
+    page.check("#four-colour")
+    blue = page.evaluate("getComputedStyle(document.querySelector('[data-card=\"Ad\"]')).color")
+    assert red != blue and symbol["d"] in page.inner_text('[data-card="Ad"]')
+
+
 def test_an_options_mistake_is_shown_under_the_options(page):
     page.goto("/?hand=AhKh/Qh&hand=7c7d/2s&seed=1&trials=2000")
     page.wait_for_selector(DONE)
@@ -478,7 +746,7 @@ def _tab_to(page, selector: str, most: int = 80) -> None:
 
 def test_a_three_way_spot_entered_by_keyboard_alone(page):
     page.goto("/?seed=1&trials=2000")
-    page.wait_for_selector(DONE)
+    page.wait_for_selector('#results[data-state="idle"]')
     _tab_to(page, "#more")
     page.keyboard.press("Enter")  # a third seat
     for seat, text in ((1, "AhKh/Qh"), (2, "7c7d/2s")):

@@ -2,10 +2,11 @@
 // the JSON API (docs/web.md).  The server owns every rule and every number's text: the page
 // only gathers cards and shows what the API answers.
 
-import {cardsIn, handText, parseHand, RANKS} from "./cards.js";
+import {cardsIn, face, handNodes, handText, parseHand, RANKS} from "./cards.js";
 import {upload} from "./history.js";
 import {setUpMyHands} from "./myhands.js";
-import {forumText, showGame, showProgress, showResult} from "./results.js";
+import {forumText, secondsLeft, showGame, showProgress, showResult} from "./results.js";
+import {watchScroll} from "./scroll.js";
 import {state} from "./state.js";
 import {WORDS} from "./words.js";
 
@@ -13,10 +14,11 @@ const MIN_SEATS = 2, MAX_SEATS = 8, DEBOUNCE_MS = 300;
 const PAGE = Math.random().toString(36).slice(2);  // this tab: its newer job cancels its older
 const $ = (id) => document.getElementById(id);
 const RETRY_AFTER_S = 1, MAX_RETRIES = 5;
-const OUT_CLASSES = ["out-better", "out-same", "out-worse"];
+// an out's colour, by what its group says (WORDS.outs_groups: the server's groups)
+const OUT_CLASSES = {"improves": "out-better", "little change": "out-same", "hurts": "out-worse",
+                     "too close to call": "out-unclear"};
 const cardName = (card) => card === "x" ? "an unknown card"
   : `${WORDS.ranks[card[0]]} of ${WORDS.suits[card[1]]}`;
-const NO_CHANGE = 0.005;  // a card that moves the equity less than this is "no change"
 
 function usedCards() {
   const used = new Set();
@@ -181,7 +183,7 @@ function drawChips(i) {
     const {card, k} = want;
     // the slots in street order: two down, the upcards, the seventh down
     chip.className = `card suit-${card[1] || "x"} ${k < 2 || k === 6 ? "down" : "up"}`;
-    chip.textContent = card === "x" ? "?" : card;
+    chip.textContent = face(card);
     chip.dataset.slot = k;
     chip.title = `remove ${card === "x" ? "this unknown card" : card}`;
     chip.setAttribute("aria-label", `remove ${cardName(card)} from seat ${i + 1}`);
@@ -195,8 +197,10 @@ function drawFolds() {
     const chip = document.createElement("button");
     chip.type = "button";
     chip.className = "fold-chip";
-    chip.textContent = `${text} ×`;
+    chip.replaceChildren(...handNodes(text.replace(/\s+/g, " ")), " ×");
     chip.title = "unfold: forget these folded upcards";
+    chip.dataset.fold = text;
+    chip.setAttribute("aria-label", `unfold ${cardsIn(text).map(cardName).join(", ")}`);
     chip.addEventListener("click", () => { state.folds.splice(k, 1); edited(true); });
     box.append(chip);
   });
@@ -212,7 +216,7 @@ function drawPicker() {
         button.type = "button";
         button.className = `card suit-${suit}`;
         button.dataset.card = rank + suit;
-        button.textContent = rank + suit;
+        button.textContent = face(rank + suit);
         button.setAttribute("aria-label", cardName(rank + suit));
         button.tabIndex = -1;  // one tab stop for the grid; arrows move within it
         button.addEventListener("click", () => pick(rank + suit));
@@ -289,7 +293,7 @@ function setTarget(target) {
   document.querySelectorAll(".seat").forEach((s, i) =>
     s.classList.toggle("target", target.kind === "seat" && target.seat === i));
   drawPicker();
-  if (seatChanged && state.outs && state.spotInfo) computeOuts(query(true));
+  if (seatChanged && state.outs && state.spotInfo && !nothingAsked()) computeOuts(query(true));
 }
 
 // ---- edits ----------------------------------------------------------------------------------
@@ -325,6 +329,7 @@ function fold(i) {
 
 function edited(redraw) {
   state.retries = 0;
+  state.outsGeneration++;  // an outs answer still on its way is the previous spot's: dropped
   // every edit: cancel the running job and recompute after a pause; the URL becomes a new
   // history entry then (Back returns to the spot before), not at every keystroke
   if (redraw) drawAll();
@@ -356,10 +361,20 @@ function setState(name, error) {
   const box = document.querySelector('[data-field="error"]');
   box.hidden = !error;
   box.textContent = error || "";
-  // after a mistake the last spot's numbers stay, greyed and said to be the previous spot's
+  // after a mistake the last spot's numbers stay, greyed and said to be the previous spot's:
+  // the table and the lines under it, the class bars, the equities above the cards
   const stale = name === "error" && $("rows").children.length > 0;
   results.classList.toggle("stale", stale);
   $("stale-note").hidden = !stale;
+  const mini = $("mini-results");
+  mini.classList.toggle("stale", stale);
+  mini.classList.toggle("busy", name === "computing");
+  if (stale && mini.textContent && !mini.querySelector(".stale-label")) {
+    mini.prepend(Object.assign(document.createElement("span"), {className: "stale-label",
+      textContent: "previous spot: "}));
+  }
+  // the outs shown are the last spot's until the new spot's come: greyed and said so
+  if (name !== "done") markOutsStale(name);
   if (name === "error") {
     $("announce").textContent = error || "";
     if (window.innerWidth < 760) box.scrollIntoView({block: "center"});
@@ -432,6 +447,27 @@ function showSeatError(i, message) {
   p.textContent = message ? pageWords(message) : "";
 }
 
+function nothingAsked() {
+  // no seat holds a card or a range: random against random is nobody's question
+  return state.seats.every((text) => !text.trim() || text.trim().toLowerCase() === "random");
+}
+
+function showIdle() {
+  // the empty page: no numbers, and what to do for some
+  stop();
+  state.result = null;
+  $("rows").replaceChildren();
+  $("lines").replaceChildren();
+  $("class-bars").replaceChildren();
+  $("mini-results").replaceChildren();
+  clearOuts();
+  $("outs-summary").hidden = !state.outs;
+  $("outs-summary").textContent = "outs: give a seat its cards first";
+  setState("idle");
+  document.querySelector('[data-field="method"]').textContent =
+    "pick each seat's cards in the grid (or type them, e.g. AhKh/Qh) to see each seat's chances";
+}
+
 async function compute() {
   const mine = ++state.generation;
   const q = query(true);
@@ -448,10 +484,11 @@ async function compute() {
   if (!response.ok) { failed(info); return; }
   clearFieldErrors();
   showSpot(info);
+  if (nothingAsked()) { showIdle(); return; }
   computeOuts(q);
   const stream = new EventSource(`/api/equity/stream?${q}&page=${PAGE}`);
   state.source = stream;
-  const started = performance.now();
+  let counting = null;  // the count's first progress report: {at, done}
   let estimated = false;
   const finish = () => {
     stream.close();
@@ -466,13 +503,18 @@ async function compute() {
     estimated = true;
     $("results").dataset.estimate = "1";
     $("stop-counting").hidden = false;
-    const seconds = Math.ceil(data.estimate.exact_seconds);
+    // no time yet: the planner's figure is its cost model's, not this machine's clock; the
+    // time left is said once the count's own rate is measured (secondsLeft)
     document.querySelector('[data-field="method"]').textContent =
-      `sampled estimate (${data.display.lines[0]}); counting every deal exactly, about ${seconds} s`;
+      `sampled estimate (${data.display.lines[0]}); counting every one of ` +
+      `${data.estimate.deals.toLocaleString()} deals exactly…`;
   });
   stream.addEventListener("partial", (e) => showResult(JSON.parse(e.data), state.classes));
-  stream.addEventListener("progress", (e) =>
-    showProgress(JSON.parse(e.data), (performance.now() - started) / 1000, estimated));
+  stream.addEventListener("progress", (e) => {
+    const progress = JSON.parse(e.data), now = performance.now() / 1000;
+    if (!counting) counting = {at: now, done: progress.done};
+    showProgress(progress, secondsLeft(counting, progress, now), estimated);
+  });
   stream.addEventListener("result", (e) => {
     finish();  // the stream ends here: never let the browser reconnect and recompute
     state.retries = 0;
@@ -520,9 +562,22 @@ const percent = (fraction) => `${(100 * fraction).toFixed(1)}%`;
 function clearOuts() {
   for (const button of cardButtons()) {
     delete button.dataset.outs;
-    button.classList.remove(...OUT_CLASSES);
+    button.classList.remove(...Object.values(OUT_CLASSES));
     button.removeAttribute("title");
     button.setAttribute("aria-label", cardName(button.dataset.card));
+  }
+  $("picker").classList.remove("outs-stale");
+  $("outs-stale-note").hidden = true;
+  $("outs-legend").hidden = true;
+}
+
+function markOutsStale(name) {
+  // the outs on the cards are the last spot's: greyed, and said so; none counting now
+  const shown = $("deck").querySelector("[data-outs]") !== null;
+  $("picker").classList.toggle("outs-stale", shown);
+  $("outs-stale-note").hidden = !shown;
+  if (!shown && state.outs && name === "error") {
+    $("outs-summary").textContent = "outs: once the mistake above is mended";
   }
 }
 
@@ -554,21 +609,32 @@ async function computeOuts(q) {
 }
 
 function showOuts(data) {
+  // each card coloured by its group's verdict (the server's groups: a sampled card its error
+  // bar cannot tell is "too close to call"); the summary counts them in the same words
   const whose = data.community ? "the community card" : `seat ${data.player}'s next card`;
-  $("outs-summary").textContent = `${whose}: ${data.summary.replace(/\byou\b/, `seat ${data.player}`)}` +
-    ` (now ${percent(data.now.equity)})`;
+  $("outs-summary").textContent = `${whose} — ${data.summary} (now ${percent(data.now.equity)})`;
   const byCard = new Map(data.cards.map((out) => [out.card, out]));
+  const verdicts = new Set();
   for (const button of cardButtons()) {
     const out = byCard.get(button.dataset.card);
     if (!out) continue;
+    const verdict = WORDS.outs_groups[out.group];
+    verdicts.add(verdict);
     button.dataset.outs = percent(out.equity);
-    button.classList.add(out.change > NO_CHANGE ? "out-better"
-                         : out.change < -NO_CHANGE ? "out-worse" : "out-same");
+    button.classList.add(OUT_CLASSES[verdict]);
     const change = `${out.change >= 0 ? "+" : "−"}${Math.abs(100 * out.change).toFixed(1)} points`;
-    button.title = `${out.card}: ${button.dataset.outs} once dealt (${change})`;
-    button.setAttribute("aria-label",
-                        `${cardName(out.card)}: ${button.dataset.outs} once dealt (${change})`);
+    const said = `${button.dataset.outs} once dealt (${change}: ${out.group})`;
+    button.title = `${face(out.card)}: ${said}`;
+    button.setAttribute("aria-label", `${cardName(out.card)}: ${said}`);
   }
+  // the colours' key, in the summary's words
+  const legend = $("outs-legend");
+  legend.replaceChildren(...Object.keys(OUT_CLASSES).filter((v) => verdicts.has(v)).map((v) => {
+    const item = Object.assign(document.createElement("span"), {className: "legend-item"});
+    item.append(Object.assign(document.createElement("span"), {className: `swatch ${OUT_CLASSES[v]}`}), v);
+    return item;
+  }));
+  legend.hidden = !verdicts.size;
 }
 
 function showSpot(info) {
@@ -686,6 +752,12 @@ async function watchWarming() {
 
 readURL();
 bind();
+// every table that may be wider than a phone scrolls sideways in its box, and says so
+watchScroll($("results-scroll"), "the results table");
+watchScroll($("class-bars"), "the hand classes table");
+watchScroll($("history-scroll"), "the hands of the file");
+watchScroll($("history-luck"), "the all-in luck table");
+for (const id of ["db-stats", "db-starts"]) watchScroll($(id), `the ${id.slice(3)} table`);
 drawAll();
 setState("computing");
 compute();

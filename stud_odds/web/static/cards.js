@@ -56,3 +56,37 @@ export function cardsIn(text) {
   return parsed ? parsed.filter((c) => c !== "x") : [];
 }
 
+
+// Cards as players read them: the rank and the suit's symbol (A♠), coloured by the suit's
+// class (two colours, or four with the four-colour deck); the typed form (As) stays in
+// the fields and the URL.  U+FE0E asks for the symbol as text, never as an emoji.
+export const SUIT_SYMBOLS = {s: "♠\uFE0E", h: "♥\uFE0E", d: "♦\uFE0E", c: "♣\uFE0E"};
+
+export const face = (card) => card === "x" ? "?" : card[0] + SUIT_SYMBOLS[card[1]];
+
+export function cardSpan(card) {
+  return Object.assign(document.createElement("span"),
+                       {className: `suit-${card[1]}`, textContent: face(card)});
+}
+
+export function handNodes(text) {
+  // a hand's text (AhKh/Qh, [QQ+]/Kd) with each card as its face; a range's brackets are
+  // left as typed (its "AKs" is no ace and king of spades)
+  const nodes = [];
+  let depth = 0, plain = "";
+  const flush = () => { if (plain) nodes.push(document.createTextNode(plain)); plain = ""; };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "[") depth++;
+    if (c === "]") depth = Math.max(0, depth - 1);
+    if (!depth && RANKS.includes(c) && SUITS.includes(text[i + 1] || "")) {
+      flush();
+      nodes.push(cardSpan(c + text[i + 1]));
+      i++;
+      continue;
+    }
+    plain += c;
+  }
+  flush();
+  return nodes;
+}
