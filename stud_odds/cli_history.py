@@ -49,6 +49,9 @@ def history_command(
         "--hand", metavar="ID",
         help="Print this hand street by street: each player's cards and equity, in the "
              "hero's view and at showdown.")] = None,
+    list_hands: Annotated[bool, typer.Option(
+        "--list", help="List the stud hands of the files (the ids --hand takes), replaying "
+                       "none.")] = False,
 ) -> None:
     """Each player's equity on every street of real stud hands, and the hero's all-in luck.
 
@@ -61,6 +64,13 @@ def history_command(
 
     Example: stud-odds history "HH20240131 Alcyone II.txt" --out hands.jsonl
     """
+    if list_hands:
+        if hand is not None or out is not None or resume:
+            from stud_odds.errors import StudOddsError
+
+            raise StudOddsError("--list lists the hands: drop --hand, --out and --resume")
+        _list(files, json_out)
+        return
     points = options.read_option("precision", precision)
     trials_for(points, OPTIONS["precision"].flag)  # a replay's own floor, in this door's words
     seeded = options.read_option("seed", seed)
@@ -118,6 +128,54 @@ def _one_hand(files: list[Path], hand_id: str, out: Path | None, resume: bool, j
             sys.stdout.write(HAND_RECORD.text(result.to_dict()))
         else:
             render_hand(result, console)
+
+
+def _list(files: list[Path], json_out: bool) -> None:
+    """``--list``: each stud hand's id (what --hand takes), game, stakes, time, players and
+    whether it went to a showdown; a hand that cannot be read, with why."""
+    import json
+
+    from rich.markup import escape
+    from rich.table import Table
+
+    from stud_odds.history.model import HandHistory
+    from stud_odds.history.running import check_files, hands_of
+
+    check_files(files)
+    table = Table("hand", "game", "stakes", "time", "players", "", box=None,
+                  title_justify="left", title="the hands --hand takes")
+    for column in table.columns[:5]:
+        column.no_wrap = True
+    table.columns[4].justify = "right"
+    unread: list[tuple[str, str]] = []
+    for item in hands_of(files):
+        if isinstance(item, HandHistory):
+            entry = {"id": item.id, "game": item.game.value, "stakes": item.stakes,
+                     "time": item.time, "players": len(item.players),
+                     "showdown": item.showdown, "skipped": None}
+            note = "showdown" if item.showdown else ""
+        elif item.stud:
+            unread.append((item.id or "?", item.reason))
+            entry = {"id": item.id, "game": item.game.value if item.game else None,
+                     "stakes": None, "time": None, "players": None, "showdown": None,
+                     "skipped": item.reason}
+            note = "unreadable"
+        else:
+            continue  # another game's hand: history passes it over
+        if json_out:
+            sys.stdout.write(json.dumps(entry, ensure_ascii=False) + "\n")
+        else:
+            table.add_row(escape(entry["id"] or "?"), entry["game"] or "",
+                          escape(entry["stakes"] or ""), (entry["time"] or "")[:16],
+                          "" if entry["players"] is None else str(entry["players"]),
+                          escape(note))
+    if not json_out:
+        console.print(table)
+        for hand_id, reason in unread:
+            console.print(f"{escape(hand_id)} cannot be read: {escape(reason)}",
+                          highlight=False, soft_wrap=True)
+    if unread:
+        raise typer.Exit(2)
 
 
 __all__ = ["history_command"]

@@ -185,3 +185,46 @@ def test_a_reader_that_stops_early_is_no_error(tmp_path):
     process.wait(timeout=120)
     assert json.loads(first)["id"] == "300000000000"
     assert process.returncode == 141 and "Traceback" not in stderr and "Error" not in stderr
+
+
+def test_list_gives_the_ids_hand_takes_without_replaying(monkeypatch):
+    """``--list``: every stud hand's id as --hand takes it, its game, stakes, time and
+    players, no replay; the unreadable ones with why (exit status 2); --json a line each."""
+    import stud_odds.history.replaying as replaying
+
+    def no_replay(*args, **kwargs):
+        raise AssertionError("--list replays nothing")
+
+    monkeypatch.setattr(replaying, "replay_hand", no_replay)
+    result = CliRunner(env={"COLUMNS": "80"}).invoke(app, ["history", *ALL, "--list"])
+    assert result.exit_code == 2, result.output  # bad_hands.txt has hands that cannot be read
+    lines = result.stdout.splitlines()
+    assert "…" not in result.stdout  # nothing cut; the table's lines fit
+    assert all(len(line.rstrip()) <= 80 for line in lines if line.startswith(" "))
+    for number in ("230000000001", "29356803850", "210000000002", "260000000007"):
+        assert any(line.split()[:1] == [number] for line in lines), number
+    assert any(re.match(r" 230000000001 +razz +\$1/\$2 USD +2021-03-14 21:05 +4 +showdown",
+                        line) for line in lines)
+    assert "260000000003 cannot be read: line 81: Jh is dealt to Hero and to Ben" in lines
+    listed = loads_lines(run(DATA / "razz.txt", "--list", "--json").stdout)
+    assert listed == [{"id": "230000000001", "game": "razz", "stakes": "$1/$2 USD",
+                       "time": "2021-03-14 21:05:00", "players": 4, "showdown": True,
+                       "skipped": None}]
+    assert run(DATA / "razz.txt", "--list").exit_code == 0
+    both = run(DATA / "razz.txt", "--list", "--hand", "230000000001")
+    assert both.exit_code == 2 and "--list lists the hands" in both.stderr
+
+
+@pytest.mark.parametrize("file, number", [("razz.txt", "230000000001"),
+                                          ("community_river.txt", "250000000001")])
+def test_one_hand_fits_80_columns_to_the_river(file, number):
+    """Seventh street's seven cards beside the showdown's: never a cut column ("equi…")
+    in an 80-column terminal; where both views do not fit, one stands under the other."""
+    result = CliRunner(env={"COLUMNS": "80"}).invoke(
+        app, ["history", str(DATA / file), "--hand", number, *FAST])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert all(len(line.rstrip()) <= 80 and "…" not in line for line in lines)
+    seventh = result.stdout[result.stdout.index("7th street"):]
+    assert seventh.count("equity") == 2 and "at showdown" in seventh
+    assert re.search(r"\d+\.\d%", seventh.splitlines()[-3])  # the last player's equity, whole

@@ -109,12 +109,15 @@ def _street_title(view: StreetView) -> str:
     return ", ".join(parts)
 
 
-def street_table(view: StreetView, showdown: StreetView | None, hero: str | None) -> Table:
-    """One street: each live player's cards and equity as the hero saw them, and at showdown."""
+def street_table(view: StreetView, showdown: StreetView | None, hero: str | None,
+                 view_title: str | None = None) -> Table:
+    """One street: each live player's cards and equity as the hero saw them, and at showdown
+    (``view_title``: the cards column's title, for a table of the showdown view alone)."""
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=_street_title(view),
                   title_justify="left")
     table.add_column("player", no_wrap=True)
-    table.add_column(f"{hero}'s view" if hero else "from the rail", no_wrap=True)
+    table.add_column(view_title or (f"{hero}'s view" if hero else "from the rail"),
+                     no_wrap=True)
     table.add_column("equity", justify="right", no_wrap=True)
     if showdown is not None:
         table.add_column("at showdown", no_wrap=True)
@@ -138,10 +141,29 @@ def render_hand(result: HandReplay, target: Any) -> None:
     target.print(Text(title + (f", hero {result.hero}" if result.hero else ""), style="bold"))
     showdowns = {view.street: view for view in result.showdown or ()}
     for view in result.streets:
-        target.print(street_table(view, showdowns.get(view.street), result.hero))
+        table = street_table(view, showdowns.get(view.street), result.hero)
+        if view.street in showdowns and _wider_than(table, target):
+            # both views side by side do not fit (7th street's seven cards, a long name):
+            # one under the other, rather than a cut column
+            table = street_table(view, None, result.hero)
+            target.print(table)
+            table = street_table(showdowns[view.street], None, result.hero, "at showdown")
+            table.title = None
+        target.print(table)
     winners = ", ".join(f"{p.name} {_chips(float(p.won))}" for p in hand.players if p.won)
     target.print(Text(f"pot {_chips(float(hand.pot))}" + (f"; won: {winners}" if winners else "")
                       + ("" if result.showdown else "; no showdown"), style="dim"))
+
+
+def _wider_than(table: Table, target: Any) -> bool:
+    """Whether ``table`` needs more columns than the console ``target`` has."""
+    from rich.console import Console
+    from rich.measure import Measurement
+
+    if not isinstance(target, Console):
+        return False
+    unbounded = target.options.update_width(10 * target.width)
+    return Measurement.get(target, unbounded, table).maximum > target.width
 
 
 @contextmanager
