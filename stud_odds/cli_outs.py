@@ -18,8 +18,8 @@ if TYPE_CHECKING:
 
 CSV_FIELDS = ("card", "equity", "high_win", "high_tie", "low_win", "low_tie", "scoop", "change",
               "group", "equity_se")
-# a row's colour is its group's (OutsGroup.verdict), as on the page
-_STYLES = {"improves": "green", "hurts": "red", "too close to call": "italic"}
+# a row's colour is its group's (OutsGroup.tone), as on the page
+_STYLES = {"better": "green", "worse": "red", "unclear": "italic"}
 
 
 def outs_command(
@@ -139,7 +139,7 @@ def _table(result: OutsResult):
                 cells.append(f"{100 * value:+.2f}" if name == "change" else f"{100 * value:.2f}%")
             if result.method != "exact":
                 cells.append(f"{100 * Z95 * (card.equity_se or 0.0):.2f}")
-            table.add_row(*cells, style=_STYLES.get(card.group.verdict))
+            table.add_row(*cells, style=_STYLES.get(card.group.tone))
     if result.method == "exact":
         method = f"exact: every one of {result.outcomes:,} deals of every card's spot"
     else:

@@ -81,6 +81,13 @@ class OutsGroup(StrEnum):
         return {OutsGroup.TAKES_THE_LEAD: OutsGroup.IMPROVES,
                 OutsGroup.HANDS_OVER_THE_LEAD: OutsGroup.HURTS}.get(self, self).value
 
+    @property
+    def tone(self) -> str:
+        """The colour's key (the page's class ``out-<tone>``, the terminal's style): better,
+        worse, same or unclear, one per verdict."""
+        return {"improves": "better", "hurts": "worse", "little change": "same",
+                "too close to call": "unclear"}[self.verdict]
+
 
 # the stops of a whole result (a study writes only these): a partial one is not finished
 FINISHED = frozenset({StoppedBy.COMPLETE, StoppedBy.TRIALS, StoppedBy.PRECISION,

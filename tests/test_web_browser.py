@@ -179,6 +179,12 @@ def test_the_page_words_come_from_the_server(page):
                      "low win", "low tie", "scoop"]
     assert "± is the 95% interval, in percentage points" in page.inner_text(
         '[data-field="method"]')
+    # the unit, the outs' groups and the combos are the server's words, never the scripts'
+    scripts = "".join(page.evaluate("(name) => fetch(`/static/${name}`).then((r) => r.text())",
+                                    name) for name in ("app.js", "results.js", "cards.js"))
+    code = re.sub(r"//[^\n]*", "", scripts)
+    for words in ("percentage points", "too close to call", "improves", "hurts", "combo"):
+        assert words not in code
 
 
 def test_a_dropped_hand_history_lists_its_hands_and_charts_one(page):
@@ -353,7 +359,7 @@ def test_the_picker_shows_what_each_card_does(site, viewport, tmp_path):
         button = page.locator(f'#deck [data-card="{out["card"]}"]')
         assert button.get_attribute("data-outs") == f"{100 * out['equity']:.1f}%"
         # the colour is the group's, the command line's (OutsGroup.verdict)
-        assert colour[OutsGroup(out["group"]).verdict] in button.get_attribute("class")
+        assert colour[OutsGroup(out["group"]).verdict] in button.get_attribute("class").split()
         assert button.get_attribute("title").startswith(f"{out['card'][0]}")  # A♠: ...
         assert " once dealt (" in button.get_attribute("aria-label")
         assert out["group"] in button.get_attribute("aria-label")

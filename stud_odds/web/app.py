@@ -117,7 +117,9 @@ def page_words() -> dict[str, Any]:
         "methods": {method.value: method.title for method in Algorithm},
         "yes": list(YES),  # a URL's flag is on with any of the schema's yes words
         "interval_unit": INTERVAL_UNIT,
-        "outs_groups": {group.value: group.verdict for group in OutsGroup},
+        # each group's colour (the class out-<tone>) and the legend's word for it
+        "outs_groups": {group.value: {"tone": group.tone, "verdict": group.verdict}
+                        for group in OutsGroup},
     }
 
 

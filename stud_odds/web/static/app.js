@@ -14,9 +14,9 @@ const MIN_SEATS = 2, MAX_SEATS = 8, DEBOUNCE_MS = 300;
 const PAGE = Math.random().toString(36).slice(2);  // this tab: its newer job cancels its older
 const $ = (id) => document.getElementById(id);
 const RETRY_AFTER_S = 1, MAX_RETRIES = 5;
-// an out's colour, by what its group says (WORDS.outs_groups: the server's groups)
-const OUT_CLASSES = {"improves": "out-better", "little change": "out-same", "hurts": "out-worse",
-                     "too close to call": "out-unclear"};
+// an out's colour, by its group's tone (WORDS.outs_groups: the server's groups and words)
+const OUT_TONES = ["better", "same", "unclear", "worse"];  // the legend's order
+const OUT_CLASSES = OUT_TONES.map((tone) => `out-${tone}`);
 const cardName = (card) => card === "x" ? "an unknown card"
   : `${WORDS.ranks[card[0]]} of ${WORDS.suits[card[1]]}`;
 
@@ -562,7 +562,7 @@ const percent = (fraction) => `${(100 * fraction).toFixed(1)}%`;
 function clearOuts() {
   for (const button of cardButtons()) {
     delete button.dataset.outs;
-    button.classList.remove(...Object.values(OUT_CLASSES));
+    button.classList.remove(...OUT_CLASSES);
     button.removeAttribute("title");
     button.setAttribute("aria-label", cardName(button.dataset.card));
   }
@@ -614,14 +614,14 @@ function showOuts(data) {
   const whose = data.community ? "the community card" : `seat ${data.player}'s next card`;
   $("outs-summary").textContent = `${whose} — ${data.summary} (now ${percent(data.now.equity)})`;
   const byCard = new Map(data.cards.map((out) => [out.card, out]));
-  const verdicts = new Set();
+  const verdicts = new Map();  // tone -> the legend's word
   for (const button of cardButtons()) {
     const out = byCard.get(button.dataset.card);
     if (!out) continue;
-    const verdict = WORDS.outs_groups[out.group];
-    verdicts.add(verdict);
+    const {tone, verdict} = WORDS.outs_groups[out.group];
+    verdicts.set(tone, verdict);
     button.dataset.outs = percent(out.equity);
-    button.classList.add(OUT_CLASSES[verdict]);
+    button.classList.add(`out-${tone}`);
     const change = `${out.change >= 0 ? "+" : "−"}${Math.abs(100 * out.change).toFixed(1)} points`;
     const said = `${button.dataset.outs} once dealt (${change}: ${out.group})`;
     button.title = `${face(out.card)}: ${said}`;
@@ -629,9 +629,10 @@ function showOuts(data) {
   }
   // the colours' key, in the summary's words
   const legend = $("outs-legend");
-  legend.replaceChildren(...Object.keys(OUT_CLASSES).filter((v) => verdicts.has(v)).map((v) => {
+  legend.replaceChildren(...OUT_TONES.filter((tone) => verdicts.has(tone)).map((tone) => {
     const item = Object.assign(document.createElement("span"), {className: "legend-item"});
-    item.append(Object.assign(document.createElement("span"), {className: `swatch ${OUT_CLASSES[v]}`}), v);
+    item.append(Object.assign(document.createElement("span"), {className: `swatch out-${tone}`}),
+                verdicts.get(tone));
     return item;
   }));
   legend.hidden = !verdicts.size;
