@@ -192,8 +192,8 @@ def test_since_and_until_use_the_hands_time(samples):
     # and community_river.txt's, 2019/07/15 20:36:31 ET (its header's CET time is not used)
     with stud_odds.db.open(samples) as db:
         assert db.stats("Hero", until="2020-01-31 12:00:30").rows()[0]["hands"] == 2
-    with pytest.raises(stud_odds.db.DatabaseError, match="Hero plays no hand in .* up to "
-                                                         "2009-06-13"):
+    with pytest.raises(stud_odds.db.DatabaseError, match="Hero plays no hand up to 2009-06-13 "
+                                                         "in "):
         figures(samples, "Hero", until="2009-06-13")  # the first: 2009-06-14
 
 

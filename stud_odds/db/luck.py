@@ -137,8 +137,8 @@ def luck(store: Store, player: str | None = None, game: str | None = None,
     running totals (per unit); the all-in figures not yet stored are computed and stored."""
     player, found, shown = player_rows(store, _ROWS, player, game, stakes, since, until)
     if not found:
-        raise DatabaseError(f"{shown_value(player)} plays no hand in {store.name}"
-                            f"{' ' + filters_text(shown) if shown else ''}"
+        raise DatabaseError(f"{shown_value(player)} plays no hand"
+                            f"{' ' + filters_text(shown) if shown else ''} in {store.name}"
                             f"{others_named(store, game, stakes, since, until)}")
     wanted = [(row[0], row[1], player) for row in found
               if row[11] and row[10] is not None and row[10] < SEVENTH and not row[17]]

@@ -204,8 +204,8 @@ def stats(store: Store, player: str | None = None, game: str | None = None,
     if not found:
         others = ", ".join(name for name, _ in most_hands(store, where, args, limit=3,
                                                           days=days))
-        raise DatabaseError(f"{shown_value(player)} plays no hand in {store.name}"
-                            f"{' ' + filters_text(shown) if shown else ''}"
+        raise DatabaseError(f"{shown_value(player)} plays no hand"
+                            f"{' ' + filters_text(shown) if shown else ''} in {store.name}"
                             f"{f' (players in most hands: {others})' if others else ''}")
     by_game: dict[str, list] = {}
     for game_name, unit, *values in found:
