@@ -306,6 +306,7 @@ def _print_stats(result: StatsResult) -> None:
     from rich.table import Table
 
     from stud_odds.console import console
+    from stud_odds.db.results import STATS_LABELS, STATS_NOTE
 
     rows = result.by_game
     table = Table("", *(row.game for row in rows), box=None, title_justify="left",
@@ -317,32 +318,32 @@ def _print_stats(result: StatsResult) -> None:
     def share(count: int, of: int | None) -> str:
         return f"{count:,} ({100 * count / of:.1f}%)" if of else f"{count:,}"
 
+    label = STATS_LABELS
     lines = [
-        ("hands", lambda r: f"{r.hands:,}"),
-        ("VPIP", lambda r: share(r.vpip, r.hands)),
-        ("completed or raised 3rd", lambda r: share(r.complete, r.hands)),
-        ("saw 4th street", lambda r: share(r.saw_4th, r.hands)),
-        ("saw 5th street", lambda r: share(r.saw_5th, r.hands)),
-        ("saw 6th street", lambda r: share(r.saw_6th, r.hands)),
-        ("saw 7th street", lambda r: share(r.saw_7th, r.hands)),
-        ("went to showdown", lambda r: share(r.showdowns, r.hands)),
-        ("won at showdown", lambda r: share(r.won_at_showdown, r.showdowns)),
-        ("scoops (stud8)", lambda r: share(r.scoops, r.stud8_showdowns_won)
+        (label["hands"], lambda r: f"{r.hands:,}"),
+        (label["vpip"], lambda r: share(r.vpip, r.hands)),
+        (label["complete"], lambda r: share(r.complete, r.hands)),
+        (label["saw_4th"], lambda r: share(r.saw_4th, r.hands)),
+        (label["saw_5th"], lambda r: share(r.saw_5th, r.hands)),
+        (label["saw_6th"], lambda r: share(r.saw_6th, r.hands)),
+        (label["saw_7th"], lambda r: share(r.saw_7th, r.hands)),
+        (label["showdowns"], lambda r: share(r.showdowns, r.hands)),
+        (label["won_at_showdown"], lambda r: share(r.won_at_showdown, r.showdowns)),
+        (label["scoops"], lambda r: share(r.scoops, r.stud8_showdowns_won)
          if r.game in ("stud8", "all") and r.stud8_showdowns_won else "-"),
-        ("big bets per 100 hands", lambda r: "-" if r.bb_per_100 is None
+        (label["bb_per_100"], lambda r: "-" if r.bb_per_100 is None
          else f"{r.bb_per_100:+,.1f}"),
     ]
     # net won: a line per unit (money and chips are never added together)
     for unit in sorted({unit for row in rows for unit in row.net}, key=_unit_order):
-        lines.append((f"net won, {unit}",
+        lines.append((f"{label['net']}, {unit}",
                       lambda r, unit=unit: _money({unit: r.net[unit]}, named=False) if unit in r.net
                       else "-"))
     for label, show in lines:
         table.add_row(label, *(escape(show(row)) for row in rows))
     console.print(table)
-    console.print("VPIP, streets and showdown: % of hands; won at showdown: % of his "
-                  "showdowns; scoops: % of the stud8 showdowns he won part of "
-                  "(docs/database.md)", style="dim", highlight=False, soft_wrap=True)
+    console.print(f"{STATS_NOTE} (docs/database.md)", style="dim", highlight=False,
+                  soft_wrap=True)
 
 
 @db_app.command("luck")

@@ -107,6 +107,26 @@ class ImportResult:
         }
 
 
+# each line of a player's stats as the command line's table and the page's name it (the
+# page has them from GET /api/words); the net is a line per unit: "net won, USD"
+STATS_LABELS: dict[str, str] = {
+    "hands": "hands",
+    "vpip": "VPIP",
+    "complete": "completed or raised 3rd",
+    "saw_4th": "saw 4th street",
+    "saw_5th": "saw 5th street",
+    "saw_6th": "saw 6th street",
+    "saw_7th": "saw 7th street",
+    "showdowns": "went to showdown",
+    "won_at_showdown": "won at showdown",
+    "scoops": "scoops (stud8)",
+    "bb_per_100": "big bets per 100 hands",
+    "net": "net won",
+}
+STATS_NOTE = ("VPIP, streets and showdown: % of hands; won at showdown: % of his showdowns; "
+              "scoops: % of the stud8 showdowns he won part of")
+
+
 @dataclass(frozen=True)
 class StatsRow:
     """One player's figures over one game (``game`` "all": every game together).
@@ -317,6 +337,7 @@ class StartsResult:
         return {"player": self.player, "filters": dict(self.filters), "rows": self.rows()}
 
 
-__all__ = ["IMPORT_WORDS", "ImportResult", "ImportedFile", "LuckResult", "LuckRow", "QueryResult",
+__all__ = ["IMPORT_WORDS", "STATS_LABELS", "STATS_NOTE", "ImportResult", "ImportedFile",
+           "LuckResult", "LuckRow", "QueryResult",
            "SkippedRecord", "StartsResult", "StartsRow", "StatsResult", "StatsRow",
            "import_sentence", "import_words"]

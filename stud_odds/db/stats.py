@@ -114,6 +114,11 @@ def default_player(store: Store, game: str | None, stakes: str | None, since: st
     return top[0][0]
 
 
+class EmptyDatabase(DatabaseError):
+    """The database holds no hand at all (the page says to drop files, the command line to
+    import them)."""
+
+
 def filters_text(shown: dict[str, str]) -> str:
     """The filters as words: ``of stud8 at stakes '$1/$2 USD' from 2024-01-01 on``."""
     words = {"game": "of {}", "stakes": "at stakes '{}'", "since": "from {} on",
@@ -122,12 +127,13 @@ def filters_text(shown: dict[str, str]) -> str:
 
 
 def no_hands(store: Store, shown: dict[str, str]) -> str:
-    """Why no hand is there to show: an empty database (import some), or filters that keep
-    none, with what the database holds, as the options are typed."""
-    if not shown:
-        return f"{store.name} holds no hands yet: import some with stud-odds db import FILES"
+    """Why no hand is there to show: filters that keep none, with what the database holds,
+    as the options are typed; or (raised: EmptyDatabase) a database that holds none."""
+    if not shown or store.connection.execute("SELECT 1 FROM hands LIMIT 1").fetchone() is None:
+        raise EmptyDatabase(f"{store.name} holds no hands yet: import some with stud-odds db "
+                            "import FILES")
     return (f"{store.name} holds no hands {filters_text(shown)}; "
-            f"{holds(store, ['game'] if list(shown) == ['game'] else list(shown))}")
+            f"{holds(store, list(shown))}")
 
 
 def holds(store: Store, keys: list[str]) -> str:
@@ -246,5 +252,5 @@ def _row(game: str, counts: list[int], net: dict[str, int], big_bets: float,
                     big_bets=big_bets, big_bet_hands=big_bet_hands, all_in_hands=all_in)
 
 
-__all__ = ["default_player", "filters_text", "holds", "most_hands", "no_hands", "others_named",
-           "player_rows", "stats"]
+__all__ = ["EmptyDatabase", "default_player", "filters_text", "holds", "most_hands", "no_hands",
+           "others_named", "player_rows", "stats"]

@@ -90,6 +90,7 @@ def page_words() -> dict[str, Any]:
     progress line calls each counting method (Algorithm.title), the unit of the ± column
     and the outs' groups with the colour each is shown in (OutsGroup.verdict)."""
     from stud_odds.cards import RANK_NAMES, RANKS, SUIT_NAMES, SUITS
+    from stud_odds.db.results import IMPORT_WORDS, STATS_LABELS, STATS_NOTE
     from stud_odds.engine.planning import Algorithm
     from stud_odds.games import Game
     from stud_odds.report.cells import INTERVAL_TITLE
@@ -120,6 +121,9 @@ def page_words() -> dict[str, Any]:
         # each group's colour (the class out-<tone>) and the legend's word for it
         "outs_groups": {group.value: {"tone": group.tone, "verdict": group.verdict}
                         for group in OutsGroup},
+        # My hands: an import's summary and the stats' lines, as `stud-odds db` words them
+        "db_import": IMPORT_WORDS,
+        "db_stats": {**STATS_LABELS, "note": STATS_NOTE},
     }
 
 
