@@ -418,6 +418,7 @@ def test_a_long_exact_count_shows_a_sampled_estimate_first(page):
     assert method.startswith("sampled estimate")
     # no time from the planner's cost model: the time left comes from the count's own rate
     assert not re.search(r"about \d+ (s|min)\b(?! left)", method)
+    assert _serious_violations(page) == []  # the estimate shown, the count running
     page.wait_for_selector(DONE)
     assert page.get_attribute("#results", "data-estimate") is None
     assert not page.is_visible("#stop-counting")
@@ -616,6 +617,7 @@ def test_the_options_keep_a_whole_seed_and_the_class_bars_their_numbers(page):
           return a.right > b.left && b.right > a.left && a.bottom > b.top && b.bottom > a.top;
         }).length""")
     assert page.locator("#class-bars td").count() > 0 and overlaps == 0
+    assert _serious_violations(page) == []  # the class bars shown
 
 
 def test_cards_read_with_suit_symbols_and_are_typed_as_the_command_line_types_them(page):
