@@ -543,8 +543,9 @@ def test_after_a_mistake_every_number_on_screen_is_greyed_and_labelled(site, dev
     page.wait_for_selector('#results[data-state="error"]')
     assert "3c" in page.inner_text('[data-seat-box="3"] .seat-error')
     assert page.is_visible("#stale-note") and page.is_visible("#outs-stale-note")
+    assert page.inner_text("#acting").startswith("previous spot: seat 2 brings in")
     for selector in ("#rows td[data-field='equity']", "#lines p", "#class-bars td .bar-value",
-                     '[data-field="method"]'):
+                     '[data-field="method"]', "#acting"):
         styles = page.locator(selector).evaluate_all("""(els) => els.map((el) =>
             getComputedStyle(el).color + " " + getComputedStyle(el).fontStyle)""")
         assert styles and all(_greyed(style) for style in styles), (selector, styles)
@@ -560,7 +561,7 @@ def test_after_a_mistake_every_number_on_screen_is_greyed_and_labelled(site, dev
     page.wait_for_selector(DONE)
     page.wait_for_selector("#deck [data-outs]")
     assert not page.is_visible("#stale-note") and not page.is_visible("#outs-stale-note")
-    assert "previous spot" not in mini.inner_text()
+    assert "previous spot" not in mini.inner_text() + page.inner_text("#acting")
     assert len(_outs_colours(page)) > 1
     context.close()
 

@@ -366,19 +366,27 @@ function setState(name, error) {
   const stale = name === "error" && $("rows").children.length > 0;
   results.classList.toggle("stale", stale);
   $("stale-note").hidden = !stale;
-  const mini = $("mini-results");
-  mini.classList.toggle("stale", stale);
-  mini.classList.toggle("busy", name === "computing");
-  if (stale && mini.textContent && !mini.querySelector(".stale-label")) {
-    mini.prepend(Object.assign(document.createElement("span"), {className: "stale-label",
-      textContent: "previous spot: "}));
-  }
+  labelStale($("mini-results"), stale);
+  $("mini-results").classList.toggle("busy", name === "computing");
+  // the table's lines (who brings in, the cards left for a shared river) likewise
+  for (const id of ["acting", "community-note"]) labelStale($(id), name === "error");
   // the outs shown are the last spot's until the new spot's come: greyed and said so
   if (name !== "done") markOutsStale(name);
   if (name === "error") {
     $("announce").textContent = error || "";
     if (window.innerWidth < 760) box.scrollIntoView({block: "center"});
   }
+}
+
+function labelStale(element, stale) {
+  // a line of the previous spot's: greyed (the class) and said so ("previous spot: ...")
+  stale = stale && element.textContent.trim() !== "";
+  element.classList.toggle("stale", stale);
+  const label = element.querySelector(":scope > .stale-label");
+  if (stale && !label) {
+    element.prepend(Object.assign(document.createElement("span"), {className: "stale-label",
+                                                                    textContent: "previous spot: "}));
+  } else if (!stale && label) label.remove();
 }
 
 // where each field's mistake is shown, and the control it describes
