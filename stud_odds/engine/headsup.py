@@ -236,9 +236,12 @@ def _x_player(n: int, draws: list[int]) -> int:
 
 def _pair_tallies(game: int, n: int, sides: tuple[_Completions, _Completions],
                   sizes: tuple[int, int], px: int, track_scoops: bool, plan_name: str | None,
-                  progress: Callable[[float], None] | None, threads: int) -> Tallies:
+                  progress: Callable[[float], None] | None, threads: int,
+                  positions: int | None = None) -> Tallies:
     """The tallies of X's and Y's completions (``sides``, of ``sizes`` cards from a deck of
-    ``n``; X is player ``px``), every disjoint pair counted."""
+    ``n``; X is player ``px``), every disjoint pair counted.  ``positions``: how many
+    positions their packed cards are numbered from (n by default; more when the deck's
+    numbering has gaps, cards no completion holds)."""
     between = (lambda: progress(0.0)) if progress else (lambda: None)
     x, y = sides
     py = 1 - px
@@ -248,7 +251,7 @@ def _pair_tallies(game: int, n: int, sides: tuple[_Completions, _Completions],
     _class_tallies(game, x, math.comb(n - a, b), tallies.classes, px)
     _class_tallies(game, y, math.comb(n - b, a), tallies.classes, py)
     between()
-    setup = sweep_setup(game, n, (a, b), track_scoops)
+    setup = sweep_setup(game, positions or n, (a, b), track_scoops)
     plan = plan_sweeps(x, y, setup.levels, setup.cost_x, setup.cost_y, plan_name)
     x_take, y_take, tasks, costs = tasks_of(x, y, plan, setup.cost_x, setup.cost_y, between,
                                             threads)
@@ -303,22 +306,23 @@ class NextCards:
             return Tallies.zeros(2)
         parts = []
         for p in (0, 1):
-            side, mask = self.sides[p], self.masks[p]
-            holds = ((mask >> position) & 1).astype(np.bool_)
+            side = self.sides[p]
+            holds = ((self.masks[p] >> position) & 1).astype(np.bool_)
             rows = np.flatnonzero(holds if p == self.player else ~holds)
             packed = side.packed[rows]
-            # the slot of the first position above the card (positions are lowest first)
-            above = np.bitwise_count(mask[rows] & ((1 << position) - 1)).astype(np.int64)
-            if p == self.player:  # the card's own slot (number `above`) taken out
-                low = packed & ((1 << (POSITION_BITS * above)) - 1)
-                packed = low | (packed >> (POSITION_BITS * (above + 1)) << (POSITION_BITS * above))
-            # every position above the card one lower: the deck without it
-            packed = packed - _slots_from(draws[p])[above]
+            if p == self.player:  # the card's own slot taken out
+                # its slot: how many of the row's positions lie below it (lowest first)
+                slot = np.bitwise_count(self.masks[p][rows]
+                                        & ((1 << position) - 1)).astype(np.int64)
+                low = packed & ((1 << (POSITION_BITS * slot)) - 1)
+                packed = low | (packed >> (POSITION_BITS * (slot + 1)) << (POSITION_BITS * slot))
             parts.append(side.taken(rows, packed))
         px = _x_player(n, draws)
+        # the positions stay those of the whole deck (the card's is held by no one): the
+        # card sets are numbered over self.deck positions
         return _pair_tallies(self.game, n, (parts[px], parts[1 - px]),
                              (draws[px], draws[1 - px]), px, self.track_scoops, None, progress,
-                             self.threads)
+                             self.threads, positions=self.deck)
 
 
 def _position_masks(packed: np.ndarray, k: int) -> np.ndarray:
@@ -327,12 +331,6 @@ def _position_masks(packed: np.ndarray, k: int) -> np.ndarray:
     for i in range(k):
         masks |= np.int64(1) << ((packed >> (POSITION_BITS * i)) & POSITION_MASK)
     return masks
-
-
-def _slots_from(k: int) -> np.ndarray:
-    """[j]: a packed value holding 1 in each of the slots j to k - 1 (j = 0 to k)."""
-    ones = [sum(1 << (POSITION_BITS * i) for i in range(j, k)) for j in range(k + 1)]
-    return np.array(ones, np.int64)
 
 
 class SweepSetup(NamedTuple):
