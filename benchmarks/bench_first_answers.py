@@ -135,7 +135,9 @@ def main() -> None:
         _row("cold: " + label, samples,
              f"   same JSON as warm: {'yes' if answers['now'] == warm else 'NO'}")
     with tempfile.TemporaryDirectory(prefix="stud-odds-warm-") as folder:
-        environments = {name: _warm_environment(tree, Path(folder))
+        # a cache per tree: numba keys a kernel's files by its name, and two copies of one
+        # source file would overwrite each other's compiled kernels turn by turn
+        environments = {name: _warm_environment(tree, Path(folder) / name)
                         for name, tree in trees.items()}
         for name, tree in trees.items():
             _prime(tree, environments[name], folder)
