@@ -778,36 +778,4 @@ def test_a_three_way_spot_entered_by_keyboard_alone(page):
     assert page_row(page, 3) == table_row(args, 3)
 
 
-def test_my_hands_imports_files_and_shows_stats_luck_and_starts(site, tmp_path):
-    """serve --db: files dropped on "My hands" go into the database, whose stats, luck line
-    and starting hands are shown as `stud-odds db ... --json` gives them."""
-    import json as json_module
-
-    from stud_odds.web.app import create_app  # noqa: F401 (the server below is the real one)
-    from stud_odds.web.jobs import Jobs
-
-    browser, _, _ = site
-    database = tmp_path / "hands.sqlite"
-    with running_server(Jobs(), db_path=str(database)) as (url, _):
-        context = browser.new_context(base_url=url)
-        page = context.new_page()
-        page.goto("/?hand=AhKh/Qh&hand=7c7d/2s&seed=1&trials=2000")
-        page.wait_for_selector("#my-hands", state="visible")
-        page.set_input_files("#db-files", [str(HISTORY),
-                                           str(HISTORY.parent / "stud8_tournament.txt")])
-        page.wait_for_function("document.getElementById('db-status').textContent"
-                               ".includes('stud8_tournament.txt: ')")
-        page.wait_for_selector("#db-stats table")
-        expected = json_module.loads(CliRunner().invoke(
-            cli, ["db", "stats", "--db", str(database), "--json"]).stdout)
-        first = page.locator("#db-stats tbody tr").first.locator("td")
-        assert first.nth(0).inner_text() == expected["rows"][0]["game"]
-        assert first.nth(1).inner_text() == f"{expected['rows'][0]['hands']:,}"
-        page.wait_for_selector("#db-luck svg polyline[data-line='running_adjusted']",
-                               state="attached")
-        assert page.locator("#db-starts table tbody tr").count() >= 1
-        # the same files again add nothing, and say so
-        page.set_input_files("#db-files", [str(HISTORY)])
-        page.wait_for_function("document.getElementById('db-status').textContent"
-                               ".includes('0 new')")
-        context.close()
+# My hands (serve --db): tests/test_web_myhands.py

@@ -13,7 +13,7 @@ from typing import Any
 
 from stud_odds.db.results import StatsResult, StatsRow
 from stud_odds.db.schema import FIGURES
-from stud_odds.db.store import DatabaseError, Store, check_text, shown_value
+from stud_odds.db.store import DatabaseError, EmptyDatabase, Store, check_text, shown_value
 from stud_odds.games import parse_game
 
 # one row per game and unit; money in hundredths of the unit.  From the hands themselves:
@@ -112,11 +112,6 @@ def default_player(store: Store, game: str | None, stakes: str | None, since: st
     if not top:
         raise DatabaseError(no_hands(store, _filters(game, stakes, since, until, days=False)[2]))
     return top[0][0]
-
-
-class EmptyDatabase(DatabaseError):
-    """The database holds no hand at all (the page says to drop files, the command line to
-    import them)."""
 
 
 def filters_text(shown: dict[str, str]) -> str:
@@ -252,5 +247,5 @@ def _row(game: str, counts: list[int], net: dict[str, int], big_bets: float,
                     big_bets=big_bets, big_bet_hands=big_bet_hands, all_in_hands=all_in)
 
 
-__all__ = ["EmptyDatabase", "default_player", "filters_text", "holds", "most_hands", "no_hands",
+__all__ = ["default_player", "filters_text", "holds", "most_hands", "no_hands",
            "others_named", "player_rows", "stats"]

@@ -33,6 +33,11 @@ class DatabaseError(StudOddsError):
     """A hand database that cannot be opened or used; one sentence says why."""
 
 
+class EmptyDatabase(DatabaseError):
+    """No hand to show at all: no database file yet, or one that holds no hand (the page
+    says to drop files, the command line to import them)."""
+
+
 def default_path() -> Path:
     """The database file used when neither ``--db`` nor ``STUD_ODDS_DB`` names one: in the
     user data folder (``~/.local/share/stud-odds/hands.sqlite`` on Linux)."""
@@ -274,7 +279,7 @@ class Store:
     def _open(self, version: int | None, create: bool, read_only: bool) -> None:
         exists = self.path.exists()
         if not exists and not create:
-            raise DatabaseError(f"there is no hand database at {self.name}: import hands "
+            raise EmptyDatabase(f"there is no hand database at {self.name}: import hands "
                                 "first (stud-odds db import FILES)")
         # writing a WAL-mode file makes -wal and -shm files beside it: its folder must be
         # writable too

@@ -91,6 +91,7 @@ def page_words() -> dict[str, Any]:
     and the outs' groups with the colour each is shown in (OutsGroup.verdict)."""
     from stud_odds.cards import RANK_NAMES, RANKS, SUIT_NAMES, SUITS
     from stud_odds.db.results import IMPORT_WORDS, STATS_LABELS, STATS_NOTE
+    from stud_odds.db.units import SYMBOLS
     from stud_odds.engine.planning import Algorithm
     from stud_odds.games import Game
     from stud_odds.report.cells import INTERVAL_TITLE
@@ -124,6 +125,7 @@ def page_words() -> dict[str, Any]:
         # My hands: an import's summary and the stats' lines, as `stud-odds db` words them
         "db_import": IMPORT_WORDS,
         "db_stats": {**STATS_LABELS, "note": STATS_NOTE},
+        "db_units": {"symbols": SYMBOLS},
     }
 
 

@@ -296,15 +296,16 @@ def db_answer(path: Any, what: str, player: str | None, game: str | None,
         if cancel.is_set():
             raise Superseded(CANCELLED)
 
-    from stud_odds.db.stats import EmptyDatabase
+    from stud_odds.db.store import EmptyDatabase
 
     options = {"progress": stop_when_cancelled} if what == "luck" else {}
-    with _database_named(path), stud_odds.db.open(path, create=False) as database:
+    with _database_named(path):
         try:
-            answer = getattr(database, what)(player=player or None, game=game or None,
-                                             **options)
+            with stud_odds.db.open(path, create=False) as database:
+                answer = getattr(database, what)(player=player or None, game=game or None,
+                                                 **options)
         except EmptyDatabase:  # the page's way in is the drop zone, not the command line
-            raise EmptyDatabase(f"{database.store.name} holds no hands yet: drop PokerStars "
+            raise EmptyDatabase(f"{Path(path).name} holds no hands yet: drop PokerStars "
                                 "hand-history files above (or choose them) to add them") \
                 from None
     return answer.to_dict()
