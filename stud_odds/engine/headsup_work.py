@@ -9,7 +9,6 @@ from typing import Protocol
 
 import numpy as np
 
-from stud_odds.kernels.headsup import TASK_COLUMNS
 from stud_odds.kernels.layout import GAME_STUD8, LOW_BUCKETS
 
 from .pair_counting import LOW_LEVELS
@@ -176,4 +175,7 @@ def tasks_of(x: CompletionsByNode, y: CompletionsByNode,
             hi = y_start + (y_end - y_start) * (p + 1) // pieces
             tasks.append((x_start, x_end, lo, hi, y_bucket))
             costs.append(x_work + (hi - lo) * cost_y)
+    # numba's module, imported here only: the cost model above (planning) loads no numba
+    from stud_odds.kernels.headsup import TASK_COLUMNS
+
     return x_take, y_take, np.array(tasks, np.int64).reshape(-1, TASK_COLUMNS), costs

@@ -42,7 +42,7 @@ from ..running import each_shared_card
 from ..tallies import Tallies
 from .headsup import BOTH, X_WINS, Y_WINS
 
-RANKS = 13
+RANK_COUNT = 13  # ranks a profile counts cards of
 # X profiles counted against every Y profile at once (memory: this many times the Y
 # profiles, a few float64 arrays)
 BLOCK = 256
@@ -55,9 +55,9 @@ def _profiles(draws: int, available: np.ndarray) -> np.ndarray:
     """Every rank profile of ``draws`` cards (cards per rank, one row each) that the
     unseen cards allow."""
     if draws == 0:
-        return np.zeros((1, RANKS), np.int64)
-    picks = np.array(list(combinations_with_replacement(range(RANKS), draws)), np.int64)
-    counts = np.zeros((len(picks), RANKS), np.int64)
+        return np.zeros((1, RANK_COUNT), np.int64)
+    picks = np.array(list(combinations_with_replacement(range(RANK_COUNT), draws)), np.int64)
+    counts = np.zeros((len(picks), RANK_COUNT), np.int64)
     for column in range(draws):
         counts[np.arange(len(picks)), picks[:, column]] += 1
     return counts[(counts <= available).all(axis=1)]
@@ -65,7 +65,7 @@ def _profiles(draws: int, available: np.ndarray) -> np.ndarray:
 
 def profile_count(deck: int, draws: int) -> int:
     """At most how many rank profiles ``draws`` cards have (every rank four times)."""
-    return math.comb(RANKS + draws - 1, draws) if deck else 1
+    return math.comb(RANK_COUNT + draws - 1, draws) if deck else 1
 
 
 def _razz_values(known_key: int, profiles: np.ndarray, rank_keys: np.ndarray,
@@ -99,9 +99,9 @@ def _counted(spot: Spot, lookups: Lookups, between: Callable[[], None]) -> Talli
     rank_key = lookups.card_key[deck] & RANK_SUM_MASK
     rank_keys = np.unique(rank_key)
     # a card's rank: its place among the rank keys (razz reads only the rank sum)
-    available = np.zeros(RANKS, np.int64)
+    available = np.zeros(RANK_COUNT, np.int64)
     available[:len(rank_keys)] = np.bincount(np.searchsorted(rank_keys, rank_key))
-    rank_keys = np.concatenate([rank_keys, np.zeros(RANKS - len(rank_keys), np.int64)])
+    rank_keys = np.concatenate([rank_keys, np.zeros(RANK_COUNT - len(rank_keys), np.int64)])
     x, y = _profiles(a, available), _profiles(b, available)
     x_value = _razz_values(int(spot.known_key[0]), x, rank_keys, lookups)
     y_value = _razz_values(int(spot.known_key[1]), y, rank_keys, lookups)
@@ -112,7 +112,7 @@ def _counted(spot: Spot, lookups: Lookups, between: Callable[[], None]) -> Talli
     ways = np.array([[[math.comb(int(d), i) * math.comb(int(d) - i, j) if i + j <= d else 0
                        for j in range(5)] for i in range(5)] for d in available], np.float64)
     share = np.divide(ways, ways[:, :1, :], out=np.zeros_like(ways), where=ways[:, :1, :] > 0)
-    alone = np.prod(ways[np.arange(RANKS), 0, y], axis=1)
+    alone = np.prod(ways[np.arange(RANK_COUNT), 0, y], axis=1)
     below_at = np.searchsorted(y_value, x_value, "left")
     at_most_at = np.searchsorted(y_value, x_value, "right")
     counts = np.zeros((4, 4), object)
@@ -121,7 +121,7 @@ def _counted(spot: Spot, lookups: Lookups, between: Callable[[], None]) -> Talli
     for start in range(0, len(x), BLOCK):
         held = x[start:start + BLOCK]
         weight = np.repeat(alone[None, :], len(held), axis=0)
-        for rank in range(RANKS):  # only the ranks X holds change Y's ways
+        for rank in range(RANK_COUNT):  # only the ranks X holds change Y's ways
             holding = np.flatnonzero(held[:, rank])
             if len(holding):
                 weight[holding] *= share[rank][held[holding, rank][:, None], y[None, :, rank]]
