@@ -12,7 +12,8 @@ compare the two columns of one run, not figures of different runs):
   whether its JSON equals the warm answer's (but for the time);
 - outs: ``outs AhKh/Qh 7c7d/2s`` in a new process, its kernels in the cache (a
   cache of the benchmark's own, the heads-up kernels compiled into it first);
-- first: the README's first command, ``equity AhKh/Qh 7c7d/2s``, the same way.
+- first: the README's first command, ``equity AhKh/Qh 7c7d/2s``, the same way,
+  and a razz one against an unknown hand.
 
 Printed per line: the wall seconds (median) and the CPU seconds of the command
 (median: less swayed by other load than the wall), for this tree and REF (a git
@@ -46,6 +47,7 @@ COLD = [
 WARM = [
     ("outs AhKh/Qh 7c7d/2s", ["outs", "AhKh/Qh", "7c7d/2s"]),
     ("equity AhKh/Qh 7c7d/2s", ["equity", "AhKh/Qh", "7c7d/2s"]),
+    ("equity -g razz As2d/3c xx/Kh", ["equity", "-g", "razz", "As2d/3c", "xx/Kh"]),
 ]
 
 
