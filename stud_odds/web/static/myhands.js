@@ -399,7 +399,8 @@ function chart(answer, hands, unit, money_asked) {
     const key = Object.assign(document.createElement("span"), {className: `key ${name}`});
     key.setAttribute("aria-hidden", "true");
     const item = document.createElement("span");
-    item.append(key, ` ${words} ${end(line)} ${axisWords}`);
+    item.append(key, ` ${words} ${inBigBets ? `${end(line)} big bets`
+                                            : money(line[last], unit)}`);
     legend.append(item);
   }
   figure.append(legend);
