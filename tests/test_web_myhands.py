@@ -95,9 +95,12 @@ def imported(browser, server, files, tmp_path_factory):
     report = page.inner_text("#db-report")
     page.locator("#my-hands").screenshot(
         path=str(tmp_path_factory.mktemp("shots") / "myhands-imported-desktop.png"))
+    serious = _serious(page)
+    targets = page.eval_on_selector_all("#db-report summary, .db-scale label",
+                                        "els => els.map(e => e.getBoundingClientRect().height)")
     context.close()
     assert not errors, errors
-    return status, report
+    return status, report, serious, targets
 
 
 def _serious(page) -> list[str]:
@@ -124,7 +127,9 @@ def test_an_empty_database_says_to_drop_files_here(browser, tmp_path, viewport):
 
 
 def test_several_files_give_one_total_with_each_reason(imported, files):
-    status, report = imported
+    status, report, serious, targets = imported
+    assert serious == []  # axe-core, the total and its lists shown
+    assert targets and min(targets) >= 44  # each a 44 px target (WCAG 2.5.5)
     # db import's words: the files, new, already, unreadable, other games, not imported
     assert re.fullmatch(r"12 files: [\d,]+ new, 0 already in the database; 5 could not be "
                         r"read; 2 of other games passed over; 1 file not imported", status)
