@@ -228,3 +228,16 @@ def test_one_hand_fits_80_columns_to_the_river(file, number):
     seventh = result.stdout[result.stdout.index("7th street"):]
     assert seventh.count("equity") == 2 and "at showdown" in seventh
     assert re.search(r"\d+\.\d%", seventh.splitlines()[-3])  # the last player's equity, whole
+
+
+def test_dollars_written_two_ways_are_one_luck_total(tmp_path):
+    """"($0.60/$1.20 USD)" and "($0.60/$1.20)" are the same dollars: one total row."""
+    cash = (DATA.parent / "player" / "stud8_cash.txt").read_text(encoding="utf-8")
+    dollars = cash.replace("($0.60/$1.20 USD)", "($0.60/$1.20)").replace(
+        "300000000001", "300000000002")
+    path = tmp_path / "both.txt"
+    path.write_text(cash + dollars, encoding="utf-8")
+    result = CliRunner(env={"COLUMNS": "100"}).invoke(app, ["history", str(path), *FAST])
+    assert result.exit_code == 0, result.output
+    totals = [line for line in result.stdout.splitlines() if "total (" in line]
+    assert len(totals) == 1 and "total (USD)" in totals[0], totals

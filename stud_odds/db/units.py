@@ -18,6 +18,12 @@ SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
 _CODES = {symbol: code for code, symbol in SYMBOLS.items()}
 
 
+def currency_code(unit: str) -> str:
+    """A currency as its code: ``$`` is ``USD`` (``€`` EUR, ``£`` GBP); any other unit as
+    it is."""
+    return _CODES.get(unit, unit)
+
+
 def stored_unit(unit: str, tournament: str | None) -> str:
     """The unit a hand is stored in: a currency's code ("USD" for "$" and "USD"),
     ``tournament chips`` or ``play money``."""
@@ -25,7 +31,7 @@ def stored_unit(unit: str, tournament: str | None) -> str:
         return TOURNAMENT_CHIPS
     if unit == "chips":
         return PLAY_MONEY
-    return _CODES.get(unit, unit)
+    return currency_code(unit)
 
 
 def money_text(value: float, unit: str, signed: bool = True, named: bool = True) -> str:
@@ -51,5 +57,5 @@ FOLD_UNITS = (
     + "".join(f"UPDATE hands SET unit = '{code}' WHERE unit = '{symbol}';\n"
               for code, symbol in SYMBOLS.items()))
 
-__all__ = ["FOLD_UNITS", "PLAY_MONEY", "SYMBOLS", "TOURNAMENT_CHIPS", "money_text",
-           "stored_unit"]
+__all__ = ["FOLD_UNITS", "PLAY_MONEY", "SYMBOLS", "TOURNAMENT_CHIPS", "currency_code",
+           "money_text", "stored_unit"]

@@ -87,7 +87,12 @@ def luck_table(summary: Summary) -> Table:
                       f"{100 * entry.equity:.1f}%", _chips(entry.pot), _chips(entry.expected),
                       _chips(entry.won), f"{entry.luck:+,.2f}",
                       "" if entry.luck_big_bets is None else f"{entry.luck_big_bets:+.2f}")
-    chips, big_bets = summary.luck_totals()
+    from stud_odds.db.units import currency_code
+
+    totals, big_bets = summary.luck_totals()
+    chips: dict[str, float] = {}
+    for unit, value in totals.items():  # "$" and "USD" headers: the same dollars
+        chips[currency_code(unit)] = chips.get(currency_code(unit), 0.0) + value
     table.add_section()
     for index, (unit, value) in enumerate(chips.items()):
         last = index == len(chips) - 1
