@@ -149,6 +149,15 @@ def test_the_same_file_again_adds_nothing_and_says_so(browser, server, imported,
                            ".startsWith('1 file: ')")
     assert page.inner_text("#db-status") == "1 file: 0 new, 2 already in the database"
     assert page.inner_text("#db-report") == ""
+    # a file's name is shown as text, never as markup, wherever the total lists it
+    name = '<img src=x onerror="window.owned=1">.txt'
+    page.set_input_files("#db-files", [{"name": name, "mimeType": "text/plain",
+                                        "buffer": b"not a hand history\n"}])
+    page.wait_for_function("document.getElementById('db-status').textContent"
+                           ".endsWith('1 file not imported')")
+    assert page.locator("#db-report img").count() == 0
+    assert page.evaluate("window.owned") is None
+    assert "onerror" in page.inner_text("#db-report")
     context.close()
     assert not errors, errors
 
