@@ -309,8 +309,10 @@ def _print_stats(result: StatsResult) -> None:
     from stud_odds.db.results import STATS_LABELS, STATS_NOTE
 
     rows = result.by_game
-    table = Table("", *(row.game for row in rows), box=None, title_justify="left",
-                  title=_title(result.player, result.filters, "stats"))
+    # the title on a line of its own: the table is narrow, and would wrap it
+    console.print(_title(result.player, result.filters, "stats"), highlight=False,
+                  soft_wrap=True, style="italic")
+    table = Table("", *(row.game for row in rows), box=None)
     table.columns[0].no_wrap = True
     for column in table.columns[1:]:
         column.justify = "right"

@@ -122,6 +122,13 @@ def test_filters_that_keep_no_hand_say_what_there_is(hands):
     assert "--stakes '$0.10/$0.20 USD'" in said and "--stakes '$0.10/$0.20'" in said
     for choice in re.findall(r"--stakes '([^']+)'", said):  # as typed, they work
         assert run("stats", "--db", hands, "--stakes", choice).exit_code == 0, choice
+    nobody = run("luck", "--db", hands, "--player", "Nobody")
+    said = " ".join(nobody.stderr.split())
+    assert nobody.exit_code == 2 and "(players in most hands: --player Hero, " in said
+    typed = re.findall(r"--player ('[^']+'|[^,)]+)", said)
+    assert len(typed) == 3
+    for choice in typed:  # as typed in a shell, they work
+        assert run("stats", "--db", hands, *shlex.split(f"--player {choice}")).exit_code == 0
     empty = run("stats", "--db", hands.parent / "new.sqlite")
     assert empty.exit_code == 2
 

@@ -116,9 +116,10 @@ def default_player(store: Store, game: str | None, stakes: str | None, since: st
 
 def filters_text(shown: dict[str, str]) -> str:
     """The filters as words: ``of stud8 at stakes '$1/$2 USD' from 2024-01-01 on``."""
-    words = {"game": "of {}", "stakes": "at stakes '{}'", "since": "from {} on",
+    words = {"game": "of {}", "stakes": "at stakes {}", "since": "from {} on",
              "until": "up to {}"}
-    return " ".join(words[key].format(shown_value(value)) for key, value in shown.items())
+    return " ".join(words[key].format(typed_value(value) if key == "stakes" else
+                                      shown_value(value)) for key, value in shown.items())
 
 
 def no_hands(store: Store, shown: dict[str, str]) -> str:
@@ -144,7 +145,8 @@ def holds(store: Store, keys: list[str]) -> str:
         stakes = [text for (text,) in connection.execute(
             "SELECT stakes FROM hands WHERE stakes IS NOT NULL GROUP BY stakes "
             "ORDER BY count(*) DESC, stakes LIMIT 6")]
-        parts.append("its stakes: " + ", ".join(f"--stakes '{text}'" for text in stakes))
+        parts.append("its stakes: " + ", ".join(f"--stakes {typed_value(text)}"
+                                                for text in stakes))
     if "since" in keys or "until" in keys:
         first, last = connection.execute(
             "SELECT min(substr(time, 1, 10)), max(substr(time, 1, 10)) FROM hands").fetchone()
@@ -155,9 +157,21 @@ def holds(store: Store, keys: list[str]) -> str:
 
 def others_named(store: Store, game: str | None, stakes: str | None, since: str | None,
             until: str | None) -> str:
-    """`` (players in most hands: A, B, C)``, for a sentence saying a player has no hand."""
-    others = ", ".join(name for name, _ in _players(store, game, stakes, since, until, 3))
-    return f" (players in most hands: {others})" if others else ""
+    """`` (players in most hands: --player A, --player 'B C')``, as the option is typed, for
+    a sentence saying a player has no hand."""
+    return _named([name for name, _ in _players(store, game, stakes, since, until, 3)])
+
+
+def _named(names: list[str]) -> str:
+    typed = ", ".join(f"--player {typed_value(name)}" for name in names)
+    return f" (players in most hands: {typed})" if typed else ""
+
+
+def typed_value(value: str) -> str:
+    """A value as a shell command takes it: ``Hero``, ``'Mr. Bean [NL]'``, ``'$1/$2 USD'``."""
+    import shlex
+
+    return shlex.quote(shown_value(value))
 
 
 def player_rows(store: Store, sql: str, player: str | None, game: str | None,
@@ -203,11 +217,10 @@ def stats(store: Store, player: str | None = None, game: str | None = None,
     except sqlite3.Error as error:
         raise DatabaseError(f"{store.name} cannot be read: {error}") from None
     if not found:
-        others = ", ".join(name for name, _ in most_hands(store, where, args, limit=3,
-                                                          days=days))
+        others = [name for name, _ in most_hands(store, where, args, limit=3, days=days)]
         raise DatabaseError(f"{shown_value(player)} plays no hand"
                             f"{' ' + filters_text(shown) if shown else ''} in {store.name}"
-                            f"{f' (players in most hands: {others})' if others else ''}")
+                            f"{_named(others)}")
     by_game: dict[str, list] = {}
     for game_name, unit, *values in found:
         counts = [int(v or 0) for v in values[:_COUNTS]]
@@ -248,4 +261,4 @@ def _row(game: str, counts: list[int], net: dict[str, int], big_bets: float,
 
 
 __all__ = ["default_player", "filters_text", "holds", "most_hands", "no_hands",
-           "others_named", "player_rows", "stats"]
+           "others_named", "player_rows", "stats", "typed_value"]
