@@ -120,6 +120,7 @@ def test_an_empty_database_says_to_drop_files_here(browser, tmp_path, viewport):
         assert "holds no hands yet: drop PokerStars hand-history files" in said
         assert "stud-odds db import" not in said
         assert said.count("holds no hands yet") == 1  # once, not once a box
+        assert "Starting hands" not in said  # no heading over nothing
         page.screenshot(path=str(tmp_path / f"empty-{viewport}.png"), full_page=True)
         assert _serious(page) == []
         context.close()

@@ -138,6 +138,10 @@ async function refresh() {
     else if (what === "stats") box.append(statsTable(answer));
     else box.append(...startsTables(answer.rows));
   }
+  for (const what of ["stats", "luck", "starts"]) {  // no heading over an empty box
+    const heading = $(`db-${what}`).previousElementSibling;
+    if (heading && heading.tagName === "H3") heading.hidden = !$(`db-${what}`).childElementCount;
+  }
 }
 
 function note(text) {
