@@ -200,5 +200,19 @@ def test_every_seen_card_blocks_range_pairs_but_his_own_upcard_shapes_them():
     assert plan.ranges[0].count == 4
 
 
+def test_an_upcard_dealt_unseen_to_a_ranged_player_leaves_his_range_as_it_was():
+    # outs deals every opponent an unseen next upcard; his range reads the upcards seen
+    from dataclasses import replace
+
+    from stud_odds.cards import UNKNOWN
+
+    scenario = Scenario.build(["AhKh/Qh", "[QQ+]/Kd"])
+    me, ranged = scenario.hands
+    dealt = replace(scenario, hands=(replace(me, up=me.up + (parse_card("9c"),)),
+                                     replace(ranged, up=ranged.up + (UNKNOWN,))))
+    assert dealt.plan.ranges[1].count == scenario.plan.ranges[1].count == 7  # QQ 3, KK 1, AA 3
+    assert dealt.plan.draws[1] == scenario.plan.draws[1]  # the unseen upcard is a draw already
+
+
 def test_no_range_no_range_table():
     assert Scenario.build(["AsKs/Qh", "xx/7d"]).plan.ranges == ()

@@ -19,6 +19,7 @@ from enum import StrEnum
 from math import comb
 from typing import TYPE_CHECKING
 
+from stud_odds.cards import UNKNOWN
 from stud_odds.errors import shown
 from stud_odds.scenario.table import (
     DECK_SIZE,
@@ -126,12 +127,15 @@ class DealPlan:
 
 
 def _hole_pairs(player: int, hand: Hand, seen: set[int]) -> Combos:
-    """The pairs ``hand``'s range allows once every card seen anywhere is removed."""
+    """The pairs ``hand``'s range allows once every card seen anywhere is removed.  An
+    upcard still to be dealt unseen (outs deals every opponent one after the typed ones)
+    says nothing of the hole cards: the range reads the upcards seen."""
     from stud_odds.ranges import RangeError
 
     assert hand.range is not None
+    seen_up = tuple(card for card in hand.up if card != UNKNOWN)
     try:
-        return hand.range.combos(sorted(seen - set(hand.up)), upcards=hand.up)
+        return hand.range.combos(sorted(seen - set(seen_up)), upcards=seen_up)
     except RangeError as error:
         raise RangeError(f"player {player}: {error}") from None
 
