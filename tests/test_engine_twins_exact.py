@@ -168,7 +168,8 @@ def test_the_twins_against_brute_force(scenario):
 
 README_EXACT = [
     ["AhKh/Qh", "7c7d/2s"],
-    ["-g", "razz", "As2d/3c", "xx/Kh"],  # 12 million completions: razz by rank profiles
+    # 12 million completions: razz by rank profiles (the kernel takes seconds to compare)
+    pytest.param(["-g", "razz", "As2d/3c", "xx/Kh"], marks=pytest.mark.slow),
     ["-g", "stud8", "AhKh/Qh", "7c7d/2s"],
     ["-g", "razz", "As2s/3h", "7c7d/Ks"],
     ["AhKh/Qh8d5c", "7c7s/2s9c3d", "QsJs/Ts3h4h"],
@@ -237,7 +238,7 @@ def test_a_cold_count_against_a_range_prints_what_a_warm_one_prints(arguments, t
 
 # razz heads-up by rank profiles (twins/razz_ranks.py)
 RAZZ_SPOTS = [
-    (["As2d/3c", "xx/Kh"], {}),
+    pytest.param(["As2d/3c", "xx/Kh"], {}, marks=pytest.mark.slow, id="xx/Kh"),
     (["As2s/3h7d", "xx/Ks5c"], {"dead": "4h 6c"}),
     (["Ah2h/3h", "xx/3c"], {"dead": "As Ad Ac 2s 2d"}),
     (["As2s/3h7dQc", "8c8d/Ks5c4c"], {"dead": "2c 3c 4d 5d 6h 7h 8h 9h Th Jh Qh Kh Ah"}),
@@ -249,7 +250,7 @@ def _razz_ranks_same(scenario: Scenario) -> None:
     _same(razz_ranks_tallies(spot, running.lookups()), heads_up_tallies(2, spot))
 
 
-@pytest.mark.parametrize("hands, extra", RAZZ_SPOTS, ids=[h[1] for h, _ in RAZZ_SPOTS])
+@pytest.mark.parametrize("hands, extra", RAZZ_SPOTS)
 def test_razz_counted_by_ranks_as_the_kernels_count(hands, extra):
     _razz_ranks_same(Scenario.build(hands, game="razz", **extra))
 
