@@ -4,6 +4,7 @@ one ran, cold (no kernel compiled) or warm."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import replace
 
@@ -17,7 +18,7 @@ from twin_helpers import cold_and_warm
 from stud_odds import Scenario, equity
 from stud_odds.cards import format_card
 from stud_odds.engine import running, sample
-from stud_odds.engine.twins.sampling import sample_chunks, trial_keys
+from stud_odds.engine.twins.sampling import _shuffled, _Words, sample_chunks, trial_keys
 from stud_odds.errors import StudOddsError
 from stud_odds.kernels.stream import GOLDEN, MIX1, MIX2, WORD_MASK
 from stud_odds.report import to_json
@@ -54,6 +55,78 @@ def test_trial_keys_are_the_documented_hash():
     keys = trial_keys(seed, 5).tolist()
     assert keys == [_mix((seed + (t + 1) * GOLDEN) & ((1 << 64) - 1)) for t in range(5)]
     assert WORD_MASK == (1 << 32) - 1
+
+
+def _words(key: int):
+    """A trial's 32-bit words in order, from its key: the stream's definition, read plainly."""
+    mask = (1 << 64) - 1
+    for m in itertools.count():
+        output = _mix((key + (m + 1) * GOLDEN) & mask)
+        yield output >> 32
+        yield output & WORD_MASK
+
+
+def _rejected_words(seed: int, size: int, needed: int) -> int:
+    """How many words trial 0 of ``seed`` rejects dealing ``needed`` of ``size`` cards:
+    Lemire's multiply-shift on a 32-bit word x and bound b rejects x when the low half of
+    x * b falls below 2**32 % b."""
+    words, rejected = _words(_mix((seed + GOLDEN) & ((1 << 64) - 1))), 0
+    for i in range(needed):
+        bound = size - i
+        while ((next(words) * bound) & WORD_MASK) < (1 << 32) % bound:
+            rejected += 1
+    return rejected
+
+
+# seeds whose trial 0 rejects a word dealing 8 of 46 cards (about one trial in 2 * 10**7):
+# the kernel hashes a block of trials' words at once and deals such a trial again one
+# word at a time, as the twin does
+REJECTING_SEEDS = [19357707, 46855941, 72755354]
+
+
+def test_a_trial_that_rejects_a_word_is_dealt_alike():
+    scenario = Scenario.build(["AhKh/Qh", "7c7d/2s"])
+    spot = running.spot_of(scenario, False)
+    assert len(spot.deck) == 46 and sum(spot.draws) == 8
+    assert all(_rejected_words(seed, 46, 8) for seed in REJECTING_SEEDS)
+    seeds = np.array(REJECTING_SEEDS, np.uint64)
+    trials = np.ones(len(seeds), np.int64)
+    ranges = running.ranges_of(scenario)
+    game = scenario.game.kernel_id
+    entry, _ = running.kernel("monte_carlo", game)
+    tally = running.chunk_tally(len(seeds), 2)
+    entry(spot, ranges, running.lookups(), seeds, trials, tally)
+    twin = sample_chunks(game, spot, ranges, running.lookups(), seeds, trials)
+    assert np.array_equal(twin.classes, tally.classes.sum(axis=0))
+    assert np.array_equal(twin.per_player, tally.per_player.sum(axis=0))
+
+
+def _chi_square_bound(cells: int, z: float = 5.0) -> float:
+    """The chi-square statistic of ``cells`` equally likely cells that a uniform deal
+    exceeds with probability about 3 in 10**7 (z = 5, Wilson and Hilferty's cube)."""
+    k = cells - 1
+    return k * (1 - 2 / (9 * k) + z * (2 / (9 * k)) ** 0.5) ** 3
+
+
+def _chi_square(observed: np.ndarray) -> float:
+    expected = observed.sum() / observed.size
+    return float(((observed - expected) ** 2 / expected).sum())
+
+
+def test_the_deal_is_uniform_place_by_place_and_in_pairs():
+    """400,000 trials of 8 of 46 cards as the stream deals them (the twin's cards are the
+    kernel's, tests above): each place's card and the first and last places' ordered pair
+    of cards are uniform, each statistic under the bound a uniform deal exceeds about 3
+    times in 10**7 (a deal that never gives a place the deck's last card fails, and so
+    does one that gives a place one card 12% less often)."""
+    size, needed, trials = 46, 8, 400_000
+    cards = _shuffled(_Words(trial_keys(20261205, trials)), np.arange(size), needed, None)
+    for place in range(needed):
+        observed = np.bincount(cards[:, place], minlength=size)
+        assert _chi_square(observed) < _chi_square_bound(size), place
+    pairs = np.bincount(cards[:, 0] * size + cards[:, -1], minlength=size * size)
+    pairs = pairs.reshape(size, size)[~np.eye(size, dtype=bool)]  # the same card twice: never
+    assert _chi_square(pairs) < _chi_square_bound(size * (size - 1))
 
 
 MULTIWAY = [spot for spot in load_spots() if len(spot["hands"]) > 2]
