@@ -27,6 +27,18 @@ os.environ["STUD_ODDS_BACKGROUND_COMPILE"] = "0"
 import pytest
 
 
+def pytest_sessionstart(session):
+    """Every kernel in the cache before the first test: the command-line tests run the
+    package in child processes, which answer with numpy (and say so on stderr) while a
+    kernel is missing from the cache, and a fresh clone's kernels are its own (the cache
+    marks a kernel compiled for its sources' path)."""
+    from stud_odds.engine.warm import warm_up, warmth
+
+    state = warmth()
+    if state.compiled < state.total:
+        warm_up()
+
+
 def pytest_configure(config):
     config.addinivalue_line("markers", "twins: let numpy twins answer while a kernel is missing "
                                        "(elsewhere in-process calls use the kernels)")
