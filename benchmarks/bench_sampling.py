@@ -15,7 +15,8 @@ against poker-equity and the tree before, side by side in one run.
    ``git worktree add /tmp/before <commit>``) and the Rust poker-equity package when
    installed (``pip install poker-equity``; skipped with a line when missing), each
    contender in its own process, timed in turns spot by spot so a machine that other
-   work loads slows all alike; the median of --repeats, and our rate over poker-equity's.
+   work loads slows all alike; the median of --repeats, and our rate over poker-equity's;
+   then each tree's kernel alone (64 chunks, no rounds), ns per trial.
 """
 
 from __future__ import annotations
@@ -241,9 +242,20 @@ for scenario in scenarios:
         equity(scenario, method="monte-carlo", trials=200_000, seed=1, threads=1)
 print("ready", flush=True)
 for line in sys.stdin:
-    spot, trials, seed = map(int, line.split())
-    start = time.perf_counter()
-    equity(scenarios[spot], method="monte-carlo", trials=trials, seed=seed, threads=1)
+    spot, trials, seed, direct = map(int, line.split())
+    scenario = scenarios[spot]
+    if direct:  # the kernel alone: 64 chunks, no rounds
+        import numpy as np
+        spot_, ranges = running.spot_of(scenario, False), running.ranges_of(scenario)
+        entry, _ = running.kernel("monte_carlo", scenario.game.kernel_id)
+        seeds = np.arange(1, 65, dtype=np.uint64) * np.uint64(seed * 7919)
+        per_chunk = np.full(64, trials // 64, np.int64)
+        tally = running.chunk_tally(64, len(scenario.hands))
+        start = time.perf_counter()
+        entry(spot_, ranges, running.lookups(), seeds, per_chunk, tally)
+    else:
+        start = time.perf_counter()
+        equity(scenario, method="monte-carlo", trials=trials, seed=seed, threads=1)
     print(time.perf_counter() - start, flush=True)
 """
 
@@ -260,8 +272,8 @@ class _Tree:
         if self.process.stdout.readline().strip() != "ready":
             raise SystemExit(f"the tree at {tree} did not start")
 
-    def seconds(self, spot: int, trials: int, seed: int) -> float:
-        self.process.stdin.write(f"{spot} {trials} {seed}\n")
+    def seconds(self, spot: int, trials: int, seed: int, direct: bool = False) -> float:
+        self.process.stdin.write(f"{spot} {trials} {seed} {int(direct)}\n")
         self.process.stdin.flush()
         return float(self.process.stdout.readline())
 
@@ -284,6 +296,7 @@ def _rates(args: argparse.Namespace) -> None:
     try:
         for index, (label, _, hands, variant) in enumerate(SPOTS):
             times: dict[str, list[float]] = {name: [] for name in contenders}
+            kernel_times: dict[str, list[float]] = {name: [] for name in contenders}
             peer_hands = [hand.replace("/", "") for hand in hands]
             if poker_equity:
                 times["poker-equity"] = []
@@ -291,6 +304,8 @@ def _rates(args: argparse.Namespace) -> None:
             for repeat in range(args.repeats):
                 for name, tree in contenders.items():
                     times[name].append(tree.seconds(index, args.trials, repeat + 1))
+                    kernel_times[name].append(tree.seconds(index, args.trials, repeat + 1,
+                                                           direct=True))
                 if poker_equity:
                     start = time.perf_counter()
                     poker_equity.chunk_from_text(variant, peer_hands, samples=args.trials,
@@ -306,6 +321,9 @@ def _rates(args: argparse.Namespace) -> None:
                                               for name in contenders)
                 if rates["this tree"] / peer < GOAL:
                     line += f"  (below the {GOAL:.0f}x goal)"
+            line += "\n  " + " " * 28 + "  the kernel alone, ns per trial:" + "".join(
+                f"  {name} {statistics.median(seconds) / args.trials * 1e9:5.1f}"
+                for name, seconds in kernel_times.items())
             print(line, flush=True)
     finally:
         for tree in contenders.values():
