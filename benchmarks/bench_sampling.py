@@ -16,7 +16,8 @@ against poker-equity and the tree before, side by side in one run.
    installed (``pip install poker-equity``; skipped with a line when missing), each
    contender in its own process, timed in turns spot by spot so a machine that other
    work loads slows all alike; the median of --repeats, and our rate over poker-equity's;
-   then each tree's kernel alone (64 chunks, no rounds), ns per trial.
+   then each tree's kernel alone (64 chunks, no rounds), ns per trial.  Every
+   contender runs on one processor (--cpu), the same for all.
 """
 
 from __future__ import annotations
@@ -263,12 +264,14 @@ for line in sys.stdin:
 class _Tree:
     """A process answering with one tree's stud_odds: 'spot trials seed' -> seconds."""
 
-    def __init__(self, tree: Path):
+    def __init__(self, tree: Path, cpu: int | None):
         spots = json.dumps([[game, hands] for _, game, hands, _ in SPOTS])
         env = dict(os.environ, PYTHONPATH=str(tree))
         self.process = subprocess.Popen([sys.executable, "-c", _WORKER, spots], cwd=tree,
                                         env=env, stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, text=True)
+        if cpu is not None:
+            os.sched_setaffinity(self.process.pid, {cpu})
         if self.process.stdout.readline().strip() != "ready":
             raise SystemExit(f"the tree at {tree} did not start")
 
@@ -288,9 +291,14 @@ def _rates(args: argparse.Namespace) -> None:
     except ImportError:
         poker_equity = None
         print("\npoker-equity is not installed (pip install poker-equity): no ratio")
-    contenders: dict[str, object] = {"this tree": _Tree(ROOT)}
+    # every contender on the same processor: a process that lands beside other work
+    # would otherwise be slowed for the whole run, and only it
+    cpu = None if args.cpu < 0 else args.cpu
+    if cpu is not None:
+        os.sched_setaffinity(0, {cpu})  # poker-equity runs in this process
+    contenders: dict[str, object] = {"this tree": _Tree(ROOT, cpu)}
     if args.before:
-        contenders["before"] = _Tree(Path(args.before).resolve())
+        contenders["before"] = _Tree(Path(args.before).resolve(), cpu)
     print(f"\nTrial rates, one thread, {args.trials:,} trials, median of {args.repeats}, "
           f"M trials/s (each contender in turn, spot by spot)")
     try:
@@ -335,6 +343,8 @@ def main() -> None:
     parser.add_argument("--before", help="a checkout to time beside this tree")
     parser.add_argument("--trials", type=int, default=2_000_000)
     parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--cpu", type=int, default=0,
+                        help="the processor every contender's rate runs on (-1: any)")
     which = parser.add_mutually_exclusive_group()
     which.add_argument("--deals-only", action="store_true")
     which.add_argument("--rates-only", action="store_true")
