@@ -49,7 +49,7 @@ _WORD_MASK = np.uint64(WORD_MASK)
 _WORD_SHIFT = np.uint64(WORD_BITS)
 _COIN_SHIFT = np.uint64(COIN_SHIFT)
 # trials whose words are hashed together, loop by loop (_block_places)
-TRIALS_PER_BLOCK = 64
+HASHED_TOGETHER = 64
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
@@ -117,8 +117,8 @@ def _chunk(game, spot, ranges, lookups, seed, trials, tally):
         rejected_below[i] = (np.uint64(1 << WORD_BITS) - bound) % bound
     scratch = (spot.deck.copy(), np.empty(n, np.int64), np.empty(n, np.int64),
                np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(len(ranges.player), np.int64),
-               np.zeros((needed, TRIALS_PER_BLOCK), np.int64),
-               np.empty(TRIALS_PER_BLOCK, np.uint64), np.empty(TRIALS_PER_BLOCK, np.bool_),
+               np.zeros((needed, HASHED_TOGETHER), np.int64),
+               np.empty(HASHED_TOGETHER, np.uint64), np.empty(HASHED_TOGETHER, np.bool_),
                rejected_below)
     _deal(game, spot, ranges, lookups, seed, trials, scratch, (counts, own_classes))
     award_outcomes(game, n, counts, tally)
@@ -194,8 +194,8 @@ def _deal(game, spot, ranges, lookups, seed, trials, scratch, out):
     range_keep = ranges.keep
     range_alias = ranges.alias
     chunk_seed = np.uint64(seed)
-    for first in range(0, trials, TRIALS_PER_BLOCK):
-        block = min(TRIALS_PER_BLOCK, trials - first)
+    for first in range(0, trials, HASHED_TOGETHER):
+        block = min(HASHED_TOGETHER, trials - first)
         if not ranged:
             _block_places(chunk_seed, first, block, size, needed, rejected_below, trial_keys,
                           rejected, places)
