@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow
+
 SPOT = ["AhKh/Qh8d", "xx/9d2c", "--json"]
 
 

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX file locks")
+pytestmark = [pytest.mark.skipif(sys.platform == "win32", reason="POSIX file locks"),
+              pytest.mark.slow]
 
 COMMAND = [sys.executable, "-m", "stud_odds", "equity", "AhKh/Qh8d", "7c7d/2s3s", "--json"]
 STARTED = re.compile(r"background compile (\d+) started")

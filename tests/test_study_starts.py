@@ -83,6 +83,7 @@ def test_reading_a_table_loads_no_numba():
     assert done.stdout.strip() == "1755"
 
 
+@pytest.mark.slow
 def test_the_shipped_stud_table_is_what_the_counting_gives():
     """The whole stud table counted afresh (about a minute) is the shipped file, byte for
     byte."""

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow
+
 pytest.importorskip("uvicorn")
 from typer.testing import CliRunner  # noqa: E402
 from web_helpers import running_server, wait_until  # noqa: E402

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow
+
 pytest.importorskip("uvicorn")
 pytest.importorskip("playwright")
 from history_maker import make_file, write  # noqa: E402
