@@ -152,7 +152,9 @@ def outs(scenario: Scenario, player: int = 1, method: str = "auto", trials: int 
     exact = now.method == Method.EXACT
     together = _HeadsUpCards.of(scenario, me, community, sampled_precision, options)
     for position, card in enumerate(plan.unseen):
-        dealt = _dealt(scenario, me, card, community)
+        dealt = _dealt_if_it_can_come(scenario, me, card, community)
+        if dealt is None:
+            continue
         if together:
             result = together.result(dealt, position)
         else:
@@ -272,6 +274,21 @@ def _dealt(scenario: Scenario, me: int, card: int, community: bool) -> Scenario:
 
     return replace(scenario, hands=tuple(given(hand, card if p == me else UNKNOWN)
                                          for p, hand in enumerate(scenario.hands)))
+
+
+def _dealt_if_it_can_come(scenario: Scenario, me: int, card: int, community: bool
+                          ) -> Scenario | None:
+    """The spot with ``card`` dealt (``_dealt``), or None when it cannot come: a range
+    that holds it in every pair it allows (an opponent who showed 7c 7d, typed as the
+    range [7c7d]) rules it out."""
+    from stud_odds.ranges import RangeError
+
+    try:
+        return _dealt(scenario, me, card, community)
+    except RangeError:
+        if not scenario.plan.ranges:
+            raise
+        return None
 
 
 def _leads(result: EquityResult, me: int) -> bool:

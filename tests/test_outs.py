@@ -210,3 +210,15 @@ def test_a_heads_up_table_values_the_completions_once_and_says_what_each_spot_sa
     assert len(asked) == 2 + len(scenario.plan.unseen)
     together.pop("elapsed_s"), each.pop("elapsed_s")
     assert json.dumps(together) == json.dumps(each)
+
+
+def test_against_a_range_of_one_pair_the_outs_are_those_against_the_pair_known():
+    # his range [7c7d] holds 7c in its one pair: 7c cannot come to seat 1 (it failed the
+    # whole table), and every other card is counted as against 7c7d typed as known
+    ranged = outs(Scenario.build(["AhKh/Qh", "[7c7d]/2s"]), seed=1)
+    known = outs(Scenario.build(["AhKh/Qh", "7c7d/2s"]), seed=1)
+    assert [card.card for card in ranged.cards] == [card.card for card in known.cards]
+    assert len(ranged.cards) == 46 and "7c" not in [card.card for card in ranged.cards]
+    assert [card.equity for card in ranged.cards] == [card.equity for card in known.cards]
+    # a range of several pairs keeps every card some pair leaves free
+    assert len(outs(Scenario.build(["AhKh/Qh", "[77]/2s"]), seed=1).cards) == 48
