@@ -588,17 +588,10 @@ def query_command(
 
     from stud_odds.console import error_console
     from stud_odds.db import open as open_db
-    from stud_odds.db.query import QueryError, QueryTimedOut
+    from stud_odds.db.query import QueryTimedOut, check_max_time
 
     _one_format(as_json, as_csv)
-    text = max_time.strip().lower()
-    try:
-        seconds = None if text == "none" else float(text)
-    except ValueError:
-        seconds = -1.0
-    if seconds is not None and not seconds >= 0:
-        raise QueryError(f"--max-time '{escape(max_time)}' is not a number of seconds: give "
-                         "seconds from 0 up, or 0 or none for no limit")
+    seconds = check_max_time(max_time, "--max-time")
     with open_db(db, create=False, read_only=True) as database:
         try:
             result = database.query(sql, max_time=seconds)

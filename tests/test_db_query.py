@@ -67,6 +67,10 @@ def test_the_default_time_limit_is_documented_and_can_be_changed(imported):
     for wrong in ("-1", "soon", "nan"):
         result = run("query", "SELECT 1", "--db", imported, "--max-time", wrong)
         assert result.exit_code == 2 and "is not a number of seconds" in result.stderr
+    # the sentence quotes the value once, as typed (rich markup neither read nor escaped twice)
+    result = run("query", "SELECT 1", "--db", imported, "--max-time", "[bold]")
+    assert result.exit_code == 2
+    assert "--max-time '[bold]' is not a number of seconds" in " ".join(result.stderr.split())
     with stud_odds.db.open(imported, read_only=True) as db, pytest.raises(QueryError):
         db.query("SELECT 1", max_time=-1)
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from stud_odds.db.results import QueryResult
 from stud_odds.db.store import DatabaseError, Store, check_text
+from stud_odds.errors import shown
 
 MAX_ROWS = 1_000_000  # a query's answer is held in memory: this many rows at most
 MAX_TIME_S = 60.0  # a query still running after this long is stopped (max_time= to change)
@@ -86,19 +87,19 @@ def _defensive(connection: sqlite3.Connection) -> None:
             setconfig(option, on)
 
 
-def check_max_time(max_time: float | None) -> float | None:
-    """``max_time`` as a limit in seconds, None for none (None, 0 or infinity); refused in
-    one sentence when it is not a number of seconds."""
-    if max_time is None:
+def check_max_time(max_time: float | str | None, name: str = "the time limit"
+                   ) -> float | None:
+    """``max_time`` as a limit in seconds, None for none (None, 0, infinity or the word
+    none); refused in one sentence, naming ``name``, when it is not a number of seconds."""
+    if max_time is None or (isinstance(max_time, str) and max_time.strip().lower() == "none"):
         return None
     try:
         seconds = float(max_time)
     except (TypeError, ValueError):
-        raise QueryError(f"the time limit {max_time!r} is not a number of seconds: give "
-                         "seconds, or 0 for no limit") from None
+        seconds = math.nan
     if math.isnan(seconds) or seconds < 0:
-        raise QueryError(f"the time limit {max_time!r} is not a number of seconds: give "
-                         "seconds from 0 up (0: no limit)")
+        raise QueryError(f"{name} {shown(max_time)} is not a number of seconds: give seconds "
+                         "from 0 up, or 0 or none for no limit")
     return None if seconds == 0 or math.isinf(seconds) else seconds
 
 
