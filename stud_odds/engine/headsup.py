@@ -311,9 +311,11 @@ class NextCards:
             rows = np.flatnonzero(holds if p == self.player else ~holds)
             packed = side.packed[rows]
             if p == self.player:  # the card's own slot taken out
-                # its slot: how many of the row's positions lie below it (lowest first)
-                slot = np.bitwise_count(self.masks[p][rows]
-                                        & ((1 << position) - 1)).astype(np.int64)
+                # its slot: how many of the row's positions lie below it (lowest first;
+                # read from the packed fields, as np.bitwise_count needs NumPy 2)
+                slot = np.zeros(len(rows), np.int64)
+                for i in range(self.draws[p]):
+                    slot += ((packed >> (POSITION_BITS * i)) & POSITION_MASK) < position
                 low = packed & ((1 << (POSITION_BITS * slot)) - 1)
                 packed = low | (packed >> (POSITION_BITS * (slot + 1)) << (POSITION_BITS * slot))
             parts.append(side.taken(rows, packed))
