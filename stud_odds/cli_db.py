@@ -284,13 +284,6 @@ def _money(net: dict[str, float], named: bool = True) -> str:
     return ", ".join(money_text(value, unit, named=named) for unit, value in net.items()) or "0"
 
 
-def _unit_order(unit: str) -> tuple[int, str]:
-    """Money first, then tournament chips, then play money."""
-    from stud_odds.db.units import PLAY_MONEY, TOURNAMENT_CHIPS
-
-    return ({TOURNAMENT_CHIPS: 1, PLAY_MONEY: 2}.get(unit, 0), unit)
-
-
 def _title(player: str, filters: dict[str, str], what: str) -> str:
     """A table's title: whose figures they are and the filters, ``Hero's stats of stud8``."""
     from rich.markup import escape
@@ -336,8 +329,10 @@ def _print_stats(result: StatsResult) -> None:
         (label["bb_per_100"], lambda r: "-" if r.bb_per_100 is None
          else f"{r.bb_per_100:+,.1f}"),
     ]
+    from stud_odds.db.units import unit_order
+
     # net won: a line per unit (money and chips are never added together)
-    for unit in sorted({unit for row in rows for unit in row.net}, key=_unit_order):
+    for unit in sorted({unit for row in rows for unit in row.net}, key=unit_order):
         lines.append((f"{label['net']}, {unit}",
                       lambda r, unit=unit: _money({unit: r.net[unit]}, named=False) if unit in r.net
                       else "-"))
@@ -488,7 +483,9 @@ def _print_luck(result: LuckResult) -> None:
                    title="totals", title_justify="left")
     for column in totals.columns[1:]:
         column.justify = "right"
-    for unit, total in sorted(result.totals().items(), key=lambda item: _unit_order(item[0])):
+    from stud_odds.db.units import unit_order
+
+    for unit, total in sorted(result.totals().items(), key=lambda item: unit_order(item[0])):
         totals.add_row(escape(unit), f"{total['hands']:,}", f"{total['all_in_hands']:,}",
                        escape(_amount(total["net"], unit)),
                        escape(_amount(total["adjusted"], unit)),

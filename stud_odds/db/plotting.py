@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from stud_odds.db.results import LuckResult, LuckRow
-from stud_odds.db.units import PLAY_MONEY, SYMBOLS, TOURNAMENT_CHIPS
+from stud_odds.db.units import SYMBOLS, unit_order
 
 WIDTH = 8  # inches
 CHART_HEIGHT = 3.6  # inches a chart
@@ -25,8 +25,7 @@ ADJUSTED_STYLE = {"color": "#e66101", "linewidth": 1.8, "linestyle": (0, (5, 2))
 
 def units_of(result: LuckResult) -> list[str]:
     """The units of his hands, money first, then tournament chips, then play money."""
-    order = {TOURNAMENT_CHIPS: 1, PLAY_MONEY: 2}
-    return sorted({row.unit for row in result.hands}, key=lambda u: (order.get(u, 0), u))
+    return sorted({row.unit for row in result.hands}, key=unit_order)
 
 
 def axis_label(unit: str, big_bets: bool) -> str:

@@ -18,6 +18,11 @@ SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
 _CODES = {symbol: code for code, symbol in SYMBOLS.items()}
 
 
+def unit_order(unit: str) -> tuple[int, str]:
+    """A sort key putting money first, then tournament chips, then play money."""
+    return ({TOURNAMENT_CHIPS: 1, PLAY_MONEY: 2}.get(unit, 0), unit)
+
+
 def currency_code(unit: str) -> str:
     """A currency as its code: ``$`` is ``USD`` (``€`` EUR, ``£`` GBP); any other unit as
     it is."""
@@ -58,4 +63,4 @@ FOLD_UNITS = (
               for code, symbol in SYMBOLS.items()))
 
 __all__ = ["FOLD_UNITS", "PLAY_MONEY", "SYMBOLS", "TOURNAMENT_CHIPS", "currency_code",
-           "money_text", "stored_unit"]
+           "money_text", "stored_unit", "unit_order"]
