@@ -67,12 +67,14 @@ class BodyDeadline:
             answered = answered or message["type"] == "http.response.start"
             await send(message)
 
+        # except*: a route that watches for the client leaving (outs, the stream) reads the
+        # body inside an anyio task group, which raises it wrapped in an ExceptionGroup
         try:
             await self.app(scope, timed_receive, watched_send)
-        except BodyLate as late:
+        except* BodyLate as late:
             if not answered:
-                await refuse(send, 408, str(late), (b"connection", b"close"))
-        except ClientDisconnect:
+                await refuse(send, 408, str(late.exceptions[0]), (b"connection", b"close"))
+        except* ClientDisconnect:
             pass  # the client left in the middle of its body: nobody to answer
 
 
