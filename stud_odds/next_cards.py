@@ -151,10 +151,11 @@ def outs(scenario: Scenario, player: int = 1, method: str = "auto", trials: int 
     outcomes = now.outcomes
     exact = now.method == Method.EXACT
     together = _HeadsUpCards.of(scenario, me, community, sampled_precision, options)
+    ruled_out = _held_by_every_pair(scenario)
     for position, card in enumerate(plan.unseen):
-        dealt = _dealt_if_it_can_come(scenario, me, card, community)
-        if dealt is None:
+        if card in ruled_out:
             continue
+        dealt = _dealt(scenario, me, card, community)
         if together:
             result = together.result(dealt, position)
         else:
@@ -276,19 +277,16 @@ def _dealt(scenario: Scenario, me: int, card: int, community: bool) -> Scenario:
                                          for p, hand in enumerate(scenario.hands)))
 
 
-def _dealt_if_it_can_come(scenario: Scenario, me: int, card: int, community: bool
-                          ) -> Scenario | None:
-    """The spot with ``card`` dealt (``_dealt``), or None when it cannot come: a range
-    that holds it in every pair it allows (an opponent who showed 7c 7d, typed as the
-    range [7c7d]) rules it out."""
-    from stud_odds.ranges import RangeError
-
-    try:
-        return _dealt(scenario, me, card, community)
-    except RangeError:
-        if not scenario.plan.ranges:
-            raise
-        return None
+def _held_by_every_pair(scenario: Scenario) -> set[int]:
+    """The cards that cannot come: each is held in every pair some range allows (an
+    opponent who showed 7c 7d, typed as the range [7c7d])."""
+    held: set[int] = set()
+    for pairs in scenario.plan.ranges:
+        if pairs is not None:
+            held |= set.intersection(*({first, second} for first, second
+                                       in zip(pairs.first.tolist(), pairs.second.tolist(),
+                                              strict=True)))
+    return held
 
 
 def _leads(result: EquityResult, me: int) -> bool:
