@@ -52,10 +52,8 @@ from . import running
 from .awards import add_awards
 from .headsup import _Completions, _side, sweep_setup
 from .headsup_work import kernel_calls, plan_sweeps, tasks_of
-from .pair_counting import LOW_LEVELS, PAIR_CLASSES, SWAP_PLAYERS
+from .pair_counting import LOW_LEVELS, PAIR_CLASSES, SWAP_PLAYERS, WEIGHT_SCALE, pair_weights
 from .tallies import Tallies, narrowed
-
-WEIGHT_SCALE = 1_000_000
 
 
 def weighted_kernels(game: int) -> float:
@@ -83,24 +81,13 @@ class _Player:
     pairs: np.ndarray | None  # int64[deck, deck]: a ranged player's pair weights by position
 
 
-def _pair_weights(deck: np.ndarray, combos: Combos) -> np.ndarray:
-    position = np.full(52, -1, np.int64)
-    position[deck] = np.arange(len(deck))
-    weights = np.zeros((len(deck), len(deck)), np.int64)
-    scaled = np.round(np.asarray(combos.weight, np.float64) * WEIGHT_SCALE).astype(np.int64)
-    first, second = position[combos.first], position[combos.second]
-    weights[first, second] = scaled
-    weights[second, first] = scaled
-    return weights
-
-
 def _player(game: int, spot: Spot, player: int, combos: Combos | None,
             between: Callable[[], None], threads: int) -> _Player:
     rows = _Completions(game, spot, player, low_buckets(), between, threads)
     size = int(spot.draws[player])
     if combos is None:
         return _Player(rows, np.ones(len(rows), np.int64), size, None)
-    pairs = _pair_weights(spot.deck, combos)
+    pairs = pair_weights(spot.deck, combos)
     weight = completion_weights(rows.packed, size, pairs)
     between()
     keep = np.flatnonzero(weight)

@@ -42,7 +42,7 @@ from stud_odds.ranges import Combos
 from stud_odds.scenario.table import HOLE_CARDS
 
 from ..awards import add_awards
-from ..pair_counting import PAIR_CLASSES, SWAP_PLAYERS, VALUE_SPAN
+from ..pair_counting import PAIR_CLASSES, SWAP_PLAYERS, VALUE_SPAN, pair_weights
 from ..small import _class_columns, _combinations, _values
 from ..tallies import Tallies, narrowed
 from .headsup import BOTH, X_WINS, Y_WINS, low_bucket, passes, sweep_value
@@ -226,8 +226,6 @@ def weighted_twin(game: int, spot: Spot, ranges: tuple[Combos | None, Combos | N
     community card to come); ranges: per player his Combos or None.  between() is
     called between steps: a stop it raises is seen there.
     """
-    from ..weighted import _pair_weights
-
     if spot.shared_draw or len(spot.draws) != 2:
         raise ValueError("weighted counting takes two players and no community card to come")
     between = between or (lambda: None)
@@ -239,7 +237,7 @@ def weighted_twin(game: int, spot: Spot, ranges: tuple[Combos | None, Combos | N
         return tallies
     players = []
     for p in (0, 1):
-        pairs = None if ranges[p] is None else _pair_weights(spot.deck, ranges[p])
+        pairs = None if ranges[p] is None else pair_weights(spot.deck, ranges[p])
         players.append(_Player(game, spot, p, draws[p], pairs, lookups))
         between()
     classes = tallies.classes.astype(object)
