@@ -134,15 +134,22 @@ CREATE TABLE player_days (
 """
 
 # player_days' rows for the hands with ids from ? to ? (one import's new hands), added in
-REFRESH_DAYS = (
-    "INSERT INTO player_days (name, game, unit, stakes, day, "
-    + ", ".join(name for name, _ in FIGURES) + ") "
-    "SELECT s.name, h.game, h.unit, coalesce(h.stakes, ''), coalesce(substr(h.time, 1, 10), ''), "
-    + ", ".join(expression for _, expression in FIGURES)
-    + " FROM seats AS s JOIN hands AS h ON h.id = s.hand_id WHERE h.id BETWEEN ? AND ? "
-    "GROUP BY 1, 2, 3, 4, 5 "
-    "ON CONFLICT (name, game, unit, stakes, day) DO UPDATE SET "
-    + ", ".join(f"{name} = {name} + excluded.{name}" for name, _ in FIGURES))
+
+def _refresh_days(hands: str) -> str:
+    """Adds the hands that ``hands`` (a WHERE condition on h) picks to player_days."""
+    return (
+        "INSERT INTO player_days (name, game, unit, stakes, day, "
+        + ", ".join(name for name, _ in FIGURES) + ") "
+        "SELECT s.name, h.game, h.unit, coalesce(h.stakes, ''), "
+        "coalesce(substr(h.time, 1, 10), ''), "
+        + ", ".join(expression for _, expression in FIGURES)
+        + f" FROM seats AS s JOIN hands AS h ON h.id = s.hand_id WHERE {hands} "
+        "GROUP BY 1, 2, 3, 4, 5 "
+        "ON CONFLICT (name, game, unit, stakes, day) DO UPDATE SET "
+        + ", ".join(f"{name} = {name} + excluded.{name}" for name, _ in FIGURES))
+
+
+REFRESH_DAYS = _refresh_days("h.id BETWEEN ? AND ?")  # an import's new hands, first to last
 
 # version 2: each all-in luck figure, computed once by ``db luck`` (history's definition,
 # stud_odds.history.replaying._luck) and kept: never recomputed by a later run
@@ -168,7 +175,7 @@ MIGRATIONS: dict[int, str] = {
     # version 3: "$" and "USD" are one unit, tournament chips and play money two (units.py);
     # player_days, keyed by unit, is summed again from the hands
     2: FOLD_UNITS + "DELETE FROM player_days;\n"
-       + REFRESH_DAYS.replace("h.id BETWEEN ? AND ?", "1"),
+       + _refresh_days("1"),
 }
 
 __all__ = ["ALL_IN_LUCK", "FIGURES", "MIGRATIONS", "REFRESH_DAYS", "SCHEMA", "SCHEMA_VERSION",
