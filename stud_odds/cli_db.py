@@ -375,6 +375,10 @@ def luck_command(
     from stud_odds.db import open as open_db
 
     _one_format(as_json, as_csv)
+    if money and plot is None:
+        from stud_odds.db import DatabaseError
+
+        raise DatabaseError("--money draws the plot in money: give --plot FILE.png too")
     if plot is not None:  # refused before any work: no matplotlib, or a path not writable
         from stud_odds.db.store import resolve_path
         from stud_odds.outputs import check_output_path

@@ -177,3 +177,9 @@ def test_the_readme_db_examples_run_as_written_on_the_fixtures(tmp_path, monkeyp
         assert result.exit_code == 0, (command, result.output)
         assert "Traceback" not in result.output
     assert (tmp_path / "luck.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_money_without_a_plot_is_refused(hands):
+    result = run("luck", "--db", hands, "--player", "Hero", "--money")
+    assert result.exit_code == 2
+    assert "--money draws the plot in money: give --plot FILE.png too" in result.stderr
