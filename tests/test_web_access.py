@@ -7,13 +7,13 @@ import signal
 import socket
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 pytest.importorskip("starlette")
 from starlette.testclient import TestClient  # noqa: E402
 from typer.testing import CliRunner  # noqa: E402
+from web_helpers import chromium  # noqa: E402
 
 from stud_odds.cli import app as cli  # noqa: E402
 from stud_odds.web.access import checked_token, is_loopback, new_token  # noqa: E402
@@ -213,7 +213,6 @@ def test_a_token_or_a_name_it_cannot_use_is_refused_in_one_sentence(no_serving, 
 
 # ---- the page in a real browser from another address ---------------------------------------
 
-CHROMIUM = Path("/usr/lib/chromium/chromium-headless-shell")
 
 
 def _network_address() -> str | None:
@@ -227,12 +226,13 @@ def _network_address() -> str | None:
     return None if is_loopback(address) else address
 
 
+@pytest.mark.slow
 def test_the_page_from_another_address_works_once_its_address_gave_the_token():
     """The page needs no change: the browser sends the cookie with each of its calls (the
     stream's EventSource too); without it the page says what to do."""
     address = _network_address()
-    if address is None or not CHROMIUM.exists():
-        pytest.skip("needs a network address and Chromium")
+    if address is None:
+        pytest.skip("needs a network address other than loopback")
     from playwright.sync_api import sync_playwright
 
     spot = "hand=AhKh/QhJh9c&hand=7c7d/2s5d5h&seed=1"
@@ -243,7 +243,7 @@ def test_the_page_from_another_address_works_once_its_address_gave_the_token():
             url = _first_url(server.stdout.readline())
             assert url.endswith(f"/?token={TOKEN}") and address in url
             with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=str(CHROMIUM))
+                browser = playwright.chromium.launch(executable_path=chromium())
                 page = browser.new_page()
                 page.goto(url.split("?")[0] + "?" + spot)
                 page.wait_for_selector('#results[data-state="error"]', timeout=30000)

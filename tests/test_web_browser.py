@@ -16,11 +16,10 @@ pytestmark = pytest.mark.slow
 
 pytest.importorskip("uvicorn")
 from typer.testing import CliRunner  # noqa: E402
-from web_helpers import running_server, wait_until  # noqa: E402
+from web_helpers import chromium, running_server, wait_until  # noqa: E402
 
 from stud_odds.cli import app as cli  # noqa: E402
 
-CHROMIUM = Path("/usr/lib/chromium/chromium-headless-shell")
 HISTORY = Path(__file__).parent / "data" / "histories" / "stud_cash.txt"
 DONE = '#results[data-state="done"]'
 FIELDS = ("equity", "interval", "high_win", "high_tie", "low_win", "low_tie", "scoop")
@@ -28,15 +27,13 @@ FIELDS = ("equity", "interval", "high_win", "high_tie", "low_win", "low_tie", "s
 
 @pytest.fixture(scope="module")
 def site():
-    import stud_odds
-
-    if not CHROMIUM.exists():
-        pytest.fail(f"the browser tests need {CHROMIUM}: apt-get install chromium-headless-shell")
     from playwright.sync_api import sync_playwright
+
+    import stud_odds
 
     stud_odds.warm_up()
     with running_server() as (url, jobs), sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM))
+        browser = playwright.chromium.launch(executable_path=chromium())
         yield browser, url, jobs
         browser.close()
 

@@ -19,11 +19,10 @@ pytest.importorskip("uvicorn")
 pytest.importorskip("playwright")
 from history_maker import make_file, write  # noqa: E402
 from typer.testing import CliRunner  # noqa: E402
-from web_helpers import running_server  # noqa: E402
+from web_helpers import chromium, running_server  # noqa: E402
 
 from stud_odds.cli import app as cli  # noqa: E402
 
-CHROMIUM = Path("/usr/lib/chromium/chromium-headless-shell")
 DATA = Path(__file__).parent / "data"
 VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
@@ -56,12 +55,10 @@ def files(tmp_path_factory) -> list[Path]:
 
 @pytest.fixture(scope="module")
 def browser():
-    if not CHROMIUM.exists():
-        pytest.fail(f"the browser tests need {CHROMIUM}: apt-get install chromium-headless-shell")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM))
+        launched = playwright.chromium.launch(executable_path=chromium())
         yield launched
         launched.close()
 

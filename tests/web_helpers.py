@@ -7,6 +7,9 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
 
 from stud_odds.web.app import create_app
 from stud_odds.web.jobs import Jobs
@@ -14,6 +17,15 @@ from stud_odds.web.jobs import Jobs
 # a generous bound on /api/health's answer while a test loads the server: CI shares two
 # cores (the 1 s goal is measured by benchmarks/bench_server_load.py)
 HEALTH_BOUND_S = 5.0
+
+CHROMIUM = Path("/usr/lib/chromium/chromium-headless-shell")  # Debian's (.ci/run installs it)
+
+
+def chromium() -> str:
+    """The browser's path for Playwright; the browser tests fail, never skip, without it."""
+    if not CHROMIUM.exists():
+        pytest.fail(f"the browser tests need {CHROMIUM}: apt-get install chromium-headless-shell")
+    return str(CHROMIUM)
 
 
 @contextmanager
