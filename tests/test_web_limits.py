@@ -12,7 +12,6 @@ import signal
 import socket
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,37 +20,18 @@ import pytest
 
 pytest.importorskip("uvicorn")
 import httpx2 as httpx  # noqa: E402
-from web_helpers import HEALTH_BOUND_S  # noqa: E402
+from web_helpers import HEALTH_BOUND_S, running_server  # noqa: E402
 
 from stud_odds.web import connections, deadlines  # noqa: E402
 from stud_odds.web.app import create_app  # noqa: E402
-from stud_odds.web.connections import RareLog, connection_cap, server_config  # noqa: E402
+from stud_odds.web.connections import RareLog, connection_cap  # noqa: E402
 
 
 @contextmanager
 def live_server(cap: int | None = None, app=None) -> Iterator[tuple[str, int]]:
-    """(base URL, port) of ``app`` (default: the loopback server's) under uvicorn with
-    serve's limits, in a thread."""
-    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(connections.LISTEN_QUEUE)
-    config = server_config(app or create_app("127.0.0.1"), cap=cap, log_level="warning",
-                           timeout_graceful_shutdown=1)
-    server = connections.LimitedServer(config)
-    server.install_signal_handlers = lambda: None  # not the main thread
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
-        time.sleep(0.01)
-    port = listener.getsockname()[1]
-    try:
-        yield f"http://127.0.0.1:{port}", port
-    finally:
-        server.should_exit = True
-        thread.join(10)
-        listener.close()
+    """(base URL, port) of ``app`` (default: the loopback server's) with serve's limits."""
+    with running_server(app=app, cap=cap) as (url, _):
+        yield url, int(url.rsplit(":", 1)[1])
 
 
 def _connect(port: int) -> socket.socket:

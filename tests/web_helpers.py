@@ -29,19 +29,21 @@ def chromium() -> str:
 
 
 @contextmanager
-def running_server(jobs: Jobs | None = None, db_path: str | None = None
-                   ) -> Iterator[tuple[str, Jobs]]:
-    """(base URL, the server's jobs) of a live server, stopped at the end."""
-    import uvicorn
+def running_server(jobs: Jobs | None = None, db_path: str | None = None, *, app=None,
+                   cap: int | None = None) -> Iterator[tuple[str, Jobs]]:
+    """(base URL, the server's jobs) of a live server with ``serve``'s limits (its uvicorn
+    configuration and connection cap), stopped at the end; ``app`` replaces the loopback
+    app of ``jobs`` and ``db_path``."""
+    from stud_odds.web import connections
 
     jobs = jobs or Jobs()
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)  # no Nagle
     listener.bind(("127.0.0.1", 0))
-    listener.listen(128)
+    listener.listen(connections.LISTEN_QUEUE)
     # the app's lifespan gives each request these jobs, and cancels them at the end
-    config = uvicorn.Config(create_app("127.0.0.1", jobs, db_path), log_level="warning",
-                            timeout_graceful_shutdown=1)
-    server = uvicorn.Server(config)
+    config = connections.server_config(app or create_app("127.0.0.1", jobs, db_path), cap=cap,
+                                       log_level="warning", timeout_graceful_shutdown=1)
+    server = connections.LimitedServer(config)
     server.install_signal_handlers = lambda: None  # not the main thread
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
     thread.start()
