@@ -53,7 +53,15 @@ def as_reader(folder: Path, *args: str) -> subprocess.CompletedProcess:
     if ROOT:
         command = ["unshare", "-m", "sh", "-c",
                    'mount --bind -o ro "$0" "$0" && exec "$@"', str(folder), *command]
-    return subprocess.run(command, capture_output=True, text=True, timeout=120)
+    return subprocess.run(command, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "TMPDIR": str(_temporary(folder))})
+
+
+def _temporary(folder: Path) -> Path:
+    """The reader's own temporary folder (its private copies go there), beside ``folder``."""
+    temporary = folder.parent / "tmp"
+    temporary.mkdir(exist_ok=True)
+    return temporary
 
 
 _FOLDER_READ_ONLY = ("error: the folder of {} is read-only: stud-odds cannot write to the "
@@ -81,7 +89,7 @@ def _read_only_reads(path: Path) -> None:
     assert imported.stderr.strip() == (f"error: {path} is read-only: stud-odds cannot write to "
                                        "it" if ROOT else _FOLDER_READ_ONLY.format(path))
     assert sorted(os.listdir(folder)) == names  # nothing made beside it
-    assert not list(Path(tempfile.gettempdir()).glob("stud-odds-db-*"))  # copies removed
+    assert not list(_temporary(folder).iterdir())  # the private copies removed
 
 
 def test_a_clean_wal_database_in_a_read_only_folder_is_read(folder):
