@@ -73,3 +73,11 @@ def test_serve_prints_its_address_first_answers_and_stops_at_ctrl_c():
 def test_help(command):
     result = runner.invoke(app, command)
     assert result.exit_code == 0 and "--open" in result.output and "--port" in result.output
+
+
+def test_serve_shows_the_job_limit_the_server_keeps():
+    # cli_serve spells the default out so that --help loads no web stack
+    from stud_odds import cli_serve
+    from stud_odds.web.jobs import JOB_TIME_LIMIT
+
+    assert cli_serve.MAX_JOB_SECONDS == JOB_TIME_LIMIT
