@@ -1,4 +1,4 @@
-"""stud_odds.cli_history: ``stud-odds history`` end to end: JSON Lines, the summary, errors,
+"""stud_odds.cli.history: ``stud-odds history`` end to end: JSON Lines, the summary, errors,
 --resume and Ctrl-C."""
 
 import json

@@ -30,7 +30,7 @@ def test_a_port_out_of_range_is_refused():
 
 
 def test_another_host_prints_one_warning_line(monkeypatch):
-    monkeypatch.setattr("stud_odds.cli_serve._listen", lambda host, port: fail("stop here"))
+    monkeypatch.setattr("stud_odds.cli.serve._listen", lambda host, port: fail("stop here"))
     result = runner.invoke(app, ["serve", "--host", "0.0.0.0"])
     warnings = [line for line in result.output.splitlines() if line.startswith("warning")]
     assert len(warnings) == 1 and "0.0.0.0" in warnings[0]
@@ -77,7 +77,7 @@ def test_help(command):
 
 def test_serve_shows_the_job_limit_the_server_keeps():
     # cli_serve spells the default out so that --help loads no web stack
-    from stud_odds import cli_serve
+    from stud_odds.cli import serve as cli_serve
     from stud_odds.web.jobs import JOB_TIME_LIMIT
 
     assert cli_serve.MAX_JOB_SECONDS == JOB_TIME_LIMIT

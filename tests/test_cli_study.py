@@ -1,5 +1,5 @@
 """What every study command does alike: options and output paths checked before the work,
-words for counts, help text (stud_odds.cli_study)."""
+words for counts, help text (stud_odds.cli.study)."""
 
 import pytest
 from study_helpers import RIVER, jsonl, no_work, only_classes, runner

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 import stud_odds.db
 from stud_odds.cli import app
-from stud_odds.cli_db import QUERY_MAX_TIME_S
+from stud_odds.cli.db import QUERY_MAX_TIME_S
 from stud_odds.db.query import MAX_TIME_S, QueryError, QueryTimedOut
 from stud_odds.errors import StudOddsError
 

@@ -52,9 +52,9 @@ def test_lazy_names_agree_with_all_and_resolve(package):
         module.nothing  # noqa: B018
 
 
-COMMAND_MODULES = ["stud_odds.cli_batch", "stud_odds.cli_db", "stud_odds.cli_history",
-                   "stud_odds.cli_outs", "stud_odds.cli_rules", "stud_odds.cli_serve",
-                   "stud_odds.cli_study"]
+COMMAND_MODULES = ["stud_odds.cli.batch", "stud_odds.cli.db", "stud_odds.cli.history",
+                   "stud_odds.cli.outs", "stud_odds.cli.rules", "stud_odds.cli.serve",
+                   "stud_odds.cli.study"]
 
 
 def _modules_after(code: str) -> set[str]:
@@ -85,5 +85,5 @@ def test_a_command_imports_its_own_module_when_used():
         "from typer.testing import CliRunner\n"
         "assert CliRunner().invoke(app, ['rules', 'split', '10', 'AsKs', 'QdQh']).exit_code "
         "in (0, 2)")
-    assert "stud_odds.cli_rules" in loaded
-    assert loaded.isdisjoint(set(COMMAND_MODULES) - {"stud_odds.cli_rules"})
+    assert "stud_odds.cli.rules" in loaded
+    assert loaded.isdisjoint(set(COMMAND_MODULES) - {"stud_odds.cli.rules"})

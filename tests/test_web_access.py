@@ -166,8 +166,8 @@ def no_serving(monkeypatch):
         sock.bind(("127.0.0.1", 0))  # bound, not listening: nothing can connect
         return sock
 
-    monkeypatch.setattr("stud_odds.cli_serve._listen", listener)
-    monkeypatch.setattr("stud_odds.cli_serve._server_class", lambda: Server)
+    monkeypatch.setattr("stud_odds.cli.serve._listen", listener)
+    monkeypatch.setattr("stud_odds.cli.serve._server_class", lambda: Server)
     monkeypatch.delenv("STUD_ODDS_TOKEN", raising=False)
 
 

@@ -14,8 +14,8 @@ from typing import IO, TYPE_CHECKING, Annotated, NoReturn
 import typer
 from rich.markup import escape
 
-from stud_odds import cli_options as options
-from stud_odds.cli_study import Scheduler, stopped
+from stud_odds.cli import options
+from stud_odds.cli.study import Scheduler, stopped
 from stud_odds.console import error_console
 from stud_odds.errors import StudOddsError
 from stud_odds.outputs import check_output_path

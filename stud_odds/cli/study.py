@@ -1,5 +1,5 @@
 """``stud-odds replay``, ``starting-hands`` and ``scoop``: study commands over the study API
-(``batch`` is :mod:`stud_odds.cli_batch`).
+(``batch`` is :mod:`stud_odds.cli.batch`).
 
 Each command checks its options and output paths before any work, raises
 StudOddsError for a user's mistake (the root command group prints it and
@@ -18,7 +18,7 @@ from typing import IO, Annotated, Any, NoReturn, TypeVar
 import typer
 from rich.markup import escape
 
-from stud_odds import cli_options as options
+from stud_odds.cli import options
 from stud_odds.console import console, error_console
 from stud_odds.errors import StudOddsError
 from stud_odds.outputs import atomic_writer, check_output_path

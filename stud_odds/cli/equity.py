@@ -1,4 +1,4 @@
-"""The ``stud-odds`` command line: a thin typer layer over the Python API."""
+"""``stud-odds equity`` and ``stud-odds hand``: one spot's equity, one hand's value."""
 
 from __future__ import annotations
 
@@ -9,14 +9,12 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from stud_odds import cli_options as options
 from stud_odds.cards import format_cards, parse_cards
+from stud_odds.cli import options
 from stud_odds.console import (
-    StudOddsGroup,
     console,
     error_console,
     fail,
-    show_notices,
 )
 from stud_odds.results import StoppedBy
 
@@ -25,55 +23,7 @@ if TYPE_CHECKING:
     from stud_odds.results import EquityResult
 
 
-
-class _CommandLine(StudOddsGroup):
-    """stud-odds' commands: equity and hand here, the others imported when used (the
-    quick question pays for no other command's imports)."""
-
-    lazy_commands = {
-        "scoop": "stud_odds.cli_study:scoop",
-        "replay": "stud_odds.cli_study:replay_command",
-        "starting-hands": "stud_odds.cli_study:starting_hands_command",
-        "batch": "stud_odds.cli_batch:batch",
-        "history": "stud_odds.cli_history:history_command",
-        "outs": "stud_odds.cli_outs:outs_command",
-        "serve": "stud_odds.cli_serve:serve",  # the web stack loads only when it runs
-        "rules": "stud_odds.cli_rules:rules_app",
-        "db": "stud_odds.cli_db:db_app",
-    }
-
-
-app = typer.Typer(
-    name="stud-odds",
-    cls=_CommandLine,
-    help="Equity and odds for Seven Card Stud, Stud Hi-Lo (eight or better) and Razz.",
-    context_settings={"help_option_names": ["-h", "--help"]},
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode="rich",
-)
-
 PROGRESS_AFTER_S = 1.0  # show a progress bar only for runs longer than this
-
-
-def _version(value: bool) -> None:
-    if value:
-        from stud_odds import __version__
-
-        console.print(f"stud-odds {__version__}")
-        raise typer.Exit()
-
-
-@app.callback()
-def _root(
-    version: Annotated[
-        bool,
-        typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
-    ] = False,
-) -> None:
-    """Equity and odds for Seven Card Stud, Stud Hi-Lo (eight or better) and Razz."""
-    show_notices()
 
 
 @contextmanager
@@ -106,7 +56,6 @@ def progress_reporter(enabled: bool):
             state["bar"].stop()
 
 
-@app.command("equity")
 def equity_command(
     hands: options.HandTexts,
     game: options.GameName = "stud",
@@ -192,7 +141,6 @@ def _print_equity(request: SpotRequest, result: EquityResult, json_out: bool,
         raise typer.Exit(130)
 
 
-@app.command()
 def hand(
     cards: Annotated[list[str], typer.Argument(help="5 to 7 cards, e.g. 'As Ks Qs Js Ts 9d 9c'.")],
 ) -> None:
@@ -217,11 +165,3 @@ def hand(
     console.print(f"  high:            {high}", highlight=False)
     console.print(f"  eight-or-better: {low8}", highlight=False)
     console.print(f"  razz:            {razz}", highlight=False)
-
-
-
-def main() -> None:
-    from stud_odds import compiling
-
-    compiling.allow()  # a command that finds a kernel missing compiles it in the background
-    app()

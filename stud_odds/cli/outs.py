@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from stud_odds import cli_options as options
+from stud_odds.cli import options
 from stud_odds.console import console, error_console, fail
 
 if TYPE_CHECKING:
