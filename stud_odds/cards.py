@@ -3,6 +3,10 @@
 Rank 0 is the deuce and 12 the ace; suits are clubs, diamonds, hearts, spades
 (0..3).  Ordering by id is therefore the stud bring-in order.  An unknown card
 (``x``, ``?`` or ``*``) parses to :data:`UNKNOWN`.
+
+The one owner of the rank letters and names (:data:`RANKS`, :data:`RANK_NAMES`,
+:data:`RANK_PLURALS`) and of ace-low order (:data:`ACE_LOW_RANKS`,
+:func:`ace_low_rank` and its inverse :func:`rank_of_ace_low`).
 """
 
 from __future__ import annotations

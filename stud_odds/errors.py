@@ -3,6 +3,12 @@
 Each error's message is one sentence naming the problem (which card, which
 player, which option).  The command line turns any ``StudOddsError`` into that
 sentence on stderr and exit status 2, in one place (``stud_odds.console``).
+
+A message quotes what the user gave short and printable, with one quoter for
+every door: :func:`shown` (``10**400`` is "a 401-digit number"),
+:func:`excerpt` (a window of a long input around the mistake); :func:`blame`
+marks an error with the field (and seat) it is about, so each door names it
+in its own words.
 """
 
 from __future__ import annotations

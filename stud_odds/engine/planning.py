@@ -9,6 +9,30 @@ cost models over the shape of the deal, never a clock, so the method auto
 picks, and so the numbers, are the same on every machine and thread count.
 Pure Python: the heads-up work model (headsup_work.py) is imported only for
 spots that reach it, so a small spot never loads numba.
+
+The methods, in the order ``choose`` tries them (an ``Algorithm`` each, with
+the ``title`` a progress line shows):
+
+- ``small``: at most SMALL_DEALS deals (the river, sixth street with two or
+  three players), every deal counted by numpy (small.py), no numba loaded;
+- ``headsup``: two players' pairs of disjoint completions counted, for every
+  heads-up spot whose enumeration would not be instant (HEADS_UP_FROM) and
+  whose work and memory fit HEADS_UP_WORK and HEADS_UP_COMPLETIONS
+  (``--exact``: HEADS_UP_EXACT_COMPLETIONS);
+- ``enumerate``: every deal, for a spot of at most EXACT_BUDGET evaluations or
+  whose enumeration the cost model (``enumeration_seconds``) puts at
+  AUTO_EXACT_SECONDS or less on AUTO_THREADS threads, whatever threads run
+  it; ``--exact`` is refused over EXACT_SECONDS;
+- ``ranged``: a spot with ranges, every choice of hole pairs (at most
+  MAX_CHOICES) counted by one of the above, or heads-up one weighted sweep,
+  whichever ``ranged_counting`` finds cheaper, when that is quick; else
+  sampled, unless the ranges' draws almost never fit together (MIN_FIT);
+- ``monte-carlo``: sampled until the trials, the precision or the time limit.
+
+Auto counts a spot only when no more deals are counted than the trials asked
+for.  ``threads_for`` gives a method one thread below ONE_THREAD_BELOW of its
+own work, since waking more costs more on a busy machine; the tallies never
+depend on it.
 """
 
 from __future__ import annotations

@@ -2,7 +2,10 @@
 
 The one place that decides whether seventh street is one community card
 (RULES.md, "Shared seventh-street card"); the engine reads everything else it
-deals from a :class:`DealPlan`.
+deals from a :class:`DealPlan`: the street, the unseen cards, how many cards
+each player still receives (``draws``), each player's known cards, each ranged
+player's hole pairs (dealt first, his other cards around them) and the number
+of deals.
 
 >>> from stud_odds.scenario.text import parse_hand
 >>> plan = DealPlan.of(hands=(parse_hand("AsKs/Qh"), parse_hand("xx/7d")), dead=(),

@@ -4,6 +4,14 @@ The one owner of the street structure (RULES.md, "The deal, street by street"):
 how many cards a live player holds down and up on each street, the cards left
 in the deck before seventh street, and a replayed hand on any street.
 
+Street names: :func:`street_name` ("third street"), :func:`street_label` ("3rd
+street").  A replayed hand: :class:`SeatCards` (one seat's cards in the order
+dealt, and the street he folded on) and :class:`StreetDeal` /
+:func:`street_deals` (the live seats and their hands on one street, the folded
+players' upcards, or their hole cards as dead cards when they were seen, and the
+community river), from which the study's replays and the history replay both
+build their spots.
+
 >>> from stud_odds.cards import parse_cards
 >>> hand = Hand(down=tuple(parse_cards("AsKs")), up=tuple(parse_cards("Qh")))
 >>> str(hand), hand.size, hand.unknown_count
