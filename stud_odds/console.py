@@ -1,4 +1,9 @@
-"""What every command shares: the consoles and the one way to report a user's mistake."""
+"""What every command shares: the consoles and the one way to report a user's mistake.
+
+``StudOddsGroup``, the root command group, turns any ``StudOddsError``, and any usage
+error click finds, into one red sentence and exit status 2 (``fail``), and a closed
+output pipe (``| head``) into a quiet exit with status 141, for every command; it also
+imports each command's module only when that command runs (``lazy_commands``)."""
 
 from __future__ import annotations
 
@@ -92,7 +97,7 @@ class StudOddsGroup(TyperGroup):
 
     # name -> "module:attribute" of a command (a function) or a command group (a
     # typer.Typer) imported only when it is run or its help is shown: a command pays for
-    # no other command's imports.  A subclass fills it (cli.py); --help lists these
+    # no other command's imports.  A subclass fills it (cli/__init__.py); --help lists these
     # after the commands defined eagerly, in this order.
     lazy_commands: dict[str, str] = {}
 

@@ -1,4 +1,7 @@
-"""Pot odds: whether the first player's showdown equity pays for a call."""
+"""Pot odds: whether the first player's showdown equity pays for a call.
+
+:class:`PotOdds` keeps only its own invariant (:class:`PotOddsError`); the doors' words
+for ``--pot`` and ``--to-call`` are the option schema's (stud_odds.request.schema)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,12 @@
 
 Their vocabulary (Method, StoppedBy, Rate, PotPart, FINISHED) is defined in
 ``result_terms`` and exported here too; ``_repr_html_`` draws on ``report.cells``,
-which needs only that vocabulary, never this module."""
+which needs only that vocabulary, never this module.
+
+``method``, ``stopped_by``, ``game`` and ``deck_rule`` are str enums, compared as
+members everywhere and shown as their values in JSON, CSV and text.  In a
+notebook a result draws itself as the terminal table's columns (``_repr_html_``),
+and ``rows()`` gives one plain dict per player, which ``pandas.DataFrame`` takes."""
 
 from __future__ import annotations
 

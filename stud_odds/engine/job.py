@@ -10,7 +10,10 @@ Turns: numba's parallel loops must never be entered from two threads at once
 one call at a time.  A call takes its turn around its kernel work and, between
 two short kernel calls, lets a waiting call go first (``share``): two calls
 interleave, so a long count never starves a quick one.  A call waiting for
-its turn still sees its stop.
+its turn still sees its stop, and a call made from inside another call's
+``on_round`` or ``progress`` (same thread) is refused, never a hang.  What the
+caller gets as the work goes (partial results, ExactProgress): equity()'s
+docstring.
 """
 
 from __future__ import annotations

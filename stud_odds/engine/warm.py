@@ -3,6 +3,12 @@
 Without it every kernel is compiled on first use anyway; this only moves the
 wait.  A method is one of ``sample`` (Monte Carlo, with or without ranges),
 ``enumerate`` (every deal) and ``headsup`` (two players' pairs of completions).
+
+:func:`warm_up` compiles or loads in the foreground, or with ``background=True``
+starts the background compile (stud_odds/compiling.py) and returns;
+:func:`is_warm` asks; :func:`load_when_compiled` is serve's thread, loading each
+kernel as the background compile puts it in the cache; :func:`warmth` is how far
+they all are (``/api/health``).
 """
 
 from __future__ import annotations

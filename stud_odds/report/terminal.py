@@ -1,4 +1,8 @@
-"""A result for people at a terminal: rich tables of the cells in :mod:`.cells`."""
+"""A result for people at a terminal: rich tables of the cells in :mod:`.cells`.
+
+The table never cuts a number: only the hand column wraps (a long range folds), and in
+a terminal too narrow even for that (:class:`Fitting`) the numbers come first and the
+hands are listed below them."""
 
 from __future__ import annotations
 
