@@ -12,7 +12,10 @@ A sentence names the option as its reader knows it (:meth:`Option.label`:
 ``--precision`` on the command line, ``'precision'`` in a batch line or a web
 request); apart from that name every door says the same words.  "precision"
 means one thing everywhere: every equity's standard error at most, in
-percentage points.  Pure Python: no numpy, no numba.
+percentage points.  One set of yes/no words (:data:`YES`, :data:`NO`) and one
+quoter of values (:func:`stud_odds.errors.shown`) serve every door; each door's
+tests hold it to the others' sentences (tests/test_option_schema.py).  Pure
+Python: no numpy, no numba.
 """
 
 from __future__ import annotations

@@ -12,6 +12,11 @@ nor the kernels.
 Otherwise each class is sampled: :func:`starting_hand_result` is the task, one
 class, the same here and on a cluster (which takes them in blocks of
 :data:`CLASSES_PER_TASK`).
+
+The starting-hand table has one module per floor, each named ``starts``: this one
+(the classes, sampling, the shipped tables), engine/starts.py (drives the exact count
+in short calls and checks every start's deals add up), kernels/starts.py (the count),
+and db/starts.py (a player's own hands beside the table).
 """
 
 from __future__ import annotations
