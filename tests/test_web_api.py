@@ -154,10 +154,41 @@ def test_the_page_carries_the_words_of_their_owners(client):
     assert json.loads(embedded.group(1)) == words
     for game in Game:  # the game menu, in the titles Game gives
         assert f'<option value="{game.value}">{game.title}</option>' in page
-    scripts = "".join(re.sub(r"//[^\n]*", "", client.get(f"/static/{name}").text)
-                      for name in ("app.js", "results.js", "history.js"))  # comments aside
+    scripts = "".join(re.sub(r"//[^\n]*", "", text) for text in page_scripts(client).values())
     for title in ("Hi-Lo", "3rd street", "high win", "±95%", "spades", "heads-up counting"):
         assert title not in scripts
+
+
+def page_scripts(client) -> dict[str, str]:
+    """Every script the page loads (app.js and the modules it imports), by name."""
+    scripts: dict[str, str] = {}
+    waiting = ["app.js"]
+    while waiting:
+        name = waiting.pop()
+        if name not in scripts:
+            scripts[name] = client.get(f"/static/{name}").text
+            waiting += re.findall(r'from "\./([\w-]+\.js)"', scripts[name])
+    return scripts
+
+
+def test_the_page_takes_its_url_names_from_the_schema(client):
+    """The URL's parameter names are the option schema's (Option.query), served in the page's
+    words; no script spells one (the page's own view, outs=, aside)."""
+    from stud_odds.request.schema import OPTIONS
+    from stud_odds.web.fields import PAGE_PARAMETER
+
+    url = client.get("/api/words").json()["url"]
+    assert url == {"fields": {name: option.query for name, option in OPTIONS.items()
+                              if option.query}, "page": PAGE_PARAMETER}
+    assert url["fields"]["hands"] == "hand" and url["fields"]["to_call"] == "to_call"
+    scripts = page_scripts(client)
+    assert len(scripts) > 10 and {"url.js", "stream.js", "outs.js"} <= set(scripts)
+    for name, text in scripts.items():
+        code = re.sub(r"//[^\n]*", "", text)
+        for parameter in [*url["fields"].values(), url["page"]]:
+            literal = rf"""\.(get|getAll|set|append|delete|has)\(\s*["'`]{parameter}["'`]"""
+            assert not re.search(literal, code), (name, parameter)
+            assert not re.search(rf"[?&]{parameter}=", code), (name, parameter)
 
 
 def test_the_lifespan_cancels_the_jobs_at_the_end():

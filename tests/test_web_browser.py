@@ -179,8 +179,12 @@ def test_the_page_words_come_from_the_server(page):
     assert "± is the 95% interval, in percentage points" in page.inner_text(
         '[data-field="method"]')
     # the unit, the outs' groups and the combos are the server's words, never the scripts'
-    scripts = "".join(page.evaluate("(name) => fetch(`/static/${name}`).then((r) => r.text())",
-                                    name) for name in ("app.js", "results.js", "cards.js"))
+    # every script the page loaded: app.js and the modules it imports
+    names = page.evaluate("""() => performance.getEntriesByType("resource")
+        .map((r) => new URL(r.name).pathname).filter((path) => path.endsWith(".js"))""")
+    assert "/static/app.js" in names and "/static/outs.js" in names
+    scripts = "".join(page.evaluate("(path) => fetch(path).then((r) => r.text())", name)
+                      for name in names)
     code = re.sub(r"//[^\n]*", "", scripts)
     for words in ("percentage points", "too close to call", "improves", "hurts", "combo"):
         assert words not in code

@@ -88,7 +88,9 @@ def page_words() -> dict[str, Any]:
     numbers (a high half: high win and tie; a low half: low win and tie, and scoop), the
     street names of the tables and histories (``3rd street``), the cards' names, what a
     progress line calls each counting method (Algorithm.title), the unit of the ± column
-    and the outs' groups with the colour each is shown in (OutsGroup.verdict)."""
+    and the outs' groups with the colour each is shown in (OutsGroup.verdict); and the
+    URL's parameter names, the option schema's (Option.query), which the page spells
+    nowhere."""
     from stud_odds.cards import RANK_NAMES, RANKS, SUIT_NAMES, SUITS
     from stud_odds.db.results import IMPORT_WORDS, STATS_LABELS, STATS_NOTE
     from stud_odds.db.units import SYMBOLS
@@ -118,6 +120,9 @@ def page_words() -> dict[str, Any]:
         "suits": dict(zip(SUITS, SUIT_NAMES, strict=True)),
         "methods": {method.value: method.title for method in Algorithm},
         "yes": list(YES),  # a URL's flag is on with any of the schema's yes words
+        # the URL's parameter names: each option's (the schema's), and the page's own id
+        "url": {"fields": {name: option.query for name, option in OPTIONS.items()
+                           if option.query}, "page": PAGE_PARAMETER},
         "interval_unit": INTERVAL_UNIT,
         # each group's colour (the class out-<tone>) and the legend's word for it
         "outs_groups": {group.value: {"tone": group.tone, "verdict": group.verdict}

@@ -1,6 +1,8 @@
 // Cards in the command line's syntax (AhKh/Qh, xx/7d, [QQ+]/Kd), for the picker's edits only:
 // whether a spot is right is the server's question (/api/spot).
 
+import {WORDS} from "./words.js";
+
 export const RANKS = "23456789TJQKA";
 export const SUITS = "cdhs";
 
@@ -63,6 +65,10 @@ export function cardsIn(text) {
 export const SUIT_SYMBOLS = {s: "♠\uFE0E", h: "♥\uFE0E", d: "♦\uFE0E", c: "♣\uFE0E"};
 
 export const face = (card) => card === "x" ? "?" : card[0] + SUIT_SYMBOLS[card[1]];
+
+// a card as a screen reader says it ("ace of spades"), in the server's words
+export const cardName = (card) => card === "x" ? "an unknown card"
+  : `${WORDS.ranks[card[0]]} of ${WORDS.suits[card[1]]}`;
 
 export function cardSpan(card) {
   return Object.assign(document.createElement("span"),
