@@ -8,33 +8,19 @@ from __future__ import annotations
 
 import typing as _typing
 
-from stud_odds.errors import StudOddsError
+from stud_odds.errors import StudOddsError as StudOddsError  # eager: every error's base
 from stud_odds.lazy import lazy_names
 
-# public name -> the module that defines it, imported on first use
-_LAZY = {
-    "CardError": "cards", "format_card": "cards", "format_cards": "cards",
-    "parse_card": "cards", "parse_cards": "cards",
-    "Cancelled": "engine", "EquityError": "engine", "equity": "engine", "is_warm": "engine",
-    "warm_up": "engine",
-    "Game": "games", "GameError": "games", "parse_game": "games",
-    "OutsError": "next_cards", "OutsResult": "next_cards", "OutCard": "next_cards",
-    "outs": "next_cards",
-    "EquityResult": "results", "ExactProgress": "results", "PlayerEquity": "results",
-    "RangeSize": "results",
-    "Range": "ranges", "RangeError": "ranges",
-    "DeckRule": "scenario", "Hand": "scenario", "Scenario": "scenario",
-    "ScenarioError": "scenario",
-}
-
-if _typing.TYPE_CHECKING:
-    from stud_odds.cards import CardError, format_card, format_cards, parse_card, parse_cards
-    from stud_odds.engine import Cancelled, EquityError, equity, is_warm, warm_up
-    from stud_odds.games import Game, GameError, parse_game
-    from stud_odds.next_cards import OutCard, OutsError, OutsResult, outs
-    from stud_odds.ranges import Range, RangeError
-    from stud_odds.results import EquityResult, ExactProgress, PlayerEquity, RangeSize
-    from stud_odds.scenario import DeckRule, Hand, Scenario, ScenarioError
+# the module -> the public names it defines, each module imported on first use
+_lazy_getattr, __dir__, __all__ = lazy_names(__name__, {
+    "cards": ("CardError", "format_card", "format_cards", "parse_card", "parse_cards"),
+    "engine": ("Cancelled", "EquityError", "equity", "is_warm", "warm_up"),
+    "games": ("Game", "GameError", "parse_game"),
+    "next_cards": ("OutCard", "OutsError", "OutsResult", "outs"),
+    "ranges": ("Range", "RangeError"),
+    "results": ("EquityResult", "ExactProgress", "PlayerEquity", "RangeSize"),
+    "scenario": ("DeckRule", "Hand", "Scenario", "ScenarioError"),
+}, eager=("StudOddsError", "__version__"))
 
 
 def _version() -> str:
@@ -46,24 +32,8 @@ def _version() -> str:
         return "0+unknown"
 
 
-_lazy_getattr, _ = lazy_names(__name__, _LAZY)
-
-
 def __getattr__(name: str) -> _typing.Any:
     if name == "__version__":  # read from the installed metadata only when asked
         globals()["__version__"] = _version()
         return globals()["__version__"]
     return _lazy_getattr(name)
-
-
-def __dir__() -> list[str]:
-    return sorted(__all__)
-
-
-__all__ = [
-    "Cancelled", "CardError", "DeckRule", "EquityError", "EquityResult", "ExactProgress", "Game",
-    "GameError", "Hand", "OutCard", "OutsError", "OutsResult", "PlayerEquity", "Range",
-    "RangeError", "RangeSize", "Scenario", "ScenarioError", "StudOddsError", "__version__",
-    "equity", "format_card", "format_cards", "is_warm", "outs", "parse_card", "parse_cards",
-    "parse_game", "warm_up",
-]

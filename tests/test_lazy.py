@@ -1,9 +1,9 @@
-"""stud_odds.lazy: every package that exports names lazily (``lazy_names``) lists the same
-names in its name -> module table, its ``__all__`` and its TYPE_CHECKING imports, and each
-name resolves to the object its module defines."""
+"""stud_odds.lazy: every package that exports names lazily (``lazy_names``) lists each name
+once, under the module that defines it, and each name resolves to that module's object."""
 
 import ast
 import importlib
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -17,35 +17,51 @@ LAZY_PACKAGES = sorted(
 )
 
 
-def _type_checking_imports(package: str) -> dict[str, str]:
-    """name -> module of each import under ``if TYPE_CHECKING:`` in the package's __init__."""
-    tree = ast.parse(Path(importlib.import_module(package).__file__).read_text())
-    imports = {}
-    for block in ast.walk(tree):
-        if isinstance(block, ast.If) and "TYPE_CHECKING" in ast.unparse(block.test):
-            for node in ast.walk(block):
-                if isinstance(node, ast.ImportFrom):
-                    imports.update({alias.asname or alias.name: node.module
-                                    for alias in node.names})
-    return imports
+def _source(package: str) -> str:
+    return Path(importlib.import_module(package).__file__).read_text()
+
+
+def _listed(package: str) -> dict[str, list[str]]:
+    """module -> names, as the package's call of lazy_names lists them."""
+    for node in ast.walk(ast.parse(_source(package))):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "lazy_names":
+            return ast.literal_eval(node.args[1])
+    raise AssertionError(f"{package} calls no lazy_names")
 
 
 def test_every_lazy_package_is_checked():
-    assert {"stud_odds", "stud_odds.history", "stud_odds.study"} <= set(LAZY_PACKAGES)
+    assert {"stud_odds", "stud_odds.history", "stud_odds.study", "stud_odds.report",
+            "stud_odds.request"} <= set(LAZY_PACKAGES)
 
 
 @pytest.mark.parametrize("package", LAZY_PACKAGES)
-def test_lazy_names_agree_with_all_and_resolve(package):
+def test_each_name_is_listed_once(package):
+    """One list: a lazy name appears once in its package's __init__ (no __all__, no
+    TYPE_CHECKING imports repeating it), and under one module."""
+    tree = ast.parse(_source(package))
+    docstring = ast.get_docstring(tree, clean=False)
+    written = Counter(
+        text for node in ast.walk(tree)
+        for text in ([node.value] if isinstance(node, ast.Constant) and node.value != docstring
+                     else [node.id] if isinstance(node, ast.Name)
+                     else [node.asname or node.name] if isinstance(node, ast.alias) else []))
+    names = [name for names in _listed(package).values() for name in names]
+    assert len(names) == len(set(names)), "a name under two modules"
+    for name in names:
+        assert written[name] == 1, f"{name} is written {written[name]} times in {package}"
+
+
+@pytest.mark.parametrize("package", LAZY_PACKAGES)
+def test_lazy_names_resolve(package):
     module = importlib.import_module(package)
-    lazy = module._LAZY
-    assert set(lazy) <= set(module.__all__), "a lazy name missing from __all__"
+    listed = _listed(package)
+    assert set(module.__all__) >= {name for names in listed.values() for name in names}
     assert len(module.__all__) == len(set(module.__all__)), "a name twice in __all__"
-    typed = _type_checking_imports(package)
-    for name, where in lazy.items():
+    for where, names in listed.items():
         owner = importlib.import_module(f"{package}.{where}")
-        assert getattr(module, name) is getattr(owner, name), name
-        assert typed.get(name) == owner.__name__, f"{name}: TYPE_CHECKING imports differ"
-    for name in module.__all__:  # the eager ones too (a function, __version__)
+        for name in names:
+            assert getattr(module, name) is getattr(owner, name), name
+    for name in module.__all__:  # the eager ones too (StudOddsError, __version__)
         assert getattr(module, name) is not None
         assert name in dir(module)
     with pytest.raises(AttributeError, match=f"module '{package}' has no attribute 'nothing'"):

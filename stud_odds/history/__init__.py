@@ -13,32 +13,14 @@ modules on first use too, so the command line starts quickly.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from stud_odds.lazy import lazy_names
 
-if TYPE_CHECKING:
-    from stud_odds.history.lines import HistoryError, count_stud_hands
-    from stud_odds.history.model import HandHistory, Player, SkippedHand
-    from stud_odds.history.pokerstars import HistoryReader, read
-    from stud_odds.history.replaying import HandReplay, StreetView, replay_hand
-    from stud_odds.history.running import run
-    from stud_odds.history.summary import AllInLuck, Summary
-
-_LAZY = {
-    "HandHistory": "model", "Player": "model", "SkippedHand": "model",
-    "HistoryError": "lines", "HistoryReader": "pokerstars",
-    "count_stud_hands": "lines", "read": "pokerstars", "run": "running",
-    "HandReplay": "replaying", "StreetView": "replaying", "replay_hand": "replaying",
-    "AllInLuck": "summary", "Summary": "summary",
-}
-
-
-__getattr__, __dir__ = lazy_names(__name__, _LAZY)
-
-
-__all__ = [
-    "AllInLuck", "HandHistory", "HandReplay", "HistoryError", "HistoryReader", "Player",
-    "SkippedHand", "StreetView", "Summary", "count_stud_hands", "read",
-    "replay_hand", "run",
-]
+# the module -> the names it defines, each module imported on first use
+__getattr__, __dir__, __all__ = lazy_names(__name__, {
+    "model": ("HandHistory", "Player", "SkippedHand"),
+    "lines": ("HistoryError", "count_stud_hands"),
+    "pokerstars": ("HistoryReader", "read"),
+    "running": ("run",),
+    "replaying": ("HandReplay", "StreetView", "replay_hand"),
+    "summary": ("AllInLuck", "Summary"),
+})
