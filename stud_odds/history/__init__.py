@@ -9,6 +9,17 @@
 replayed and written, a Summary back).  Reading is pure Python; ``replay_hand`` and
 ``run`` load the engine (and numba) on first use.  The names below load their
 modules on first use too, so the command line starts quickly.
+
+The modules, importing one way: ``lines`` turns a file into lines (any line ends,
+any size) and says why a file holds no hands; ``pokerstars`` cuts a file into hands
+(``read``, ``HistoryReader``) and hands each line to the part of the hand's reader
+that reads it: ``hand_text`` (cards, chips, the error that skips a hand) under
+``hand_header``, ``hand_seats``, ``hand_streets`` and ``hand_summary`` (the finished
+``HandHistory`` of ``model``); ``replaying`` replays one hand (``replay_hand``, each
+street a ``StreetView`` in the hero's view and at showdown); ``settings`` is how hard
+each street is worked; ``records`` is a hand's JSON Lines record and its schema;
+``running`` is a whole run (options and files checked first, records appended,
+resume by hand id and occurrence) and ``summary`` what it found.
 """
 
 from __future__ import annotations
