@@ -15,7 +15,7 @@ import typer
 from rich.markup import escape
 
 from stud_odds.cli import options
-from stud_odds.cli.study import Scheduler, stopped
+from stud_odds.cli.running import Scheduler, stopped
 from stud_odds.console import error_console
 from stud_odds.errors import StudOddsError
 from stud_odds.outputs import check_output_path

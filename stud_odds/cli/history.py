@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from stud_odds.cli import options
-from stud_odds.cli.study import Scheduler, stopped
+from stud_odds.cli.running import Scheduler, stopped
 from stud_odds.console import console, error_console
 from stud_odds.history.settings import (
     DEFAULT_PRECISION_POINTS,

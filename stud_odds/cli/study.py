@@ -13,31 +13,16 @@ import csv
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Annotated, Any, NoReturn, TypeVar
+from typing import IO, Annotated, Any
 
 import typer
-from rich.markup import escape
 
 from stud_odds.cli import options
+from stud_odds.cli.running import Scheduler, interruptible
 from stud_odds.console import console, error_console
 from stud_odds.errors import StudOddsError
 from stud_odds.outputs import atomic_writer, check_output_path
 from stud_odds.wording import plural
-
-_T = TypeVar("_T")
-INTERRUPTED_EXIT = 130  # what a shell reports for a program stopped by SIGINT
-
-# --scheduler, shared by batch, starting-hands and history
-Scheduler = Annotated[str | None, typer.Option(
-    "--scheduler", envvar="STUD_ODDS_SCHEDULER", metavar="ADDRESS", show_envvar=True,
-    help="Run on the Dask cluster whose scheduler is at ADDRESS (e.g. tcp://10.0.0.5:8786); "
-         "needs pip install 'stud-odds\\[cluster]'. See docs/cluster.md.")]
-
-
-def stopped(message: str) -> NoReturn:
-    """The one line a command prints when Ctrl-C stops it, then exit status 130."""
-    error_console.print(f"[bold yellow]{escape(message)}[/]", highlight=False, soft_wrap=True)
-    raise typer.Exit(INTERRUPTED_EXIT)
 
 
 def _check_plot(plot: Path | None, inputs: list[Path] | None = None) -> None:
@@ -48,14 +33,6 @@ def _check_plot(plot: Path | None, inputs: list[Path] | None = None) -> None:
     from stud_odds.plot import _pyplot
 
     _pyplot()
-
-
-def _interruptible(run: Callable[[], _T], message: Callable[[KeyboardInterrupt], str]) -> _T:
-    """``run()``; Ctrl-C ends the command with ``message(stop)`` and exit status 130."""
-    try:
-        return run()
-    except KeyboardInterrupt as stop:
-        stopped(message(stop))
 
 
 def _save_plot(draw: Callable[[Any, IO[bytes]], None], data: Any, path: Path) -> None:
@@ -111,7 +88,7 @@ def replay_command(
     from stud_odds.study import replay_deal
     from stud_odds.study.report import render_replay
 
-    result = _interruptible(
+    result = interruptible(
         lambda: replay_deal(hands, game, trials=options.read_option("trials", trials),
                             seed=options.read_option("seed", seed), dead=dead,
                             community=community, deck_rule=deck_rule),
@@ -184,7 +161,7 @@ def starting_hands_command(
         error_console.print("the exact table needs no cluster: --scheduler is not used",
                             style="dim", highlight=False)
         scheduler = None
-    results = _interruptible(
+    results = interruptible(
         lambda: _starting_table(game, opponents, vs, trials_per_class, seed_used, door,
                                 threads_used, scheduler, exact),
         lambda stop: _table_stopped(stop, out, plot))
@@ -306,7 +283,7 @@ def scoop(
     from stud_odds.study import scoop_study
     from stud_odds.study.report import render_scoop
 
-    study = _interruptible(
+    study = interruptible(
         lambda: scoop_study(hands[0], hands[1:] or (1 if opponents is None else opponents),
                             game, dead=dead, folds=fold or [],
                             trials=options.read_option("trials", trials),
