@@ -1,10 +1,12 @@
-"""A result for machines: the JSON object (``equity --json``, the web API) and CSV rows."""
+"""Results for machines: an equity result's JSON object (``equity --json``, the web API) and
+CSV rows; any other result's rows (the database's, outs') as CSV and JSON text."""
 
 from __future__ import annotations
 
 import csv
 import io
 import json
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from stud_odds.result_terms import Rate
@@ -52,4 +54,49 @@ def to_csv(result: EquityResult, classes: bool = False, odds: PotOdds | None = N
     return out.getvalue()
 
 
-__all__ = ["EQUITY_CSV_FIELDS", "POT_ODDS_FIELDS", "json_object", "to_csv", "to_json"]
+def json_text(data: Any) -> str:
+    """Indented JSON, text as it is (not \\u-escaped); bytes as hex, anything else as its
+    text (a date)."""
+    return json.dumps(data, indent=2, ensure_ascii=False,
+                      default=lambda v: v.hex() if isinstance(v, bytes) else str(v))
+
+
+def csv_value(value: Any) -> Any:
+    """A CSV field: None empty, a fraction without trailing zeros (``0.25``, at most 4
+    decimals)."""
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return f"{value:.4f}".rstrip("0").rstrip(".")
+    return value
+
+
+def column_slug(unit: str) -> str:
+    """A unit in a CSV column's name: ``net_USD``, ``net_tournament_chips``."""
+    return unit.replace(" ", "_")
+
+
+def rows_csv(rows: Sequence[Mapping[str, Any]]) -> str:
+    """CSV of result rows (none: no text); a dict cell (money by unit) becomes a column per
+    unit, ``net_USD``."""
+    if not rows:
+        return ""
+    columns: list[tuple[str, str | None]] = []
+    for key, value in rows[0].items():
+        if isinstance(value, dict):
+            units = sorted({unit for row in rows for unit in row[key]})
+            columns.extend((key, unit) for unit in units)
+        else:
+            columns.append((key, None))
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([key if unit is None else f"{key}_{column_slug(unit)}"
+                     for key, unit in columns])
+    for row in rows:
+        writer.writerow([csv_value(row[key] if unit is None else row[key].get(unit))
+                         for key, unit in columns])
+    return out.getvalue()
+
+
+__all__ = ["EQUITY_CSV_FIELDS", "POT_ODDS_FIELDS", "column_slug", "csv_value", "json_object",
+           "json_text", "rows_csv", "to_csv", "to_json"]
