@@ -85,8 +85,8 @@ def _all_hands(files: list[Path], out: Path | None, resume: bool, json_out: bool
                hero: str | None, precision: float, seed: int, threads: int,
                scheduler: str | None) -> None:
     """Every hand replayed, the records written, the summary printed."""
-    from stud_odds.history.report import progress_bar, render_summary
     from stud_odds.history.running import run
+    from stud_odds.report.history import progress_bar, render_summary
     from stud_odds.study.common import StudyInterrupted
 
     try:
@@ -110,8 +110,8 @@ def _one_hand(files: list[Path], hand_id: str, out: Path | None, resume: bool, j
     from stud_odds.history.model import HandHistory
     from stud_odds.history.records import HAND_RECORD
     from stud_odds.history.replaying import replay_hand
-    from stud_odds.history.report import render_hand
     from stud_odds.history.running import check_files, check_options, hands_of
+    from stud_odds.report.history import render_hand
 
     if out is not None or resume:
         raise StudOddsError("--hand prints one hand: drop --out and --resume")
@@ -135,45 +135,23 @@ def _list(files: list[Path], json_out: bool) -> None:
     whether it went to a showdown; a hand that cannot be read, with why."""
     import json
 
-    from rich.markup import escape
-    from rich.table import Table
-
-    from stud_odds.history.model import HandHistory
     from stud_odds.history.running import check_files, hands_of
+    from stud_odds.report.history import hands_list_view, listed_hand
+    from stud_odds.report.tables import print_view
 
     check_files(files)
-    table = Table("hand", "game", "stakes", "time", "players", "", box=None,
-                  title_justify="left", title="the hands --hand takes")
-    for column in table.columns[:5]:
-        column.no_wrap = True
-    table.columns[4].justify = "right"
-    unread: list[tuple[str, str]] = []
+    entries, unread = [], False
     for item in hands_of(files):
-        if isinstance(item, HandHistory):
-            entry = {"id": item.id, "game": item.game.value, "stakes": item.stakes,
-                     "time": item.time, "players": len(item.players),
-                     "showdown": item.showdown, "skipped": None}
-            note = "showdown" if item.showdown else ""
-        elif item.stud:
-            unread.append((item.id or "?", item.reason))
-            entry = {"id": item.id, "game": item.game.value if item.game else None,
-                     "stakes": None, "time": None, "players": None, "showdown": None,
-                     "skipped": item.reason}
-            note = "unreadable"
-        else:
-            continue  # another game's hand: history passes it over
-        if json_out:
+        entry = listed_hand(item)
+        if entry is None:
+            continue
+        unread = unread or entry["skipped"] is not None
+        if json_out:  # a line as soon as the hand is read
             sys.stdout.write(json.dumps(entry, ensure_ascii=False) + "\n")
         else:
-            table.add_row(escape(entry["id"] or "?"), entry["game"] or "",
-                          escape(entry["stakes"] or ""), (entry["time"] or "")[:16],
-                          "" if entry["players"] is None else str(entry["players"]),
-                          escape(note))
+            entries.append(entry)
     if not json_out:
-        console.print(table)
-        for hand_id, reason in unread:
-            console.print(f"{escape(hand_id)} cannot be read: {escape(reason)}",
-                          highlight=False, soft_wrap=True)
+        print_view(hands_list_view(entries), console)
     if unread:
         raise typer.Exit(2)
 

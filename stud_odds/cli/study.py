@@ -86,7 +86,7 @@ def replay_command(
     _check_plot(plot)
     from stud_odds.plot import plot_replay
     from stud_odds.study import replay_deal
-    from stud_odds.study.report import render_replay
+    from stud_odds.report.study import render_replay
 
     result = interruptible(
         lambda: replay_deal(hands, game, trials=options.read_option("trials", trials),
@@ -175,7 +175,7 @@ def _show_starting_table(results: list, against: str, sampled: int | None, count
     """Write --out and --plot, then print the top rows under a title saying how the table
     was found."""
     from stud_odds.plot import plot_starting_hands
-    from stud_odds.study.report import render_starting_hands, starting_hands_title
+    from stud_odds.report.study import render_starting_hands, starting_hands_title
 
     rows = [r.to_dict() for r in results]
     if out is not None:
@@ -281,7 +281,7 @@ def scoop(
                             f"({plural(len(hands) - 1, 'hand')} given and "
                             f"--opponents {opponents})")
     from stud_odds.study import scoop_study
-    from stud_odds.study.report import render_scoop
+    from stud_odds.report.study import render_scoop
 
     study = interruptible(
         lambda: scoop_study(hands[0], hands[1:] or (1 if opponents is None else opponents),

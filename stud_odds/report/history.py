@@ -1,5 +1,6 @@
-"""Render a history run for people: the summary, the skipped hands, the all-in luck, and one
-hand street by street (rich tables; ``stud_odds.report`` renders single spots)."""
+"""A history run for people: the summary, the skipped hands, the all-in luck, one hand
+street by street (rich tables), and the hands of the files (``history --list``);
+:mod:`stud_odds.report.terminal` renders single spots."""
 
 from __future__ import annotations
 
@@ -14,9 +15,11 @@ from rich.table import Table
 from rich.text import Text
 
 from stud_odds.cards import format_card
+from stud_odds.history.model import HandHistory, SkippedHand
 from stud_odds.history.replaying import HandReplay, StreetView
 from stud_odds.history.summary import Summary
-from stud_odds.report import hand_text
+from stud_odds.report.tables import Column, Line, TextTable, View
+from stud_odds.report.terminal import hand_text
 from stud_odds.scenario.table import STREET_ORDINALS, street_label
 from stud_odds.wording import plural
 
@@ -171,6 +174,37 @@ def _wider_than(table: Table, target: Any) -> bool:
     return Measurement.get(target, unbounded, table).maximum > target.width
 
 
+def listed_hand(item: HandHistory | SkippedHand) -> dict[str, Any] | None:
+    """A hand as ``history --list`` lists it (its JSON line): its id (what --hand takes),
+    game, stakes, time, players and whether it went to a showdown, or why it cannot be
+    read; None for another game's hand (history passes it over)."""
+    if isinstance(item, HandHistory):
+        return {"id": item.id, "game": item.game.value, "stakes": item.stakes,
+                "time": item.time, "players": len(item.players), "showdown": item.showdown,
+                "skipped": None}
+    if not item.stud:
+        return None
+    return {"id": item.id, "game": item.game.value if item.game else None, "stakes": None,
+            "time": None, "players": None, "showdown": None, "skipped": item.reason}
+
+
+def hands_list_view(entries: list[dict[str, Any]]) -> View:
+    """The hands listed (:func:`listed_hand`) as a table, then why each unreadable one
+    cannot be read."""
+    table = TextTable([Column("hand", no_wrap=True), Column("game", no_wrap=True),
+                       Column("stakes", no_wrap=True), Column("time", no_wrap=True),
+                       Column("players", right=True, no_wrap=True), Column("")],
+                      title="the hands --hand takes")
+    for entry in entries:
+        note = ("unreadable" if entry["skipped"] is not None
+                else "showdown" if entry["showdown"] else "")
+        table.add(entry["id"] or "?", entry["game"] or "", entry["stakes"] or "",
+                  (entry["time"] or "")[:16],
+                  "" if entry["players"] is None else str(entry["players"]), note)
+    return [table, *(Line(f"{entry['id'] or '?'} cannot be read: {entry['skipped']}")
+                     for entry in entries if entry["skipped"] is not None)]
+
+
 @contextmanager
 def progress_bar(console: Any) -> Iterator[Callable[[int, int], None]]:
     """``progress(done, total)`` drawing a bar over the hands, when ``console`` is a terminal."""
@@ -183,5 +217,5 @@ def progress_bar(console: Any) -> Iterator[Callable[[int, int], None]]:
         yield lambda done, total: bar.update(task, completed=done, total=total)
 
 
-__all__ = ["LUCK_ROWS", "luck_table", "progress_bar", "render_hand", "render_summary",
-           "street_table"]
+__all__ = ["LUCK_ROWS", "hands_list_view", "listed_hand", "luck_table", "progress_bar",
+           "render_hand", "render_summary", "street_table"]

@@ -1,7 +1,7 @@
 """The study results for people: replay, starting-hand and scoop tables (rich).
 
-The command line calls these after a study; :mod:`stud_odds.report` renders one
-equity result, :mod:`stud_odds.history.report` a history run.
+The command line calls these after a study; :mod:`stud_odds.report.terminal` renders one
+equity result, :mod:`stud_odds.report.history` a history run.
 """
 
 from __future__ import annotations
