@@ -60,11 +60,11 @@ TRIALS = 2_000_000
 def _worker(spots: list[tuple[str, list[str], str]], monte_carlo: bool, twins: bool) -> None:
     """Time every spot once (after an untimed call) and print {label: [count, CPU s]}:
     by the kernels (compiled first), or with ``twins`` by their numpy twins."""
-    from stud_odds.engine import equity, running
+    from stud_odds.engine import equity, kernel_choice, running
     from stud_odds.scenario import Scenario
 
     if twins:
-        running.use_kernel = lambda *arguments, **keywords: False
+        kernel_choice.kernel_answers = lambda *arguments, **keywords: False
         running.in_cache = lambda *arguments: False
     else:
         from stud_odds import warm_up

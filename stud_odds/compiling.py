@@ -16,8 +16,8 @@ A library starts no process unasked: the command line and ``serve`` call
 ``allow()``, a program ``warm_up(background=True)``.  The environment
 variable STUD_ODDS_BACKGROUND_COMPILE=0 turns it off everywhere.  This module
 loads neither numpy nor numba, so the command line can allow it at no cost,
-and imports nothing of the engine: the engine asks it (running.use_kernel,
-warm), and only the worker drives the engine.
+and imports nothing of the engine: the engine asks it
+(kernel_choice.start_background_compile, warm), and only the worker drives the engine.
 
 The process imports the very package that started it, wherever the command
 was run: ``python -P`` puts no current folder on its path (run from a clone

@@ -196,7 +196,7 @@ class _HeadsUpCards:
         else None."""
         import math
 
-        from stud_odds.engine import planned, running
+        from stud_odds.engine import kernel_choice, planned
         from stud_odds.engine.planning import HEADS_UP_COMPLETIONS, Algorithm
         from stud_odds.engine.twins.headsup import heads_up_twin_cost
 
@@ -219,7 +219,9 @@ class _HeadsUpCards:
         game = scenario.game.kernel_id
         twin_seconds = len(plan.unseen) * heads_up_twin_cost(game, deck - 1, card_draws, False,
                                                              False)[0]
-        if not running.use_kernel("heads_up", game, twin_seconds):
+        kernel = kernel_choice.kernel_answers("heads_up", game, twin_seconds)
+        kernel_choice.start_background_compile("heads_up", game, kernel, twin_seconds)
+        if not kernel:
             return None  # each card by the numpy twin, as equity() would
         return cls(scenario, me, choice.threads, options["cancel"])
 

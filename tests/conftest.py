@@ -50,6 +50,7 @@ def kernels_answer(request, monkeypatch):
     does: the suite tests the kernels, and the twins are held against them in
     test_engine_twins_*.py.  Tests marked ``twins`` see the engine as a fresh process does."""
     if request.node.get_closest_marker("twins") is None:
-        from stud_odds.engine import running
+        from stud_odds.engine import kernel_choice
 
-        monkeypatch.setattr(running, "use_kernel", lambda *arguments, **keywords: True)
+        monkeypatch.setattr(kernel_choice, "kernel_answers",
+                            lambda *arguments, **keywords: True)

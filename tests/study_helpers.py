@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import stud_odds.request.spot
+import stud_odds.study.batch
 import stud_odds.study.replays
 import stud_odds.study.scoop
 import stud_odds.study.starts
@@ -17,9 +17,10 @@ from stud_odds.cli import app
 runner = CliRunner()
 RIVER = ["AsKs2d/QhJhTh9c", "7c7d6c/2s3h4h5d"]  # exact, one deal
 SIXTH = ["AsKs/QhJhTh9c", "7c7d/2s3h4h5d"]  # exact, 1,560 deals
-# the modules whose studies call equity() (each imported it by name)
-EQUITY_CALLERS = (stud_odds.request.spot, stud_odds.study.replays, stud_odds.study.starts,
-                  stud_odds.study.scoop)
+# the modules whose studies call equity() (each imported it by name), and what each calls it:
+# a batch runs its spot's Stop by run_equity
+EQUITY_CALLERS = ((stud_odds.study.batch, "run_equity"), (stud_odds.study.replays, "equity"),
+                  (stud_odds.study.starts, "equity"), (stud_odds.study.scoop, "equity"))
 
 
 def jsonl(*objects) -> str:
@@ -27,9 +28,10 @@ def jsonl(*objects) -> str:
     return "".join((json.dumps(o) if isinstance(o, dict) else o) + "\n" for o in objects)
 
 
-def patch_equity(monkeypatch, equity) -> None:
-    for module in EQUITY_CALLERS:
-        monkeypatch.setattr(module, "equity", equity)
+def patch_equity(monkeypatch, wrap) -> None:
+    """Each caller's equity() replaced by ``wrap(its real one)``."""
+    for module, name in EQUITY_CALLERS:
+        monkeypatch.setattr(module, name, wrap(getattr(module, name)))
 
 
 def no_work(monkeypatch) -> None:
@@ -37,24 +39,25 @@ def no_work(monkeypatch) -> None:
     def equity(*args, **kwargs):
         raise AssertionError("the work started before the output path was checked")
 
-    patch_equity(monkeypatch, equity)
+    patch_equity(monkeypatch, lambda real: equity)
 
 
 def interrupt_on_call(monkeypatch, call: int, how: str = "result") -> None:
     """Stop the ``call``-th equity() the way the engine does: an interrupted sample is
     returned (Monte Carlo), or KeyboardInterrupt raised (exact enumeration)."""
-    real = stud_odds.request.spot.equity
     calls = {"n": 0}
 
-    def equity(*args, **kwargs):
-        calls["n"] += 1
-        if calls["n"] == call:
-            if how == "raise":
-                raise KeyboardInterrupt
-            return dataclasses.replace(real(*args, **kwargs), stopped_by="interrupted")
-        return real(*args, **kwargs)
+    def wrap(real):
+        def equity(*args, **kwargs):
+            calls["n"] += 1
+            if calls["n"] == call:
+                if how == "raise":
+                    raise KeyboardInterrupt
+                return dataclasses.replace(real(*args, **kwargs), stopped_by="interrupted")
+            return real(*args, **kwargs)
+        return equity
 
-    patch_equity(monkeypatch, equity)
+    patch_equity(monkeypatch, wrap)
 
 
 def only_classes(monkeypatch, *labels: str) -> list:

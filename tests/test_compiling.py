@@ -230,10 +230,13 @@ def test_a_foreground_compile_says_which_kernel_and_why(nothing_compiled, caplog
 @pytest.mark.twins
 def test_a_kernel_compiled_because_numpy_would_be_slower_says_so(nothing_compiled, caplog,
                                                                  monkeypatch):
+    from stud_odds.engine import kernel_choice
+
     running = nothing_compiled
     monkeypatch.setattr("stud_odds.compiling.ask", lambda kernel, game: True)
     with caplog.at_level("INFO", logger="stud_odds"):
-        assert running.use_kernel("monte_carlo", 0, twin_seconds=600.0)
+        assert kernel_choice.kernel_answers("monte_carlo", 0, twin_seconds=600.0)
+        kernel_choice.start_background_compile("monte_carlo", 0, True, twin_seconds=600.0)
         running.compiled("monte_carlo", 0, lambda: None)
     (notice,) = _compile_notices(caplog)
     assert notice.endswith("numpy's twin would take about 600 s, longer than compiling it "

@@ -8,7 +8,7 @@ here is the one the engine took for these spots before planning.py existed
 import pytest
 
 from stud_odds.engine import EquityError, ExactRefused, planning
-from stud_odds.engine.options import Request
+from stud_odds.engine.options import python_stop
 from stud_odds.engine.planning import Algorithm, choose
 from stud_odds.scenario import Scenario
 
@@ -28,8 +28,7 @@ RANGED_THREE_WAY = ["[QQ+]/Ah", "[AK]/Kd", "xx/7s"]
 
 def _choice(hands, game="stud", method="auto", trials=None, threads=2):
     scenario = Scenario.build(hands, game=game)
-    request = Request(method=method, trials=trials, threads=threads).checked()
-    return choose(scenario.plan, request, scenario.game)
+    return choose(scenario.plan, python_stop(method, trials), threads, scenario.game)
 
 
 @pytest.mark.parametrize("hands, game, method, trials, expected", [

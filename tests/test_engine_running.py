@@ -1,4 +1,4 @@
-"""engine/running.py's one pool: a caller's width is an argument, and at most that many of its
+"""engine/pool.py's one pool: a caller's width is an argument, and at most that many of its
 calls run at once, whatever the pool's size or numba's own thread count."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from stud_odds.engine import running
+from stud_odds.engine import pool
 
 
 def _calls(count: int, seconds: float = 0.02):
@@ -32,22 +32,22 @@ def _calls(count: int, seconds: float = 0.02):
 @pytest.mark.parametrize("threads", [1, 2, 3])
 def test_at_most_the_width_runs_at_once_on_a_wider_pool(threads):
     wide, _ = _calls(6)
-    running.run_on_threads(wide, 6)  # the pool is at least 6 wide from here on
+    pool.run_on_threads(wide, 6)  # the pool is at least 6 wide from here on
     calls, state = _calls(9)
-    running.run_on_threads(calls, threads)
+    pool.run_on_threads(calls, threads)
     assert state["done"] == 9
     assert 1 <= state["most"] <= threads
 
 
 def test_one_thread_runs_the_calls_in_order_on_the_calling_thread():
     seen = []
-    running.run_on_threads([lambda i=i: seen.append((i, threading.get_ident()))
+    pool.run_on_threads([lambda i=i: seen.append((i, threading.get_ident()))
                             for i in range(4)], 1)
     assert seen == [(i, threading.get_ident()) for i in range(4)]
 
 
 def test_a_closed_width_drops_the_calls_not_started():
-    lanes = running.ThreadWidth(1)
+    lanes = pool.ThreadWidth(1)
     started = threading.Event()
     release = threading.Event()
 
@@ -75,5 +75,5 @@ def test_a_call_raising_is_raised_once_all_are_done():
         raise ValueError("no")
 
     with pytest.raises(ValueError, match="no"):
-        running.run_on_threads([*calls, broken], 2)
+        pool.run_on_threads([*calls, broken], 2)
     assert state["done"] == 3

@@ -9,7 +9,7 @@ import time
 import pytest
 
 import stud_odds
-from stud_odds.engine import running, sample
+from stud_odds.engine import kernel_choice, running, sample
 from stud_odds.engine.twins.sampling import sample_chunks
 
 THREE_PLAYERS = ["AsKs/Qh", "7c7d/2s", "xx/Jd"]  # third street, three-way: always sampled
@@ -40,7 +40,10 @@ def kernel_loaded_mid_run(monkeypatch):
         loads.append(method)
         return _twin_as_kernel(game), LOADING
 
-    monkeypatch.setattr(running, "use_kernel", lambda *arguments: False)
+    # the twin at the start, the kernel once asked again (it has reached the cache)
+    answers = iter([False])
+    monkeypatch.setattr(kernel_choice, "kernel_answers",
+                        lambda *arguments, **keywords: next(answers, True))
     monkeypatch.setattr(running, "in_cache", lambda name, game: True)
     monkeypatch.setattr(running, "kernel", slow_kernel)
     return loads
@@ -66,14 +69,14 @@ def test_a_time_limit_weighs_the_kernel_by_what_it_deals_in_that_time(monkeypatc
     not compiled the twin answers for the limit, and compiling first pays only past it."""
     asked = []
 
-    def use_kernel(name, game, twin_seconds, kernel_seconds=0.0):
+    def kernel_answers(name, game, twin_seconds, twin_bytes=0, kernel_seconds=0.0):
         asked.append((twin_seconds, kernel_seconds))
         return False
 
-    monkeypatch.setattr(running, "use_kernel", use_kernel)
+    monkeypatch.setattr(kernel_choice, "kernel_answers", kernel_answers)
     monkeypatch.setattr(running, "in_cache", lambda name, game: cached)
     stud_odds.equity(stud_odds.Scenario.build(THREE_PLAYERS), max_time=0.01, seed=1)
-    ((twin, kernel),) = asked
+    twin, kernel = asked[0]  # at the start (the later ones: whether to load it mid-run)
     assert kernel == pytest.approx(0.01)
     ratio = sample.TWIN_SECONDS_PER_HAND / sample.KERNEL_SECONDS_PER_HAND
     assert twin == pytest.approx(0.01 * ratio if cached else 0.01)

@@ -17,11 +17,13 @@ from twin_helpers import cold_and_warm
 
 from stud_odds import Scenario, equity
 from stud_odds.cards import format_card
-from stud_odds.engine import running, sample
+from stud_odds.engine import kernel_choice, running, sample
+from stud_odds.engine.options import EquityTask
 from stud_odds.engine.twins.sampling import _shuffled, _Words, sample_chunks, trial_keys
 from stud_odds.errors import StudOddsError
 from stud_odds.kernels.stream import GOLDEN, MIX1, MIX2, WORD_MASK
 from stud_odds.report import to_json
+from stud_odds.request.stop import Stop
 
 SEEDS = np.random.SeedSequence(20261203).generate_state(5, np.uint64)
 # chunks of different sizes, one empty: the twin cuts its blocks across chunks
@@ -199,7 +201,8 @@ def test_equity_answers_the_same_with_the_twin_and_with_the_kernel(monkeypatch):
     looks = {}
 
     def answer(use_kernel: bool):
-        monkeypatch.setattr(running, "use_kernel", lambda *arguments, **keywords: use_kernel)
+        monkeypatch.setattr(kernel_choice, "kernel_answers",
+                            lambda *arguments, **keywords: use_kernel)
         monkeypatch.setattr(running, "in_cache", lambda *arguments: use_kernel)
         seen = looks.setdefault(use_kernel, [])
         result = equity(scenario, trials=300_000, seed=9, scooping_hands=True,
@@ -216,12 +219,11 @@ def test_the_twin_counts_on_any_number_of_threads(monkeypatch):
     monkeypatch.setattr(running, "in_cache", lambda *arguments: False)  # numpy throughout
     scenario = Scenario.build(["AhKh/Qh", "7c7d/2s", "xx/9d"], game="razz")
     spot, ranges = running.spot_of(scenario, False), running.ranges_of(scenario)
-    request = sample.Request("monte-carlo", 50_000, None, None, 3, 1, None, False, None,
-                             None).checked()
+    stop = Stop.checked("monte-carlo", 50_000, seed=3)
     answers = []
     for threads in (1, 2, 3):
-        calls = sample._Calls(scenario.game.kernel_id, spot, ranges, replace(request,
-                                                                              threads=threads))
+        calls = sample._Calls(scenario.game.kernel_id, spot, ranges,
+                              EquityTask(stop, threads))
         answers.append(calls(SEEDS, TRIALS))
     for other in answers[1:]:
         assert np.array_equal(other.per_player, answers[0].per_player)

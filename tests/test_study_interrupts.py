@@ -297,23 +297,24 @@ def test_a_real_sigint_keeps_whole_results_and_resume_finishes(tmp_path, suffix)
 # is done, so the test knows when to interrupt.
 HOOKED = """
 import sys
-import stud_odds.study.replays, stud_odds.study.scoop, stud_odds.request.spot
+import stud_odds.study.replays, stud_odds.study.scoop, stud_odds.study.batch
 import stud_odds.study.starts
-modules = (stud_odds.request.spot, stud_odds.study.replays, stud_odds.study.starts,
-           stud_odds.study.scoop)
-real = modules[0].equity
-def equity(*args, **kwargs):
-    inner = kwargs.get("progress")
-    def progress(done, total):
-        print("EQUITY-PROGRESS", file=sys.stderr, flush=True)
-        if inner:
-            inner(done, total)
-    kwargs["progress"] = progress
-    result = real(*args, **kwargs)
-    print("EQUITY-DONE", file=sys.stderr, flush=True)
-    return result
-for module in modules:
-    module.equity = equity
+callers = ((stud_odds.study.batch, "run_equity"), (stud_odds.study.replays, "equity"),
+           (stud_odds.study.starts, "equity"), (stud_odds.study.scoop, "equity"))
+def hooked(real):
+    def equity(*args, **kwargs):
+        inner = kwargs.get("progress")
+        def progress(done, total):
+            print("EQUITY-PROGRESS", file=sys.stderr, flush=True)
+            if inner:
+                inner(done, total)
+        kwargs["progress"] = progress
+        result = real(*args, **kwargs)
+        print("EQUITY-DONE", file=sys.stderr, flush=True)
+        return result
+    return equity
+for module, name in callers:
+    setattr(module, name, hooked(getattr(module, name)))
 from stud_odds.cli import app
 app(sys.argv[1:], prog_name="stud-odds")
 """

@@ -66,20 +66,23 @@ def test_null_means_not_given():
               "exact", "seed", "max_time")
     ((number, spot),) = list(read_spots(jsonl({"hands": RIVER, **dict.fromkeys(fields)}),
                                         "jsonl"))
-    assert spot.id is None and spot.scenario.game.value == "stud" and spot.method == "auto"
-    assert spot.trials is None and spot.seed is None
+    assert spot.id is None and spot.scenario.game.value == "stud" and spot.stop.method == "auto"
+    assert spot.stop.trials is None and spot.stop.seed is None
 
 
 def test_whole_numbers_as_json_floats_and_texts_are_taken():
     ((_, spot),) = list(read_spots(jsonl({"hands": RIVER, "trials": 1e6, "seed": "7",
                                            "precision": "0.001", "id": 12}), "jsonl"))
-    assert (spot.trials, spot.seed, spot.precision, spot.id) == (1_000_000, 7, 0.001, "12")
+    assert (spot.stop.trials, spot.stop.seed, spot.stop.precision, spot.id) == (
+        1_000_000, 7, 0.001, "12")
 
 
 def test_a_batch_line_refused_exact_enumeration_is_told_of_its_own_field():
     from stud_odds.errors import StudOddsError
     from stud_odds.request import SpotRequest
+    from stud_odds.study.batch import run_spot
 
     spot = SpotRequest.from_fields({"hands": ["AsKs/Qs", "2c2d/2h", "7c7d/8h"], "exact": True})
-    with pytest.raises(StudOddsError, match='use Monte Carlo \\(drop "exact": true\\)'):
-        spot.run(threads=2)
+    refused = run_spot(spot, threads=2)
+    assert isinstance(refused, StudOddsError) and refused.field == "exact"
+    assert 'use Monte Carlo (drop "exact": true)' in str(refused)

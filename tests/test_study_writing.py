@@ -8,7 +8,7 @@ from strict_json import loads_lines
 from study_helpers import RIVER, SIXTH, jsonl, one_line, reference_batch, runner
 
 from stud_odds.cli import app
-from stud_odds.request import SpotRequest
+from stud_odds.study import batch
 
 SPOTS = [
     {"id": "a", "hands": RIVER},
@@ -50,9 +50,9 @@ def test_resume_skips_by_id_and_by_line_number(tmp_path, monkeypatch):
     # spots 2 (no id: line 2) and "d" done earlier, in any order
     out.write_text("".join(json.dumps(r) + "\n" for r in (reference[3], reference[1])))
     ran = []
-    real = SpotRequest.run
-    monkeypatch.setattr(SpotRequest, "run", lambda self, threads=None: ran.append(self.id)
-                        or real(self, threads))
+    real = batch.run_spot
+    monkeypatch.setattr(batch, "run_spot", lambda spot, threads=None: ran.append(spot.id)
+                        or real(spot, threads))
     result = runner.invoke(app, ["batch", str(spots), "--out", str(out), "--resume"])
     assert result.exit_code == 0, result.output
     assert ran == ["a", "c"]

@@ -93,27 +93,25 @@ def equity_command(
 
     if json_out and csv_out:
         fail("choose one of --json and --csv")
-    threads_used = options.read_option("threads", threads)
-    request = SpotRequest.from_fields(
+    spot = SpotRequest.from_fields(
         {"hands": hands, "game": game, "dead": dead, "folds": fold or None,
          "community": community, "deck_rule": deck_rule, "trials": trials,
          "precision": precision, "exact": exact, "max_time": max_time, "seed": seed,
-         "classes": classes, "pot": pot, "to_call": to_call},
-        SPOT_FIELDS + OUTPUT_FIELDS, Door.COMMAND_LINE)
-    result = _run_equity(request, threads_used, quiet=json_out or csv_out)
-    _print_equity(request, result, json_out, csv_out)
+         "threads": threads, "classes": classes, "pot": pot, "to_call": to_call},
+        SPOT_FIELDS + OUTPUT_FIELDS + ("threads",), Door.COMMAND_LINE)
+    result = _run_equity(spot, quiet=json_out or csv_out)
+    _print_equity(spot, result, json_out, csv_out)
 
 
-def _run_equity(request: SpotRequest, threads: int | None, quiet: bool) -> EquityResult:
-    """``equity()`` with a progress bar on a terminal (unless ``quiet``); Ctrl-C during an
-    enumeration ends the command with status 130."""
-    from stud_odds.engine import ExactRefused, equity
+def _run_equity(spot: SpotRequest, quiet: bool) -> EquityResult:
+    """The spot's equity with a progress bar on a terminal (unless ``quiet``); Ctrl-C
+    during an enumeration ends the command with status 130."""
+    from stud_odds.engine import ExactRefused, run_equity
 
     try:
         with progress_reporter(not quiet and error_console.is_terminal) as progress:
-            return equity(request.scenario, method=request.method, trials=request.trials,
-                          precision=request.precision, max_time=request.max_time,
-                          seed=request.seed, threads=threads, progress=progress)
+            return run_equity(spot.scenario, spot.stop, threads=spot.threads,
+                              progress=progress)
     except ExactRefused as refused:
         fail(refused.for_option("--exact"))
     except KeyboardInterrupt:
@@ -122,21 +120,21 @@ def _run_equity(request: SpotRequest, threads: int | None, quiet: bool) -> Equit
         raise typer.Exit(130) from None
 
 
-def _print_equity(request: SpotRequest, result: EquityResult, json_out: bool,
+def _print_equity(spot: SpotRequest, result: EquityResult, json_out: bool,
                   csv_out: bool) -> None:
     """The result as a table, JSON or CSV; a sampling stopped by Ctrl-C exits with 130."""
     from stud_odds.pot_odds import PotOdds
     from stud_odds.report import render, to_csv, to_json
 
-    classes = request.classes
-    odds = None if request.pot is None else PotOdds(request.pot, request.to_call,
-                                                     result.players[0].equity)
+    classes = spot.classes
+    odds = None if spot.pot is None else PotOdds(spot.pot, spot.to_call,
+                                                  result.players[0].equity)
     if json_out:
         print(to_json(result, classes, odds))
     elif csv_out:
         sys.stdout.write(to_csv(result, classes, odds))
     else:
-        console.print(render(request.scenario, result, classes, odds), crop=False)
+        console.print(render(spot.scenario, result, classes, odds), crop=False)
     if result.stopped_by == StoppedBy.INTERRUPTED:
         raise typer.Exit(130)
 

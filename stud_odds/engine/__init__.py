@@ -20,18 +20,21 @@ import numpy as np
 
 from stud_odds.checks import MAX_THREADS, MAX_TRIALS, parse_trials
 from stud_odds.kernels.bundles import Spot
+from stud_odds.request.stop import METHODS, Stop
 from stud_odds.results import EquityResult, ExactProgress, Method, StoppedBy
 from stud_odds.scenario import Scenario
 
 from . import exact, ranged, running, small
 from .job import Cancelled, CancelToken, Job
 from .options import (
-    METHODS,
     EquityError,
+    EquityTask,
     ExactRefused,
     Progress,
-    Request,
     default_threads,
+    python_hooks,
+    python_stop,
+    python_threads,
 )
 from .planning import EXACT_BUDGET, Algorithm, Choice, choose
 from .sample import monte_carlo
@@ -40,8 +43,8 @@ from .warm import is_warm, warm_up
 
 __all__ = [
     "DEFAULT_PRECISION", "EXACT_BUDGET", "MAX_THREADS", "MAX_TRIALS", "METHODS", "Cancelled",
-    "EquityError", "ExactProgress", "ExactRefused", "Progress", "default_threads", "equity",
-    "is_warm", "parse_trials", "planned", "warm_up",
+    "EquityError", "ExactProgress", "ExactRefused", "Progress", "Stop", "default_threads",
+    "equity", "is_warm", "parse_trials", "plan_equity", "planned", "run_equity", "warm_up",
 ]
 
 # With no stopping option, sample until every equity's standard error is this small.  A
@@ -102,14 +105,35 @@ def equity(
     """
     if not isinstance(scenario, Scenario):
         raise EquityError(f"equity() takes a Scenario (Scenario.build(...)), not {scenario!r}")
-    request = Request(method, trials, precision, max_time, seed, threads, progress,
-                      scooping_hands, on_round, cancel).checked()
-    job = Job(request.cancel, request.max_time)
+    stop = python_stop(method, trials, precision, max_time, seed)
+    python_hooks(progress, on_round, cancel)
+    return run_equity(scenario, stop, threads=python_threads(threads), progress=progress,
+                      scooping_hands=bool(scooping_hands), on_round=on_round, cancel=cancel)
+
+
+def run_equity(scenario: Scenario, stop: Stop, *, threads: int | None = None,
+               progress: Progress | None = None, scooping_hands: bool = False,
+               on_round: Callable[[EquityResult | ExactProgress], None] | None = None,
+               cancel: CancelToken | None = None) -> EquityResult:
+    """equity() of a Stop read at its door (a SpotRequest's), taken as it is: nothing in it
+    is checked, renamed or converted again.  ``threads``: None for every core."""
+    task = EquityTask(_stop_only(stop), threads or default_threads(), progress,
+                      scooping_hands, on_round, cancel)
+    job = Job(task.cancel, stop.max_time)
     with running.ctrl_c_as_flag(job.interrupted):
-        result = _equity(scenario, request, job)
+        result = _equity(scenario, task, job)
     if job.interrupted.is_set() and result.stopped_by != StoppedBy.INTERRUPTED:
         raise KeyboardInterrupt  # Ctrl-C came after the last check: hand it on, never lose it
     return result
+
+
+def _stop_only(stop: object) -> Stop:
+    """The engine takes a Stop, made by a door's reader, and nothing that looks like one
+    (a number of points or a fraction, a dict): a unit cannot slip in unread."""
+    if not isinstance(stop, Stop):
+        raise EquityError(f"the engine takes a Stop read at a door (Stop.read, Stop.checked), "
+                          f"not {stop!r}")
+    return stop
 
 
 def planned(scenario: Scenario, *, method: str = "auto", trials: int | str | None = None,
@@ -118,19 +142,23 @@ def planned(scenario: Scenario, *, method: str = "auto", trials: int | str | Non
     """How equity() would answer the spot with these options, and about how long an exact
     count takes (``Choice.estimated_seconds``), without running it: a server shows a
     quick sampled estimate first when the count is long.  Raises as equity() would."""
-    request = Request(method, trials, precision, max_time, None, threads, None, False, None,
-                      None).checked()
-    return choose(scenario.plan, request, scenario.game)
+    return plan_equity(scenario, python_stop(method, trials, precision, max_time, None),
+                       threads=python_threads(threads))
 
 
-def _equity(scenario: Scenario, request: Request, job: Job) -> EquityResult:
+def plan_equity(scenario: Scenario, stop: Stop, *, threads: int | None = None) -> Choice:
+    """planned() of a Stop read at its door, taken as it is."""
+    return choose(scenario.plan, _stop_only(stop), threads or default_threads(), scenario.game)
+
+
+def _equity(scenario: Scenario, task: EquityTask, job: Job) -> EquityResult:
     started = time.perf_counter()
-    choice = choose(scenario.plan, request, scenario.game)
-    spot = running.spot_of(scenario, request.scooping_hands)
+    choice = choose(scenario.plan, task.stop, task.threads, scenario.game)
+    spot = running.spot_of(scenario, task.scooping_hands)
     if choice.method is Algorithm.MONTE_CARLO:
-        return _sample(scenario, spot, request, job, started)
+        return _sample(scenario, spot, task, job, started)
     if choice.method is Algorithm.SMALL:  # numpy: no numba, no turn at the kernels
-        progress = _counting(request, Algorithm.ENUMERATE, choice.deals)
+        progress = _counting(task, Algorithm.ENUMERATE, choice.deals)
         job.check_alone()
         tallies = small.small_tallies(scenario.game.kernel_id, spot, running.lookups())
         if progress:
@@ -138,7 +166,7 @@ def _equity(scenario: Scenario, request: Request, job: Job) -> EquityResult:
         compiling = 0.0
     else:
         tallies, compiling = _count(scenario, spot, choice,
-                                    _counting(request, choice.method, choice.deals), job)
+                                    _counting(task, choice.method, choice.deals), job)
     return summarise(scenario, tallies, Method.EXACT, None,
                      time.perf_counter() - started - compiling, StoppedBy.COMPLETE)
 
@@ -159,10 +187,10 @@ def _count(scenario: Scenario, spot: Spot, choice: Choice, progress: Progress | 
                                       threads, progress, job)
 
 
-def _counting(request: Request, method: Algorithm, total: int) -> Progress | None:
+def _counting(task: EquityTask, method: Algorithm, total: int) -> Progress | None:
     """The progress(done, total) an exact count reports to: the caller's ``progress`` and
     ``on_round`` (as ExactProgress, told at once that the count has begun)."""
-    progress, on_round = request.progress, request.on_round
+    progress, on_round = task.progress, task.on_round
     if on_round is None:
         return progress
     on_round(ExactProgress(method, 0, total))
@@ -174,20 +202,22 @@ def _counting(request: Request, method: Algorithm, total: int) -> Progress | Non
     return report
 
 
-def _sample(scenario: Scenario, spot: Spot, request: Request, job: Job,
+def _sample(scenario: Scenario, spot: Spot, task: EquityTask, job: Job,
             started: float) -> EquityResult:
-    if request.seed is None:
-        request = replace(request, seed=int(np.random.SeedSequence().entropy % (1 << 63)))
-    if request.trials is None and request.precision is None and request.max_time is None:
-        request = replace(request, precision=DEFAULT_PRECISION)
-    on_round = request.on_round
+    stop = task.stop
+    if stop.seed is None:
+        stop = replace(stop, seed=int(np.random.SeedSequence().entropy % (1 << 63)))
+    if not stop.sampling_stop_given:
+        stop = replace(stop, precision=DEFAULT_PRECISION)
+    task = replace(task, stop=stop)
+    on_round = task.on_round
 
     def partial(tallies: Tallies) -> None:
-        on_round(summarise(scenario, tallies, Method.MONTE_CARLO, request.seed, job.elapsed(),
+        on_round(summarise(scenario, tallies, Method.MONTE_CARLO, stop.seed, job.elapsed(),
                            StoppedBy.RUNNING))
 
     tallies, stopped_by, compiling = monte_carlo(scenario.game.kernel_id, spot,
-                                                 running.ranges_of(scenario), request, job,
+                                                 running.ranges_of(scenario), task, job,
                                                  partial if on_round else None)
-    return summarise(scenario, tallies, Method.MONTE_CARLO, request.seed,
+    return summarise(scenario, tallies, Method.MONTE_CARLO, stop.seed,
                      time.perf_counter() - started - compiling, stopped_by)

@@ -30,10 +30,11 @@ from stud_odds.kernels.layout import (
 )
 from stud_odds.scenario.table import HOLE_CARDS
 
-from . import running
+from . import kernel_choice, running
 from .deal_levels import MAX_COMPLETIONS, level_choices, levels
 from .job import WAIT_POLL, Job
 from .options import Progress
+from .pool import ThreadWidth
 from .tallies import Tallies
 
 if TYPE_CHECKING:
@@ -53,8 +54,10 @@ def enumerate_deals(game: int, spot: Spot, threads: int, progress: Progress | No
     twin_seconds, twin_bytes = enumeration_twin_cost(
         len(spot.deck), [int(k) for k in spot.draws], bool(spot.shared_draw),
         bool(spot.track_scoops))
+    kernel = kernel_choice.kernel_answers("exact", game, twin_seconds, twin_bytes)
+    kernel_choice.start_background_compile("exact", game, kernel, twin_seconds)
     with job.kernels():
-        if twin_bytes > running.TWIN_BYTES or running.use_kernel("exact", game, twin_seconds):
+        if kernel:
             return _enumerate_deals(game, spot, threads, progress, job)
         job.check()
         tallies = enumeration_twin(game, spot, running.lookups(), between=job.share)
@@ -115,7 +118,7 @@ def _run(calls: Iterable[Callable[[], Tallies]], threads: int,
     queued calls are cancelled, the running ones (a few hundredths of a second)
     are waited for, and KeyboardInterrupt or Cancelled is raised.
     """
-    lanes = running.ThreadWidth(threads)
+    lanes = ThreadWidth(threads)
     queued: deque[Future] = deque()
 
     def hand_over(keep: int) -> None:
@@ -234,8 +237,9 @@ def heads_up(game: int, spot: Spot, threads: int, progress: Progress | None,
     else:
         twin_seconds, twin_bytes = heads_up_twin_cost(
             game, len(spot.deck), draws, bool(spot.shared_draw), bool(spot.track_scoops))
-    if twin_bytes <= running.TWIN_BYTES and not running.use_kernel("heads_up", game,
-                                                                   twin_seconds):
+    kernel = kernel_choice.kernel_answers("heads_up", game, twin_seconds, twin_bytes)
+    kernel_choice.start_background_compile("heads_up", game, kernel, twin_seconds)
+    if not kernel:
         with job.kernels():
             job.check()
             tallies = (razz_ranks_tallies(spot, running.lookups(), between=job.share)
@@ -277,8 +281,9 @@ def weighted(game: int, spot: Spot, ranges: tuple[Combos | None, Combos | None],
             min(math.comb(n, k), len(r) * math.comb(n - HOLE_CARDS, k - HOLE_CARDS))
             for k, r in zip(sizes, ranges, strict=True)]
     twin_seconds, twin_bytes = weighted_twin_cost(game, n, sizes, rows, bool(spot.track_scoops))
-    if twin_bytes <= running.TWIN_BYTES and not running.use_kernel("weighted", game,
-                                                                   twin_seconds):
+    kernel = kernel_choice.kernel_answers("weighted", game, twin_seconds, twin_bytes)
+    kernel_choice.start_background_compile("weighted", game, kernel, twin_seconds)
+    if not kernel:
         with job.kernels():
             job.check()
             tallies = weighted_twin(game, spot, ranges, running.lookups(), between=job.share)

@@ -1,28 +1,20 @@
-"""equity()'s options: the Request it checks with the one checker of each option
-(:mod:`stud_odds.checks`), its mistakes said as EquityError.  Pure Python: no numba."""
+"""equity()'s options: its door for Python's keywords (each read by its one checker,
+:mod:`stud_odds.checks`, through :class:`~stud_odds.request.stop.Stop`; its mistakes said as
+EquityError) and the EquityTask the engine runs.  Pure Python: no numba."""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
-from stud_odds.checks import (
-    OptionError,
-    check_precision,
-    check_seconds,
-    check_seed,
-    check_threads,
-    parse_trials,
-)
+from stud_odds.checks import OptionError, check_threads
 from stud_odds.errors import shown
-from stud_odds.results import Method
+from stud_odds.request.stop import Stop
 
 Progress = Callable[[int, int | None], None]
-
-METHODS = tuple(Method)  # auto, exact, monte-carlo
 
 
 class EquityError(OptionError):
@@ -66,49 +58,37 @@ def default_threads() -> int:
 
 
 @dataclass(frozen=True)
-class Request:
-    """What equity() was asked for (see its docstring); ``checked()`` validates it."""
+class EquityTask:
+    """One equity() call's work: its Stop as read at the door, the threads it may use, and
+    how the caller watches and stops it.  Nothing in it is checked again below."""
 
-    method: str = Method.AUTO
-    trials: int | str | None = None
-    precision: float | None = None  # percentage points
-    max_time: float | None = None
-    seed: int | None = None
-    threads: int | None = None
+    stop: Stop
+    threads: int
     progress: Progress | None = None
     scooping_hands: bool = False
     on_round: Callable[[Any], None] | None = None
     cancel: Any = None  # anything with is_set(), e.g. a threading.Event
 
-    def checked(self) -> Request:
-        """The same request with trials parsed and threads filled in, or EquityError."""
-        with _as_equity_error():
-            return self._checked()
 
-    def _checked(self) -> Request:
-        method = self.method
-        if not isinstance(method, str) or method not in METHODS:
-            raise EquityError(f"{shown(method)} is not a method: use auto, exact or monte-carlo")
-        trials = None if self.trials is None else parse_trials(self.trials)
-        precision = check_precision(self.precision)
-        max_time = check_seconds(self.max_time)
-        if method == Method.EXACT and (trials is not None or precision is not None):
-            raise EquityError("exact enumeration takes no trial count or precision target")
-        if self.progress is not None and not callable(self.progress):
-            raise EquityError(
-                f"progress must be a function progress(done, total), not {shown(self.progress)}")
-        if self.on_round is not None and not callable(self.on_round):
-            raise EquityError(
-                f"on_round must be a function on_round(update), not {shown(self.on_round)}")
-        if self.cancel is not None and not callable(getattr(self.cancel, "is_set", None)):
-            raise EquityError(
-                f"cancel must have is_set() (a threading.Event), not {shown(self.cancel)}")
-        return replace(self, method=Method(method), trials=trials, precision=precision,
-                       max_time=max_time, seed=check_seed(self.seed),
-                       threads=check_threads(self.threads) or default_threads(),
-                       scooping_hands=bool(self.scooping_hands))
+def python_stop(method: Any = "auto", trials: Any = None, precision: Any = None,
+                max_time: Any = None, seed: Any = None) -> Stop:
+    """The Stop of equity()'s keywords (its door), or EquityError."""
+    with _as_equity_error():
+        return Stop.checked(method, trials, precision, max_time, seed)
 
-    @property
-    def standard_error(self) -> float | None:
-        """The precision as a fraction of the pot: what sampling compares its errors with."""
-        return None if self.precision is None else self.precision / 100
+
+def python_hooks(progress: Any, on_round: Any, cancel: Any) -> None:
+    """equity()'s live keywords are what they must be, or EquityError."""
+    if progress is not None and not callable(progress):
+        raise EquityError(
+            f"progress must be a function progress(done, total), not {shown(progress)}")
+    if on_round is not None and not callable(on_round):
+        raise EquityError(f"on_round must be a function on_round(update), not {shown(on_round)}")
+    if cancel is not None and not callable(getattr(cancel, "is_set", None)):
+        raise EquityError(f"cancel must have is_set() (a threading.Event), not {shown(cancel)}")
+
+
+def python_threads(threads: Any) -> int | None:
+    """equity()'s ``threads`` keyword (None: every core), or EquityError."""
+    with _as_equity_error():
+        return check_threads(threads)

@@ -1,6 +1,6 @@
 """How a spot is answered: the one owner of method choice.
 
-``choose(plan, request, game)`` returns a ``Choice``: the method, about how
+``choose(plan, stop, threads, game)`` returns a ``Choice``: the method, about how
 long it takes and why, and the threads it may use.  equity() dispatches on it;
 method="exact" that cannot be honoured is refused here (ExactRefused), from the
 same estimate that auto reads.  Every tunable and cost figure of the choice is
@@ -49,10 +49,11 @@ from stud_odds.scenario import DealPlan
 from stud_odds.scenario.table import HOLE_CARDS
 
 from . import exact, ranged
-from .options import EquityError, ExactRefused, Request
+from .options import EquityError, ExactRefused
 
 if TYPE_CHECKING:
     from stud_odds.ranges import Combos
+    from stud_odds.request.stop import Stop
 
 # --- what auto counts exactly, and what --exact refuses -----------------------------------
 # Spots of at most this many deals are counted with numpy (small.py).  numpy takes about
@@ -173,19 +174,20 @@ class Deal(NamedTuple):
         return cls(len(plan.unseen), tuple(plan.draws), plan.shared_draw)
 
 
-def choose(plan: DealPlan, request: Request, game: Game) -> Choice:
-    """How to answer the spot, for a checked request; ExactRefused when method="exact"
+def choose(plan: DealPlan, stop: Stop, threads: int, game: Game) -> Choice:
+    """How to answer the spot with ``stop`` on at most ``threads`` threads; ExactRefused
+    when method="exact"
     would take over EXACT_SECONDS (or cannot count the ranges), EquityError when ranges
     cannot be sampled."""
     if plan.ranges:
-        return _choose_ranged(plan, request, game)
-    deal, threads = Deal.of(plan), request.threads
+        return _choose_ranged(plan, stop, threads, game)
+    deal = Deal.of(plan)
     outcomes = plan.outcomes()
     evaluations = outcomes * len(plan.draws)
-    asked = request.method == Method.EXACT
+    asked = stop.method == Method.EXACT
     # counting every deal beats sampling whenever it is cheap and no bigger
-    may_count = asked or (request.method == Method.AUTO
-                          and (request.trials is None or outcomes <= request.trials))
+    may_count = asked or (stop.method == Method.AUTO
+                          and (stop.trials is None or outcomes <= stop.trials))
     if may_count and outcomes <= SMALL_DEALS:
         seconds = evaluations * SMALL_DEAL_SECONDS
         return Choice(Algorithm.SMALL, seconds, 1, outcomes)
@@ -205,14 +207,14 @@ def choose(plan: DealPlan, request: Request, game: Game) -> Choice:
     if asked or (may_count and quick):
         return Choice(Algorithm.ENUMERATE, seconds,
                       threads_for(Algorithm.ENUMERATE, outcomes, threads), outcomes)
-    return _sampling(request)
+    return _sampling(threads)
 
 
-def _choose_ranged(plan: DealPlan, request: Request, game: Game) -> Choice:
+def _choose_ranged(plan: DealPlan, stop: Stop, threads: int, game: Game) -> Choice:
     """choose() for a spot with ranges: every choice of hole pairs counted when that is
     quick (or asked for), else sampled."""
-    asked, threads = request.method == Method.EXACT, request.threads
-    listed = ranged.choices(plan, MAX_CHOICES) if request.method != Method.MONTE_CARLO \
+    asked = stop.method == Method.EXACT
+    listed = ranged.choices(plan, MAX_CHOICES) if stop.method != Method.MONTE_CARLO \
         else None
     if listed is not None:
         by, seconds = ranged_counting(game, plan, listed, threads)
@@ -221,7 +223,7 @@ def _choose_ranged(plan: DealPlan, request: Request, game: Game) -> Choice:
             _refuse(f"counting {deals:.3g} deals over {len(listed):,} choices of hole cards",
                     seconds, threads)
         quick = (ranged_counting(game, plan, listed, AUTO_THREADS)[1] <= AUTO_EXACT_SECONDS
-                 and (request.trials is None or deals <= request.trials))
+                 and (stop.trials is None or deals <= stop.trials))
         if asked or quick:
             return Choice(Algorithm.RANGED, seconds,
                           _ranged_threads(game, plan, listed, by, threads), deals, by, listed)
@@ -229,11 +231,11 @@ def _choose_ranged(plan: DealPlan, request: Request, game: Game) -> Choice:
         raise ExactRefused(f"the ranges allow more than {MAX_CHOICES:,} choices of "
                            "hole cards, too many to count exactly")
     check_fit(plan, listed)
-    return _sampling(request)
+    return _sampling(threads)
 
 
-def _sampling(request: Request) -> Choice:
-    return Choice(Algorithm.MONTE_CARLO, None, request.threads)
+def _sampling(threads: int) -> Choice:
+    return Choice(Algorithm.MONTE_CARLO, None, threads)
 
 
 def threads_for(method: Algorithm, work: int, threads: int) -> int:

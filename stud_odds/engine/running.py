@@ -1,11 +1,23 @@
-"""What every method shares: the kernels' bundles, the one pool of threads, compiling a
-kernel once, Ctrl-C as a flag.
+"""What every method shares: the kernels' bundles, compiling a kernel once, kernel or
+numpy twin, Ctrl-C as a flag.
 
 The bottom of the engine: it imports no method (exact, headsup, sample...);
 they import it.  How many threads a call may use is always an argument, handed
 down from equity()'s Choice.threads.  numba and the kernel modules are
 imported here only when a kernel is first asked for, so importing the engine
 stays quick.
+
+Kernel calls release the GIL and run on the engine's one pool of threads
+(engine/pool.py), with no parallel loop to compile; nothing reads a thread
+count back from numba, whose own setting is set only around weighted
+counting's parallel loops (``numba_threads``).
+
+``kernel(method, game)`` is the one dispatch to a compiled entry point; it
+compiles or loads that kernel (``compiled``, rebuilding a damaged cache) before
+any clock starts.  ``kernel_answers`` decides kernel or numpy twin (engine/twins/) and only
+decides; ``start_background_compile`` is the separate step that asks for a missing kernel.
+A shared seventh-street card is dealt one card at a time, each a spot of its
+own (``each_shared_card``).
 """
 
 from __future__ import annotations
@@ -17,7 +29,6 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import CancelledError, Future, ThreadPoolExecutor, wait
 from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
 from functools import cache, partial
@@ -42,13 +53,14 @@ from stud_odds.kernels.layout import CLASS_COLUMNS, TABLE_COLUMNS, TALLY_COLUMNS
 from stud_odds.kernels.table_cache import tables
 from stud_odds.scenario import Scenario
 
+from .pool import run_on_threads
 from .tallies import Tallies
 
 _log = logging.getLogger("stud_odds")
 
 _GAME_NAMES = {game.kernel_id: game.value for game in Game}
 # what each kernel answers, and the seconds numba usually takes to compile it for one game
-# on an idle 2-core machine (benchmarks/bench_compile.py; docs/architecture.md)
+# on an idle 2-core machine (benchmarks/bench_compile.py; stud_odds/kernels/__init__.py)
 _KINDS = {"exact": ("enumeration", 12), "monte_carlo": ("sampling", 6),
           "heads_up": ("heads-up counting", 7), "weighted": ("weighted heads-up counting", 15)}
 # kernels that take the game as a runtime value: one compile serves the three games
@@ -56,17 +68,9 @@ _ALL_GAMES = {"monte_carlo", "heads_up"}
 # kernels with a numpy twin (engine/twins/) that answers while they are not compiled
 _TWINNED = {"exact", "monte_carlo", "heads_up"}
 _READY: set[str] = set()
-# seconds a fresh process takes to import numba and load one kernel from the cache, on an
-# idle 2-core machine (benchmarks/bench_first_use.py): a twin that answers sooner does
-LOAD_SECONDS = 1.0
-# how much slower than _KINDS' figures compiling may be on a slower or busy machine
-COMPILE_MARGIN = 2.0
-# the exact twins hold every completion at once: a spot that would take more memory than
-# this is counted by its kernel (compiled first when it must be), whose memory stays flat
-TWIN_BYTES = 512 << 20
-_told_twin = False
-# why a kernel is compiled in this process: the marker -> use_kernel's reason, read once by
-# compiled(); else the reason of the block around the call (compiling_because: warm_up)
+# why a kernel is compiled in this process: the marker -> the reason kernel_choice noted
+# (compile_here_because), read once by compiled(); else the reason of the block around the
+# call (compiling_because: warm_up)
 _DECIDED: dict[str, str] = {}
 _WHY_HERE: ContextVar[str | None] = ContextVar("why_compiled_here", default=None)
 # the kernels' source folder: numba keeps each source's compiled files apart by its path
@@ -159,71 +163,6 @@ def value_completions(game: int, deck: np.ndarray, known: tuple[int, int], k: in
             packed[start:end] |= m << (POSITION_BITS * (k - 1))
 
 
-# The engine's one pool of threads for kernel calls that release the GIL (nogil).  Every
-# caller says how many of its calls may run at once (equity()'s Choice.threads, handed
-# down): the pool is sized to the most any caller asked for, and ThreadWidth keeps each
-# caller to its own width.
-_POOL: ThreadPoolExecutor | None = None
-_POOL_SIZE = 0
-_POOL_LOCK = threading.Lock()
-
-
-def _submit(threads: int, call: Callable[[], object]) -> Future:
-    """Submit ``call`` to the one pool, first widened to ``threads`` when it is narrower: a
-    new, wider pool takes its place (the old one finishes what it holds, then its
-    threads end)."""
-    global _POOL, _POOL_SIZE
-    with _POOL_LOCK:
-        if _POOL is None or _POOL_SIZE < threads:
-            old = _POOL
-            _POOL = ThreadPoolExecutor(threads, thread_name_prefix="stud-odds")
-            _POOL_SIZE = threads
-            if old is not None:
-                old.shutdown(wait=False)
-        return _POOL.submit(call)
-
-
-class ThreadWidth:
-    """The one pool seen by a caller of width ``threads``: at most that many of its calls
-    run at once, however many it has submitted (a call waits for a slot on its pool
-    thread, holding no core).  close() drops the calls that have not started."""
-
-    def __init__(self, threads: int):
-        self.threads = max(1, int(threads))
-        self._slots = threading.Semaphore(self.threads)
-        self._closed = threading.Event()
-
-    def submit(self, call: Callable[[], object]) -> Future:
-        def run() -> object:
-            with self._slots:
-                if self._closed.is_set():
-                    raise CancelledError
-                return call()
-        # the pool looked up at each call: a wider caller may have replaced it meanwhile
-        # (another job's turn between two of ours)
-        return _submit(self.threads, run)
-
-    def close(self) -> None:
-        self._closed.set()
-
-
-def run_on_threads(calls: list[Callable[[], object]], threads: int | None = None) -> None:
-    """Run nogil kernel calls, at most ``threads`` at once (None: all of them at once), all
-    finished on return: each a fraction of a second, so a stop is seen between such
-    batches.  One thread (or one call) runs them in order on the calling thread.  The
-    calls write their own outputs, so which thread ran which never changes a number."""
-    width = len(calls) if threads is None else min(threads, len(calls))
-    if width <= 1:
-        for call in calls:
-            call()
-        return
-    lanes = ThreadWidth(width)
-    futures = [lanes.submit(call) for call in calls]
-    wait(futures)
-    for future in futures:
-        future.result()  # raises what a call raised
-
-
 def tiny_spot(track_scoops: int = 0) -> Spot:
     """Two players who get one card each from a deck of four: a spot with every type a
     real one has, to compile (or load) kernels with."""
@@ -272,36 +211,15 @@ def kernel(method: str, game: int) -> tuple[Callable, float]:
     return entry, compiled(method, game, lambda: warm_up(entry, game))
 
 
-def use_kernel(name: str, game: int, twin_seconds: float, kernel_seconds: float = 0.0) -> bool:
-    """Whether kernel ``name`` of ``game`` should answer rather than its numpy twin, whose
-    tallies are the same: a kernel in memory always; one in the cache when the twin would
-    take longer than loading it; a missing one (the background compile is asked for it)
-    only when the twin would take longer than compiling it here."""
-    if is_loaded(name, game):
-        return True
-    if in_cache(name, game):
-        return twin_seconds > LOAD_SECONDS + kernel_seconds
-    from stud_odds.compiling import ask
-
-    compiling_elsewhere = ask(name, game)
-    if twin_seconds > COMPILE_MARGIN * _KINDS[name][1] + kernel_seconds:
-        _DECIDED[_marker(name, game)] = (
-            f"numpy's twin would take about {_about(twin_seconds)}, longer than compiling it"
-            + (" (the background compile has not reached it yet)" if compiling_elsewhere
-               else ""))
-        return True
-    global _told_twin
-    if not _told_twin:
-        _told_twin = True
-        _log.info("answering with numpy while the kernels compile in the background"
-                  if compiling_elsewhere else
-                  "answering with numpy (the kernels are not compiled yet: stud_odds.warm_up() "
-                  "compiles them)")
-    return False
+def compile_seconds(name: str) -> float:
+    """About how long numba usually takes to compile kernel ``name`` for one game on an idle
+    2-core machine."""
+    return _KINDS[name][1]
 
 
-def _about(seconds: float) -> str:
-    return f"{seconds:,.0f} s" if seconds < 3600 else f"{seconds / 3600:,.0f} hours"
+def compile_here_because(name: str, game: int, reason: str) -> None:
+    """Kernel ``name`` of ``game``, if compiled here next, says ``reason`` (kernel_choice's)."""
+    _DECIDED[_marker(name, game)] = reason
 
 
 @contextmanager

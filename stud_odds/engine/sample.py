@@ -7,9 +7,9 @@ same tallies, so which one ran never changes a number.
 A round's size depends only on the stopping rule, never on the machine, and
 chunk seeds come from ``SeedSequence(seed, spawn_key=(round,))``, so a seed
 reproduces the same tallies on any number of threads.  Each call is a short
-group of chunks, one part per thread (``request.threads``), each part a
-kernel call on the engine's pool (running.run_on_threads, at most that many at
-once); a stop (Ctrl-C, cancel) is seen between calls, the time limit between
+group of chunks, one part per thread (``task.threads``: the Choice's), each
+part a kernel call on the engine's pool (pool.run_on_threads, at most that many
+at once); a stop (Ctrl-C, cancel) is seen between calls, the time limit between
 rounds.
 """
 
@@ -24,9 +24,10 @@ import numpy as np
 from stud_odds.kernels.bundles import Ranges, Spot, Tally
 from stud_odds.results import StoppedBy
 
-from . import running
+from . import kernel_choice, running
 from .job import Cancelled, Job
-from .options import Request
+from .options import EquityTask
+from .pool import run_on_threads
 from .tallies import Tallies
 from .twins.sampling import sample_chunks
 
@@ -52,23 +53,23 @@ TWIN_SECONDS_PER_HAND = 4e-7
 KERNEL_SECONDS_PER_HAND = 4e-8
 
 
-def monte_carlo(game: int, spot: Spot, ranges: Ranges, request: Request, job: Job,
+def monte_carlo(game: int, spot: Spot, ranges: Ranges, task: EquityTask, job: Job,
                 on_round: Callable[[Tallies], None] | None = None
                 ) -> tuple[Tallies, StoppedBy, float]:
     """Sample until a stop; the tallies, why it stopped, and the seconds spent compiling.
 
-    request: checked, with a seed and at least one stop.  ``on_round(tallies)`` after
-    round 0's first call (a first look) and after every round but the last.  A stop
-    (Ctrl-C, cancel) keeps the whole rounds done, even none when the call was stopped
-    while it waited for its turn."""
+    task: its Stop with a seed and at least one of trials, precision and max_time.
+    ``on_round(tallies)`` after round 0's first call (a first look) and after every round
+    but the last.  A stop (Ctrl-C, cancel) keeps the whole rounds done, even none when
+    the call was stopped while it waited for its turn."""
     players = len(spot.known_key)
     tallies, stopped_by = Tallies.zeros(players), StoppedBy.INTERRUPTED
-    calls = _Calls(game, spot, ranges, request, job)
+    calls = _Calls(game, spot, ranges, task, job)
     try:
         with job.kernels():
             calls.choose()
             job.start_clock()  # after compiling: max_time is sampling time
-            for tallies, stopped_by in _rounds(players, request, job, calls, on_round):
+            for tallies, stopped_by in _rounds(players, task, job, calls, on_round):
                 if stopped_by:
                     break
                 if on_round:
@@ -81,25 +82,26 @@ def monte_carlo(game: int, spot: Spot, ranges: Ranges, request: Request, job: Jo
 
 class _Calls:
     """One call of a group of chunks, by the kernel or its numpy twin (the same tallies):
-    the kernel when running.use_kernel says so at the start, or once the background
-    compile has put it in the cache and the work left is worth loading it (the loading
-    then left out of the time limit, as compiling before the clock is)."""
+    the kernel when kernel_answers says so at the start, or once the background compile
+    has put it in the cache and the work left is worth loading it (the loading then left
+    out of the time limit, as compiling before the clock is)."""
 
-    def __init__(self, game: int, spot: Spot, ranges: Ranges, request: Request,
+    def __init__(self, game: int, spot: Spot, ranges: Ranges, task: EquityTask,
                  job: Job | None = None):
-        self.game, self.spot, self.ranges, self.request = game, spot, ranges, request
-        self.job = job
+        self.game, self.spot, self.ranges, self.stop = game, spot, ranges, task.stop
+        self.threads, self.job = task.threads, job
         self.lookups = running.lookups()
         self.entry: Callable | None = None
         self.compiling = 0.0
         self.trials_done = 0
-        self.trials = float("inf")  # the trials the request may take at most
-        if request.trials is not None:
-            self.trials = float(request.trials)
-        elif request.standard_error is not None:  # a pot share's variance is at most 1/4
-            self.trials = 0.25 / request.standard_error ** 2
-        if request.max_time is not None:  # what the kernel would deal within the time limit
-            self.trials = min(self.trials, request.max_time
+        stop = task.stop
+        self.trials = float("inf")  # the trials the stop may take at most
+        if stop.trials is not None:
+            self.trials = float(stop.trials)
+        elif stop.precision is not None:
+            self.trials = float(stop.trials_needed())
+        if stop.max_time is not None:  # what the kernel would deal within the time limit
+            self.trials = min(self.trials, stop.max_time
                               / (KERNEL_SECONDS_PER_HAND * len(spot.known_key)))
 
     def _seconds(self, per_hand: float) -> float:
@@ -108,12 +110,13 @@ class _Calls:
     def choose(self) -> None:
         """Load (or compile) the kernel now, if it should answer from the start."""
         twin = self._seconds(TWIN_SECONDS_PER_HAND)
-        if self.request.max_time is not None and not running.in_cache("monte_carlo",
-                                                                      self.game):
+        if self.stop.max_time is not None and not running.in_cache("monte_carlo", self.game):
             # the twin stops at the time limit: compiling first pays only past it
-            twin = min(twin, self.request.max_time)
-        if running.use_kernel("monte_carlo", self.game, twin,
-                              self._seconds(KERNEL_SECONDS_PER_HAND)):
+            twin = min(twin, self.stop.max_time)
+        kernel = kernel_choice.kernel_answers("monte_carlo", self.game, twin,
+                                kernel_seconds=self._seconds(KERNEL_SECONDS_PER_HAND))
+        kernel_choice.start_background_compile("monte_carlo", self.game, kernel, twin)
+        if kernel:
             self._load()
 
     def _load(self) -> None:
@@ -121,16 +124,17 @@ class _Calls:
 
     def __call__(self, seeds: np.ndarray, per_chunk: np.ndarray) -> Tallies:
         if (self.entry is None and running.in_cache("monte_carlo", self.game)
-                and self._seconds(TWIN_SECONDS_PER_HAND) > running.LOAD_SECONDS):
+                and kernel_choice.kernel_answers("monte_carlo", self.game,
+                                   self._seconds(TWIN_SECONDS_PER_HAND))):
             self._load()  # the background compile is done: the rest by the kernel
             if self.job is not None:
                 self.job.leave_out(self.compiling)
-        parts = min(self.request.threads, len(seeds))
+        parts = min(self.threads, len(seeds))
         bounds = [len(seeds) * i // parts for i in range(parts + 1)]
         if self.entry is None:
             tallies = Tallies.zeros(len(self.spot.known_key))
             results: list[Tallies] = []
-            running.run_on_threads([
+            run_on_threads([
                 partial(_twin_part, results, self.game, self.spot, self.ranges, self.lookups,
                         seeds[a:b], per_chunk[a:b])
                 for a, b in itertools.pairwise(bounds)], parts)
@@ -138,7 +142,7 @@ class _Calls:
                 tallies.add(part)
         else:
             tally = running.chunk_tally(len(seeds), len(self.spot.known_key))
-            running.run_on_threads([
+            run_on_threads([
                 partial(self.entry, self.spot, self.ranges, self.lookups, seeds[a:b],
                         per_chunk[a:b], Tally(*(column[a:b] for column in tally)))
                 for a, b in itertools.pairwise(bounds)], parts)
@@ -153,9 +157,9 @@ def _twin_part(results: list[Tallies], *arguments: object) -> None:
     results.append(sample_chunks(*arguments))
 
 
-def _round_size(request: Request, round_number: int, done: int) -> int:
+def _round_size(trials: int | None, round_number: int, done: int) -> int:
     size = min(FIRST_ROUND << round_number, LARGEST_ROUND)
-    return size if request.trials is None else min(size, request.trials - done)
+    return size if trials is None else min(size, trials - done)
 
 
 def _calls(group: int, first_look: bool) -> list[tuple[int, int]]:
@@ -165,7 +169,7 @@ def _calls(group: int, first_look: bool) -> list[tuple[int, int]]:
     return list(itertools.pairwise(bounds))
 
 
-def _rounds(players: int, request: Request, job: Job,
+def _rounds(players: int, task: EquityTask, job: Job,
             call: Callable[[np.ndarray, np.ndarray], Tallies],
             first_look: Callable[[Tallies], None] | None
             ) -> Iterator[tuple[Tallies, StoppedBy | None]]:
@@ -173,15 +177,17 @@ def _rounds(players: int, request: Request, job: Job,
     first_look(tallies) after round 0's first call.
 
     A round's chunks run in short calls; the stop is checked between them."""
-    trials, precision = request.trials, request.standard_error
+    stop, threads, progress = task.stop, task.threads, task.progress
+    # the precision as a fraction of the pot, as the standard errors are
+    trials, precision = stop.trials, None if stop.precision is None else stop.precision / 100
     tallies = Tallies.zeros(players)
     for round_number in itertools.count():
-        size = _round_size(request, round_number, tallies.outcomes)
+        size = _round_size(trials, round_number, tallies.outcomes)
         per_chunk = np.full(CHUNKS, size // CHUNKS, np.int64)
         per_chunk[: size % CHUNKS] += 1
-        seeds = _chunk_seeds(request.seed, round_number)
+        seeds = _chunk_seeds(stop.seed, round_number)
         # calls of a group of chunks: at least two per thread, each call short
-        group = max(2 * request.threads, EVALUATIONS_PER_CALL * request.threads
+        group = max(2 * threads, EVALUATIONS_PER_CALL * threads
                     // max(1, players * (size // CHUNKS)))
         round_tallies = Tallies.zeros(players)
         looking = first_look is not None and round_number == 0
@@ -194,11 +200,11 @@ def _rounds(players: int, request: Request, job: Job,
         round_tallies.add(tallies)
         tallies = round_tallies
         max_se = float(tallies.equity_se().max())
-        if request.progress:
+        if progress:
             total = trials
             if total is None and precision is not None and max_se > 0:
                 total = max(tallies.outcomes, int(tallies.outcomes * (max_se / precision) ** 2))
-            request.progress(tallies.outcomes, total)
+            progress(tallies.outcomes, total)
         if trials is not None and tallies.outcomes >= trials:
             yield tallies, StoppedBy.TRIALS
         elif precision is not None and max_se <= precision:

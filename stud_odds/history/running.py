@@ -168,10 +168,11 @@ def check_files(files: Sequence[Path]) -> int:
 
 def check_options(precision: float, seed: int, threads: int | None, hero: str | None) -> None:
     """Refuse a bad option before any work, by the same checks the engine makes."""
-    from stud_odds.engine.options import Request
+    from stud_odds.engine.options import python_stop, python_threads
 
     trials_for(precision)
-    Request(seed=seed, threads=threads).checked()
+    python_stop(seed=seed)
+    python_threads(threads)
     if hero is not None and (not isinstance(hero, str) or not hero.strip()):
         raise HistoryError(f"--hero must name a player, not {hero!r}")
 

@@ -5,10 +5,9 @@ Pure Python, so the command line can check its options before the engine loads.
 
 from __future__ import annotations
 
-import math
-
 from stud_odds.checks import OptionError, check_precision
 from stud_odds.errors import StudOddsError, shown
+from stud_odds.request.stop import Stop
 
 DEFAULT_PRECISION_POINTS = 0.5  # percentage points of standard error, at most, on every street
 DEFAULT_SEED = 0
@@ -25,14 +24,10 @@ class ReplayError(StudOddsError):
 
 
 def trials_for(precision: float, name: str = "the precision") -> int:
-    """Deals per street so that every equity's standard error is at most ``precision`` points.
-
-    A share of the pot lies in [0, 1], so its variance is at most 1/4 and n
-    deals give a standard error of at most 0.5 / sqrt(n): n = 0.25 / p^2
-    (0.5 points -> 10,000 deals).  A fixed count, not a stop on the estimated
-    error, keeps the numbers the same on any machine and the time per street
-    bounded.
-    """
+    """Deals per street so that every equity's standard error is at most ``precision`` points
+    (Stop.trials_needed: 0.5 points -> 10,000 deals), or ReplayError.  A fixed count, not a
+    stop on the estimated error, keeps the numbers the same on any machine and the time per
+    street bounded."""
     try:
         points = check_precision(precision, name)
     except OptionError as error:
@@ -41,7 +36,7 @@ def trials_for(precision: float, name: str = "the precision") -> int:
         raise ReplayError(f"{name} must be at least {MIN_PRECISION:g} percentage points for "
                           f"a replay (it deals every street 0.25 / p^2 times), not "
                           f"{shown(precision)}")
-    return math.ceil(0.25 / (points / 100) ** 2)
+    return Stop(precision=points).trials_needed()
 
 
 __all__ = ["DEFAULT_PRECISION_POINTS", "DEFAULT_SEED", "DEFAULT_THREADS", "ReplayError",

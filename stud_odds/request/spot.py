@@ -4,8 +4,10 @@
 :meth:`SpotRequest.from_fields` reads a dict of the schema's fields (a batch
 line, a web request's JSON or query, the command line's options) through each
 option's one reader; every mistake is one sentence carrying its ``field`` (and
-``seat`` for a hand), named as its door knows it.  :meth:`SpotRequest.command`
-writes the ``stud-odds equity`` line that prints the same numbers.
+``seat`` for a hand), named as its door knows it.  A SpotRequest is a value: a
+door hands its scenario, Stop and threads to the engine as they are
+(``stud_odds.engine.run_equity``).  :meth:`SpotRequest.command` writes the
+``stud-odds equity`` line that prints the same numbers.
 """
 
 from __future__ import annotations
@@ -13,10 +15,8 @@ from __future__ import annotations
 import shlex
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from stud_odds.engine import equity
-from stud_odds.engine.options import ExactRefused
 from stud_odds.errors import blame, shown
 from stud_odds.request.schema import (
     OPTIONS,
@@ -26,25 +26,20 @@ from stud_odds.request.schema import (
     check_pot_odds,
     parse_fields,
 )
+from stud_odds.request.stop import Stop
 from stud_odds.results import Method
 from stud_odds.scenario import DeckRule, Scenario
-
-if TYPE_CHECKING:
-    from stud_odds.results import EquityResult
 
 
 @dataclass(frozen=True)
 class SpotRequest:
-    """A validated spot, how to run it (``precision`` in percentage points), and the
-    ``equity`` command's output options."""
+    """A validated spot, how to work it (its Stop, the threads: None for every core), and
+    the ``equity`` command's output options."""
 
     scenario: Scenario
+    stop: Stop = Stop()
+    threads: int | None = None
     id: str | None = None
-    method: Method = Method.AUTO
-    trials: int | None = None
-    precision: float | None = None
-    max_time: float | None = None
-    seed: int | None = None
     classes: bool = False
     pot: float | None = None
     to_call: float | None = None
@@ -53,7 +48,8 @@ class SpotRequest:
     def from_fields(cls, data: Any, names: tuple[str, ...] = SPOT_FIELDS,
                     door: Door = Door.FIELDS) -> SpotRequest:
         """A SpotRequest from a mapping of the schema's fields; ``names`` are those this door
-        takes (a batch line: SPOT_FIELDS; a web request adds OUTPUT_FIELDS)."""
+        takes (a batch line: SPOT_FIELDS; a web request adds OUTPUT_FIELDS; the command line
+        threads too)."""
         if not isinstance(data, Mapping):
             raise OptionError(f"a spot is an object of fields ({', '.join(names)}), "
                               f"not {shown(data)}")
@@ -72,22 +68,8 @@ class SpotRequest:
                                   deck_rule=given["deck_rule"] or "casino")
         pot, to_call = given.get("pot"), given.get("to_call")  # a batch line has neither
         check_pot_odds(pot, to_call, door)
-        return cls(scenario, id=given.get("id"),
-                   method=Method.EXACT if given.get("exact") else Method.AUTO,
-                   trials=given["trials"], precision=given["precision"],
-                   max_time=given["max_time"], seed=given["seed"],
+        return cls(scenario, Stop.from_given(given), given.get("threads"), id=given.get("id"),
                    classes=bool(given.get("classes")), pot=pot, to_call=to_call)
-
-    def run(self, threads: int | None = None, **live: Any) -> EquityResult:
-        """equity() of the spot; ``live``: its ``on_round`` and ``cancel``, for a server."""
-        try:
-            return equity(self.scenario, method=self.method, trials=self.trials,
-                          precision=self.precision, max_time=self.max_time, seed=self.seed,
-                          threads=threads, **live)
-        except ExactRefused as refused:  # the line asked with its own field
-            failure = OptionError(refused.for_option('"exact": true'))
-            failure.field = "exact"
-            raise failure from None
 
     def command(self) -> str:
         """The ``stud-odds equity ...`` line that prints the same numbers."""
@@ -104,10 +86,11 @@ class SpotRequest:
             words += [OPTIONS["community"].flag, format_card(scenario.community)]
         if scenario.deck_rule != DeckRule.CASINO:
             words += [OPTIONS["deck_rule"].flag, scenario.deck_rule.value]
-        if self.method == Method.EXACT:
+        stop = self.stop
+        if stop.method == Method.EXACT:
             words.append(OPTIONS["exact"].flag)
-        for name, value in (("trials", self.trials), ("precision", self.precision),
-                            ("max_time", self.max_time), ("seed", self.seed),
+        for name, value in (("trials", stop.trials), ("precision", stop.precision),
+                            ("max_time", stop.max_time), ("seed", stop.seed),
                             ("pot", self.pot), ("to_call", self.to_call)):
             if value is not None:
                 words += [OPTIONS[name].flag, f"{value:g}" if isinstance(value, float)
@@ -117,4 +100,16 @@ class SpotRequest:
         return shlex.join(words)
 
 
-__all__ = ["SpotRequest"]
+class _Refused(Protocol):  # engine.ExactRefused, read without importing the engine
+    def for_option(self, option: str) -> str: ...
+
+
+def refused_for_fields(refused: _Refused) -> OptionError:
+    """engine.ExactRefused said to a reader who asked with the field ``"exact": true`` (a
+    batch line, a web request), blamed on that field."""
+    failure = OptionError(refused.for_option('"exact": true'))
+    failure.field = "exact"
+    return failure
+
+
+__all__ = ["SpotRequest", "refused_for_fields"]

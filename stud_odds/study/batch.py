@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable, Container, Iterable
 from typing import Any
 
+from stud_odds.engine import ExactRefused, run_equity
 from stud_odds.errors import StudOddsError
-from stud_odds.request.spot import SpotRequest
+from stud_odds.request.spot import SpotRequest, refused_for_fields
 from stud_odds.results import EquityResult
 from stud_odds.study.common import (
     Runner,
@@ -38,7 +39,10 @@ def run_spot(spot: SpotRequest, threads: int | None) -> EquityResult | StudOddsE
     """One spot's result, or the one-sentence mistake that stopped it (a value, not raised:
     a bad spot is reported, never retried)."""
     try:
-        return finished(spot.run(threads))
+        return finished(run_equity(spot.scenario, spot.stop,
+                                   threads=spot.threads if threads is None else threads))
+    except ExactRefused as refused:  # the line asked with its own field
+        return refused_for_fields(refused)
     except StudOddsError as exc:
         return exc
 

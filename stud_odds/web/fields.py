@@ -31,9 +31,9 @@ def request_from_fields(data: Any, max_seconds: float = JOB_TIME_LIMIT) -> SpotR
     """A SpotRequest from a dict of the batch fields plus classes, pot and to_call, within
     what one request may ask of the server (``max_seconds``: its time limit for one
     request, serve --max-job-seconds)."""
-    request = SpotRequest.from_fields(data, REQUEST_FIELDS)
-    _bounded(request, max_seconds)
-    return request
+    spot = SpotRequest.from_fields(data, REQUEST_FIELDS)
+    _bounded(spot, max_seconds)
+    return spot
 
 
 # one request may hold the server's engine this long at most (the command line has no limit)
@@ -45,19 +45,19 @@ def _bounded(spot: SpotRequest, max_seconds: float) -> None:
     MOST_TRIALS trials, a precision that needs them, or a time limit past the server's
     own for one request (it would be stopped there, unfinished)."""
     limit = f"the server samples at most {MOST_TRIALS:,} trials a request"
+    stop = spot.stop
     with blame("trials"):
-        if spot.trials is not None and spot.trials > MOST_TRIALS:
-            raise RequestError(f"'trials': {spot.trials:,} is too many: {limit} (the command "
+        if stop.trials is not None and stop.trials > MOST_TRIALS:
+            raise RequestError(f"'trials': {stop.trials:,} is too many: {limit} (the command "
                                "line takes any number)")
-    # a pot share's variance is at most 1/4: the trials a precision may need
     with blame("precision"):
-        if spot.trials is None and spot.precision is not None \
-                and 0.25 / (spot.precision / 100) ** 2 > MOST_TRIALS:
-            raise RequestError(f"'precision': {spot.precision:g} may need more than {limit}; "
+        needed = stop.trials_needed()
+        if stop.trials is None and needed is not None and needed > MOST_TRIALS:
+            raise RequestError(f"'precision': {stop.precision:g} may need more than {limit}; "
                                f"ask for {100 * (0.25 / MOST_TRIALS) ** 0.5:.2g} or more")
     with blame("max_time"):
-        if spot.max_time is not None and spot.max_time > max_seconds:
-            raise RequestError(f"'max_time': {spot.max_time:g} seconds is past this server's "
+        if stop.max_time is not None and stop.max_time > max_seconds:
+            raise RequestError(f"'max_time': {stop.max_time:g} seconds is past this server's "
                                f"limit of {max_seconds:g} s for one request (stud-odds serve "
                                "--max-job-seconds)")
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from stud_odds.errors import StudOddsError
-from stud_odds.request.spot import SpotRequest
+from stud_odds.request.spot import SpotRequest, refused_for_fields
 from stud_odds.results import EquityResult, StoppedBy
 from stud_odds.web.jobs import Superseded
 from stud_odds.web.streams import Emit, blamed, event, json_line
@@ -25,33 +25,33 @@ ESTIMATE_PRECISION = 0.1  # percentage points
 CANCELLED = "the job was cancelled"
 
 
-def pot_odds(request: SpotRequest, result: EquityResult) -> Any:
+def pot_odds(spot: SpotRequest, result: EquityResult) -> Any:
     from stud_odds.pot_odds import PotOdds
 
-    if request.pot is None:
+    if spot.pot is None:
         return None
-    return PotOdds(request.pot, request.to_call, result.players[0].equity)
+    return PotOdds(spot.pot, spot.to_call, result.players[0].equity)
 
 
-def answer(request: SpotRequest, result: EquityResult) -> dict[str, Any]:
+def answer(spot: SpotRequest, result: EquityResult) -> dict[str, Any]:
     """The object ``stud-odds equity --json`` prints for the same spot and options."""
     from stud_odds.report import json_object
 
-    return json_object(result, request.classes, pot_odds(request, result))
+    return json_object(result, spot.classes, pot_odds(spot, result))
 
 
-def displayed(request: SpotRequest, result: EquityResult) -> dict[str, Any]:
+def displayed(spot: SpotRequest, result: EquityResult) -> dict[str, Any]:
     """The answer plus ``display``: the table's cells and the lines under it, exactly as the
     command prints them, so the page shows the command's text without its own rules."""
     from stud_odds.report import footer_lines, pot_odds_lines, table_cells
     from stud_odds.report.cells import hand_notes
 
-    data = answer(request, result)
-    odds = pot_odds(request, result)
+    data = answer(spot, result)
+    odds = pot_odds(spot, result)
     data["display"] = {
         "cells": table_cells(result),
         "hand_notes": hand_notes(result),  # a range's "87 combos" under its hand
-        "lines": footer_lines(request.scenario, result),
+        "lines": footer_lines(spot.scenario, result),
         "pot_odds": [] if odds is None else pot_odds_lines(odds),
         # as text: a seed is up to 2**63, more than a JavaScript number holds exactly
         "seed": None if result.seed is None else str(result.seed),
@@ -59,39 +59,40 @@ def displayed(request: SpotRequest, result: EquityResult) -> dict[str, Any]:
     return data
 
 
-def _run(request: SpotRequest, cancel: threading.Event, on_round: Any = None) -> EquityResult:
-    import stud_odds
+def _run(spot: SpotRequest, cancel: threading.Event, on_round: Any = None) -> EquityResult:
+    from stud_odds.engine import Cancelled, ExactRefused, run_equity
 
     try:
-        result = request.run(on_round=on_round, cancel=cancel)
-    except stud_odds.Cancelled:
+        result = run_equity(spot.scenario, spot.stop, threads=spot.threads, on_round=on_round,
+                            cancel=cancel)
+    except ExactRefused as refused:  # the request asked with its own field
+        raise refused_for_fields(refused) from None
+    except Cancelled:
         raise Superseded(CANCELLED) from None
     if result.stopped_by == StoppedBy.CANCELLED:
         raise Superseded(CANCELLED)
     return result
 
 
-def equity_now(request: SpotRequest, cancel: threading.Event) -> dict[str, Any]:
+def equity_now(spot: SpotRequest, cancel: threading.Event) -> dict[str, Any]:
     """POST /api/equity: the final answer."""
-    return answer(request, _run(request, cancel))
+    return answer(spot, _run(spot, cancel))
 
 
-def outs_now(request: SpotRequest, player: int, cancel: threading.Event) -> dict[str, Any]:
+def outs_now(spot: SpotRequest, player: int, cancel: threading.Event) -> dict[str, Any]:
     """GET /api/outs: ``stud-odds outs --json``'s object for the spot's seat ``player``, and
     its summary line."""
     import stud_odds
 
-    spot = request
     try:
-        result = stud_odds.outs(spot.scenario, player, method=spot.method, trials=spot.trials,
-                                precision=spot.precision, max_time=spot.max_time,
-                                seed=spot.seed, cancel=cancel)
+        result = stud_odds.outs(spot.scenario, player, threads=spot.threads, cancel=cancel,
+                                **spot.stop.as_keywords())
     except stud_odds.Cancelled:
         raise Superseded(CANCELLED) from None
     return result.to_dict() | {"summary": result.summary()}
 
 
-def equity_stream(request: SpotRequest, cancel: threading.Event, emit: Emit) -> str:
+def equity_stream(spot: SpotRequest, cancel: threading.Event, emit: Emit) -> str:
     """GET /api/equity/stream: an ``estimate`` first when an exact count is long, then
     ``partial`` results and exact ``progress`` as they come (at most every
     PARTIAL_EVERY_S), then the last event: ``result`` or ``failure`` (cancelled or past
@@ -108,33 +109,31 @@ def equity_stream(request: SpotRequest, cancel: threading.Event, emit: Emit) -> 
         if isinstance(update, stud_odds.ExactProgress):
             emit(event("progress", update.to_dict()))
         else:
-            emit(event("partial", displayed(request, update)))
+            emit(event("partial", displayed(spot, update)))
 
     try:
-        _estimate_first(request, cancel, emit)
-        return event("result", displayed(request, _run(request, cancel, on_round)))
+        _estimate_first(spot, cancel, emit)
+        return event("result", displayed(spot, _run(spot, cancel, on_round)))
     except StudOddsError as error:
         return event("failure", blamed(error))
 
 
-def _estimate_first(request: SpotRequest, cancel: threading.Event, emit: Emit) -> None:
+def _estimate_first(spot: SpotRequest, cancel: threading.Event, emit: Emit) -> None:
     """An ``estimate`` event (a sampled answer, marked as such) before an exact count that
     takes more than ESTIMATE_AFTER_S, so the page never shows a blank table meanwhile."""
-    from stud_odds.engine import equity, planned
+    from stud_odds.engine import equity, plan_equity
 
-    spot = request
     try:
-        choice = planned(spot.scenario, method=spot.method, trials=spot.trials,
-                         precision=spot.precision, max_time=spot.max_time)
+        choice = plan_equity(spot.scenario, spot.stop, threads=spot.threads)
     except StudOddsError:
         return  # the run itself says why, in its failure event
     if not choice.exact or (choice.estimated_seconds or 0.0) <= ESTIMATE_AFTER_S:
         return
     estimate = equity(spot.scenario, method="monte-carlo", precision=ESTIMATE_PRECISION,
-                      seed=spot.seed if spot.seed is not None else 1, cancel=cancel)
+                      seed=spot.stop.seed if spot.stop.seed is not None else 1, cancel=cancel)
     if estimate.stopped_by == StoppedBy.CANCELLED:
         raise Superseded(CANCELLED)
-    data = displayed(request, estimate)
+    data = displayed(spot, estimate)
     data["estimate"] = {"exact_seconds": choice.estimated_seconds, "deals": choice.deals}
     emit(event("estimate", data))
 
@@ -195,17 +194,17 @@ def history_failure(message: str) -> str:
     return json_line({"error": message})
 
 
-def table_of(request: SpotRequest) -> dict[str, Any]:
+def table_of(spot: SpotRequest) -> dict[str, Any]:
     """GET /api/spot: what the page shows about a spot before it is run: its street,
     whether seventh street is shared, who brings in or acts first, the command line."""
-    scenario = request.scenario
+    scenario = spot.scenario
     return {
         "game": scenario.game.value,
         "street": scenario.street,
         "cards_left": scenario.plan.cards_left,
         "shared_river": scenario.shared_river,
         "acting": _acting(scenario),
-        "command": request.command(),
+        "command": spot.command(),
     }
 
 
