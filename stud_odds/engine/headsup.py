@@ -75,7 +75,7 @@ from stud_odds.kernels.layout import (
     low_buckets,
 )
 
-from . import running
+from . import pool, running
 from .awards import add_awards
 from .headsup_work import kernel_calls, plan_sweeps, tasks_of
 from .pair_counting import LOW_LEVELS, PAIR_CLASSES, SWAP_PLAYERS, VALUE_SPAN
@@ -389,7 +389,7 @@ def _count(game: int, track_scoops: bool, work: tuple[np.ndarray, list[int]],
         used = len(lane_starts) - 1
         per_lane = (np.zeros((used, 4, 4), np.int64), np.zeros((used, PAIR_CLASSES), np.int64),
                     np.zeros((used, PAIR_CLASSES), np.int64))
-        running.run_on_threads([
+        pool.run_on_threads([
             partial(count_pairs, game, track_scoops, tasks,
                     lane_tasks[lane_starts[lane]:lane_starts[lane + 1]], *sides, tables,
                     (per_lane[0][lane], per_lane[1][lane], per_lane[2][lane]))

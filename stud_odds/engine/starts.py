@@ -56,7 +56,7 @@ from stud_odds.kernels.starts import (
     sweep_task,
 )
 
-from . import running
+from . import pool, running
 from .headsup import VALUE_SPAN, _subset_plan
 from .headsup_work import LOW_LEVELS
 from .job import CancelToken, Job
@@ -226,7 +226,7 @@ def _run(game: int, sweeps: list[_Sweep], hands: Hands,
                                 0, 0)
             used = len(running_tasks)
             before = states[:used].copy()
-            running.run_on_threads([
+            pool.run_on_threads([
                 partial(sweep_task, game,
                         Lane(sweep.tasks[task], states[slot], lane_tables[slot], below[slot]),
                         sweep.order, hands, subsets, CALL_OPERATIONS, counts)
@@ -299,7 +299,7 @@ def _count(game_id: int, ranks: list[int], steps: _Progress, lanes: int
     for row in range(0, len(packed), CREDIT_ROWS * lanes):
         parts = [slice(row + lane * CREDIT_ROWS, row + (lane + 1) * CREDIT_ROWS)
                  for lane in range(lanes)]
-        running.run_on_threads([
+        pool.run_on_threads([
             partial(credit_starts, packed[rows], orbit[rows], counts[rows], start_class, binom,
                     sums[lane]) for lane, rows in enumerate(parts)])
         steps.part("credit", row / len(packed))
