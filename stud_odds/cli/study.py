@@ -221,13 +221,13 @@ def _starting_table(game: str, opponents: int, vs: str | None, trials: int | Non
     from stud_odds.study.starts import starting_hand_classes, starting_hands
 
     classes = len(starting_hand_classes(door))
-    game_name = parse_game(game).value  # refused before connecting to any cluster
-    with runner(scheduler, [game_name], ("monte-carlo",)) as run, \
+    game_played = parse_game(game)  # refused before connecting to any cluster
+    with runner(scheduler, [game_played], ("monte-carlo",)) as run, \
             Progress(console=error_console, transient=True,
                      disable=not error_console.is_terminal) as progress:
         task = progress.add_task("counting every deal" if exact else "starting hands",
                                  total=classes)
-        return starting_hands(game, opponents, trials=trials, seed=seed, door=door,
+        return starting_hands(game_played, opponents, trials=trials, seed=seed, door=door,
                               threads=threads, run=run, vs=vs, exact=exact,
                               progress=lambda done, total: progress.update(
                                   task, completed=done, total=total))

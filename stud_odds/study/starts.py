@@ -186,10 +186,9 @@ def _equity(game: Game, deals: int, outcomes: np.ndarray) -> float:
     return float(tallies.per_player[0, SHARE] / (POT * deals))
 
 
-def table_rows(game: str | Game, counted: Iterable[StartCounts]) -> list[dict]:
+def table_rows(game: Game, counted: Iterable[StartCounts]) -> list[dict]:
     """The rows of a table file from engine.starts' classes (razz: merged by ranks,
     which must agree exactly)."""
-    game = parse_game(game)
     rows: dict[Key, dict] = {}
     for start in counted:
         key = _key(game, start.cards)
@@ -213,10 +212,8 @@ def table_rows(game: str | Game, counted: Iterable[StartCounts]) -> list[dict]:
     return sorted(out, key=lambda row: (-float(row["equity"]), row["start"]))
 
 
-def write_table(game: str | Game, counted: Iterable[StartCounts],
-                target: io.TextIOBase) -> None:
+def write_table(game: Game, counted: Iterable[StartCounts], target: io.TextIOBase) -> None:
     """A table file (CSV) from engine.starts' classes."""
-    game = parse_game(game)
     writer = csv.DictWriter(target, FIXED_COLUMNS + [c[0] for c in OUTCOME_COLUMNS[game]],
                             lineterminator="\n")
     writer.writeheader()
@@ -247,13 +244,12 @@ def _card_ids(text: str) -> list[int]:
     return parse_cards(text.replace("/", ""))
 
 
-def exact_starting_hands(game: str | Game, classes: list[StartingHand],
+def exact_starting_hands(game: Game, classes: list[StartingHand],
                          counted: Iterable[StartCounts] | None = None
                          ) -> list[StartingHandResult]:
     """The exact rows of ``classes`` (starting_hand_classes, maybe of one door rank), best
     first: from ``counted`` (engine.starts' classes) or the shipped table.  Razz
     rows are sets of ranks: the first class of each stands for all."""
-    game = parse_game(game)
     table = shipped_table(game) if counted is None else _by_class(
         game, table_rows(game, counted))
     results, seen = [], set()
@@ -282,7 +278,7 @@ def _result(game: Game, hand: StartingHand, deals: int, outcomes: np.ndarray) ->
     return replace(result, players=players)
 
 
-def count_table(game: str | Game, progress: Callable[[int, int], None] | None = None,
+def count_table(game: Game, progress: Callable[[int, int], None] | None = None,
                 threads: int | None = None) -> list[StartCounts]:
     """Count the whole table afresh (engine.starts: a minute or so on two cores)."""
     from stud_odds.engine.starts import start_table
@@ -295,7 +291,7 @@ def count_table(game: str | Game, progress: Callable[[int, int], None] | None = 
 CLASSES_PER_TASK = 8  # a cluster task: about a second of work at the default trials
 
 
-def _against(hand: StartingHand, game: str | Game, opponents: int, vs: str | None) -> Scenario:
+def _against(hand: StartingHand, game: Game, opponents: int, vs: str | None) -> Scenario:
     """The class's spot: its representative against random opponents, or against the one
     opponent ``vs`` with the first suit relabelling (identity first) that leaves both
     players' cards apart (suits matter against his cards: the row names the hand used)."""
@@ -311,7 +307,7 @@ def _against(hand: StartingHand, game: str | Game, opponents: int, vs: str | Non
     raise StudyError(f"no suits of {hand.label} leave a hand for --vs '{vs}'")
 
 
-def starting_hand_result(hand: StartingHand, game: str | Game, opponents: int, trials: int,
+def starting_hand_result(hand: StartingHand, game: Game, opponents: int, trials: int,
                          seed: int, vs: str | None, threads: int | None) -> EquityResult:
     """One class against ``opponents`` random hands, or the one hand or range ``vs`` (the
     task; every class has the same seed)."""
