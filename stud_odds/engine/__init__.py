@@ -155,26 +155,28 @@ def _equity(scenario: Scenario, task: EquityTask, job: Job) -> EquityResult:
     started = time.perf_counter()
     choice = choose(scenario.plan, task.stop, task.threads, scenario.game)
     spot = running.spot_of(scenario, task.scooping_hands)
+    game = scenario.game.kernel_id  # the kernels' integer for the Game: taken here, once
     if choice.method is Algorithm.MONTE_CARLO:
-        return _sample(scenario, spot, task, job, started)
+        return _sample(scenario, game, spot, task, job, started)
     if choice.method is Algorithm.SMALL:  # numpy: no numba, no turn at the kernels
         progress = _counting(task, Algorithm.ENUMERATE, choice.deals)
         job.check_alone()
-        tallies = small.small_tallies(scenario.game.kernel_id, spot, running.lookups())
+        tallies = small.small_tallies(game, spot, running.lookups())
         if progress:
             progress(tallies.outcomes, choice.deals)
         compiling = 0.0
     else:
-        tallies, compiling = _count(scenario, spot, choice,
+        tallies, compiling = _count(scenario, game, spot, choice,
                                     _counting(task, choice.method, choice.deals), job)
     return summarise(scenario, tallies, Method.EXACT, None,
                      time.perf_counter() - started - compiling, StoppedBy.COMPLETE)
 
 
-def _count(scenario: Scenario, spot: Spot, choice: Choice, progress: Progress | None,
-           job: Job) -> tuple[Tallies, float]:
-    """The exact tallies by the chosen kernels, and the seconds spent compiling them."""
-    game, threads = scenario.game.kernel_id, choice.threads
+def _count(scenario: Scenario, game: int, spot: Spot, choice: Choice,
+           progress: Progress | None, job: Job) -> tuple[Tallies, float]:
+    """The exact tallies by the chosen kernels (``game``: their id of the game), and the
+    seconds spent compiling them."""
+    threads = choice.threads
     if choice.method is Algorithm.HEADS_UP:
         return exact.heads_up(game, spot, threads, progress, job)
     if choice.method is Algorithm.ENUMERATE:
@@ -202,7 +204,7 @@ def _counting(task: EquityTask, method: Algorithm, total: int) -> Progress | Non
     return report
 
 
-def _sample(scenario: Scenario, spot: Spot, task: EquityTask, job: Job,
+def _sample(scenario: Scenario, game: int, spot: Spot, task: EquityTask, job: Job,
             started: float) -> EquityResult:
     stop = task.stop
     if stop.seed is None:
@@ -216,8 +218,7 @@ def _sample(scenario: Scenario, spot: Spot, task: EquityTask, job: Job,
         on_round(summarise(scenario, tallies, Method.MONTE_CARLO, stop.seed, job.elapsed(),
                            StoppedBy.RUNNING))
 
-    tallies, stopped_by, compiling = monte_carlo(scenario.game.kernel_id, spot,
-                                                 running.ranges_of(scenario), task, job,
-                                                 partial if on_round else None)
+    tallies, stopped_by, compiling = monte_carlo(game, spot, running.ranges_of(scenario), task,
+                                                 job, partial if on_round else None)
     return summarise(scenario, tallies, Method.MONTE_CARLO, stop.seed,
                      time.perf_counter() - started - compiling, stopped_by)
