@@ -33,7 +33,7 @@ COMPLETE_VERBS = frozenset({"complete", "raise"})
 _HUNDRED = Decimal(100)
 
 
-Stop = Callable[[], bool]  # asked between parts: true once the import must end
+StopAsked = Callable[[], bool]  # asked between parts: true once the import must end
 
 _LARGEST = 2**62  # SQLite's integers are 64-bit: a larger amount is a damaged hand
 
@@ -144,7 +144,7 @@ CHUNK_BYTES = 32 << 20  # a larger file is read and written in parts, not held w
 CHUNK_HANDS = 20_000  # the stud hands of one part (about 60 MB of rows)
 
 
-def _file_parts(path: Path, chunk: int, stop: Stop | None = None) -> Iterator[_FileRows]:
+def _file_parts(path: Path, chunk: int, stop: StopAsked | None = None) -> Iterator[_FileRows]:
     """The hands of one file as rows to insert, and what was not read with its reason, in
     parts of at most ``chunk`` stud hands (at least one part).  Once ``stop()`` is true the
     reading ends early: its last part is cut short, and the writer, seeing stop() too,
@@ -177,7 +177,7 @@ def _file_parts(path: Path, chunk: int, stop: Stop | None = None) -> Iterator[_F
     yield _FileRows(hands, skipped, other)
 
 
-def read_file(path: Path, stop: Stop | None = None) -> _FileRows:
+def read_file(path: Path, stop: StopAsked | None = None) -> _FileRows:
     """Every hand of one file as rows to insert, and what was not read, with its reason."""
     return next(_file_parts(path, chunk=2**62, stop=stop))
 
@@ -221,7 +221,7 @@ def _modified(stat: os.stat_result) -> str:
     return datetime.fromtimestamp(stat.st_mtime, UTC).strftime("%Y-%m-%d %H:%M:%S")
 
 
-def _read(path: Path, stop: Stop | None = None) -> _Read:
+def _read(path: Path, stop: StopAsked | None = None) -> _Read:
     """A whole file read (in a worker process, or here)."""
     try:
         rows = read_file(path, stop)
@@ -231,7 +231,7 @@ def _read(path: Path, stop: Stop | None = None) -> _Read:
     return _Read(path, rows, stat.st_size, _modified(stat))
 
 
-def _read_in_parts(path: Path, stop: Stop | None = None) -> Iterator[_Read]:
+def _read_in_parts(path: Path, stop: StopAsked | None = None) -> Iterator[_Read]:
     """A large file read in parts of ``CHUNK_HANDS`` hands, each written on its own."""
     first = True
     try:
@@ -416,7 +416,7 @@ class _Readers:
             pipe.close()
 
 
-def _reads(files: list[Path], workers: int | None, stop: Stop | None = None
+def _reads(files: list[Path], workers: int | None, stop: StopAsked | None = None
            ) -> Iterator[_Read]:
     """Each file read, in order: in this process, or (many megabytes of text, several files,
     several cores) in ``workers`` processes while this one writes.  A file larger than
@@ -474,7 +474,7 @@ class ImportStopped(DatabaseError):
 
 def import_files(store: Store, paths: Iterable[str | os.PathLike[str]],
                  progress: Callable[[ImportedFile, int], None] | None = None,
-                 workers: int | None = None, stop: Stop | None = None) -> ImportResult:
+                 workers: int | None = None, stop: StopAsked | None = None) -> ImportResult:
     """Import files and folders (recursively, text files only), one transaction per file
     (per ``CHUNK_HANDS`` hands of a file larger than ``CHUNK_BYTES``), in order.
 
