@@ -286,8 +286,9 @@ def test_the_plot(database, tmp_path):
 def test_ctrl_c_keeps_the_figures_committed_and_the_next_run_computes_the_rest(
         database, monkeypatch):
     import stud_odds.db.luck as luck_module
+    import stud_odds.history.replaying as replaying
 
-    real = luck_module.all_in_luck
+    real = replaying.all_in_luck
     calls = []
 
     def stopping(*args, **kwargs):
@@ -297,14 +298,14 @@ def test_ctrl_c_keeps_the_figures_committed_and_the_next_run_computes_the_rest(
         return real(*args, **kwargs)
 
     monkeypatch.setattr(luck_module, "COMMIT_EVERY_S", 0.0)  # a commit after each hand
-    monkeypatch.setattr(luck_module, "all_in_luck", stopping)
+    monkeypatch.setattr(replaying, "all_in_luck", stopping)
     result = cli("luck", "--db", database, "--player", "Hero")
     assert result.exit_code == 130
     assert "interrupted" in result.stderr and "computes the rest" in result.stderr
     with sqlite3.connect(database) as connection:
         assert connection.execute("SELECT count(*) FROM all_in_luck").fetchone() == (2,)
     connection.close()
-    monkeypatch.setattr(luck_module, "all_in_luck", real)
+    monkeypatch.setattr(replaying, "all_in_luck", real)
     with stud_odds.db.open(database) as db:
         assert db.luck("Hero").computed == 3
 

@@ -258,22 +258,22 @@ def test_max_time_past_the_servers_job_limit_is_refused_naming_it():
 
 
 def test_luck_past_the_time_limit_keeps_its_figures_and_says_so(tmp_path, monkeypatch):
-    from stud_odds.db import luck
+    from stud_odds.history import replaying
 
     database = tmp_path / "hands.sqlite"
     with stud_odds.db.open(database) as db:  # one all-in hand whose luck is not yet computed
         db.import_files(sorted((Path(__file__).parent / "data" / "histories").glob("*.txt")))
-    computed = luck.all_in_luck
+    computed = replaying.all_in_luck
 
     def slow(*args, **kwargs):  # a figure that takes longer than the limit
         time.sleep(1.0)
         return computed(*args, **kwargs)
 
-    monkeypatch.setattr(luck, "all_in_luck", slow)
+    monkeypatch.setattr(replaying, "all_in_luck", slow)
     with TestClient(create_app(jobs=Jobs(max_seconds=0.3), db_path=str(database)),
                     base_url=BASE) as client:
         stopped = client.get("/api/db/luck")
-        monkeypatch.setattr(luck, "all_in_luck", None)  # stored: never computed again
+        monkeypatch.setattr(replaying, "all_in_luck", None)  # stored: never computed again
         again = client.get("/api/db/luck")
     assert stopped.status_code == 409
     assert stopped.json()["error"] == (

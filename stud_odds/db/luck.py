@@ -2,9 +2,8 @@
 
 The all-in figures are ``stud-odds history``'s, from its own code: the hand is
 rebuilt from its rows as the parser gave it (:func:`hand_from_rows`), its
-showdown view is computed by ``history.replaying._streets`` (the same
-scenarios, trials and seeds as ``history``'s defaults) and ``_luck`` turns it
-into an ``AllInLuck``.  Each figure is stored in ``all_in_luck`` the first time
+all-in luck is ``history.replaying.all_in_luck`` (the same scenarios, trials
+and seeds as ``history``'s defaults).  Each figure is stored in ``all_in_luck`` the first time
 it is asked for and read from there ever after.
 """
 
@@ -59,24 +58,6 @@ def hand_from_rows(connection: sqlite3.Connection, hand_id: int) -> HandHistory:
         bring_in=_money(bring_in))
 
 
-def all_in_luck(hand: HandHistory, name: str, trials: int, seed: int,
-                threads: int | None = 1):
-    """``history``'s AllInLuck of ``name`` in ``hand`` (None where it has none): the
-    showdown view as ``replay_hand(hand, hero=name)`` computes it, then its ``_luck``."""
-    from stud_odds.history.replaying import _luck, _streets, deck_rule
-    from stud_odds.history.settings import ReplayError
-
-    player = hand.player(name)
-    if player is None or not hand.showdown:
-        return None
-    shown = frozenset(p.name for p in hand.players if p.shown) | {name}
-    try:
-        views = _streets(hand, shown, deck_rule(hand), trials, seed, threads, {})
-    except ReplayError:
-        return None
-    return _luck(hand, player, views)
-
-
 def _settings() -> tuple[int, int]:
     from stud_odds.history.settings import DEFAULT_PRECISION_POINTS, DEFAULT_SEED, trials_for
 
@@ -91,6 +72,8 @@ def compute_missing(store: Store, wanted: list[tuple[int, int, str]],
     """Compute the all-in luck of each (hand id, seat, name) and store it (when the file
     can be written), a transaction at least every ``COMMIT_EVERY_S`` seconds, so Ctrl-C
     (KeyboardInterrupt) keeps all but the last second's; returns them by (hand id, seat)."""
+    from stud_odds.history.replaying import all_in_luck
+
     trials, seed = _settings()
     found: dict[tuple[int, int], tuple] = {}
     pending: list[tuple] = []
@@ -177,4 +160,4 @@ def luck(store: Store, player: str | None = None, game: str | None = None,
                       stored=not store.read_only)
 
 
-__all__ = ["all_in_luck", "compute_missing", "hand_from_rows", "luck"]
+__all__ = ["compute_missing", "hand_from_rows", "luck"]

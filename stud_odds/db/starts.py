@@ -4,16 +4,11 @@ A start is his two hole cards and his door card (``seats.hole`` and the first of
 ``seats.upcards``), known only in the hands where the file shows his hole
 cards.  Its class is the shipped exact table's (``stud_odds/data/
 starting-hands-GAME.csv``: equal up to suits; razz, the same ranks), found
-with the table's own key (``study.starts._key``); the equity beside it
+with the table's own key (``study.start_classes.start_key``); the equity beside it
 is the table's ``equity`` column, against one random hand.
 """
 
 from __future__ import annotations
-
-import csv
-import io
-from functools import cache
-from importlib import resources
 
 from stud_odds.cards import ACE, parse_cards
 from stud_odds.db.results import StartsResult, StartsRow
@@ -24,21 +19,12 @@ from stud_odds.games import Game
 GROUPS = ("trips", "buried pair", "split pair", "three-flush", "three-straight", "other")
 
 
-@cache
-def table_classes(game: Game) -> dict[tuple[int, ...], tuple[str, float]]:
-    """The shipped exact table's classes: (name, equity against one random hand) by key."""
-    from stud_odds.study.starts import _card_ids, _key, table_file
-
-    text = resources.files("stud_odds").joinpath("data", table_file(game)).read_text("ascii")
-    return {_key(game, _card_ids(row["cards"])): (row["start"], float(row["equity"]))
-            for row in csv.DictReader(io.StringIO(text))}
-
-
 def class_of(game: Game, hole: tuple[int, ...], door: int) -> tuple[str, float]:
     """The exact table's class of a start, and its equity against one random hand."""
-    from stud_odds.study.starts import _key
+    from stud_odds.study.start_classes import start_key
+    from stud_odds.study.starts import shipped_classes
 
-    return table_classes(game)[_key(game, (*hole, door))]
+    return shipped_classes(game)[start_key(game, (*hole, door))]
 
 
 def group_of(hole: tuple[int, ...], door: int, suits: bool = True) -> str:
@@ -117,4 +103,4 @@ def starts(store: Store, player: str | None = None, game: str | None = None,
     return StartsResult(player, shown, rows)
 
 
-__all__ = ["GROUPS", "class_of", "group_of", "starts", "table_classes"]
+__all__ = ["GROUPS", "class_of", "group_of", "starts"]

@@ -52,7 +52,7 @@ def hand_tallies(game: int, keys: np.ndarray, bits: np.ndarray, track_scoops: bo
     deals) each, one deal a column: as the kernels count a deal they dealt (enumeration
     or sampling alike)."""
     n = len(keys)
-    highs, lows = _values(game, keys, bits, lookups)
+    highs, lows = hand_value_arrays(game, keys, bits, lookups)
     high_masks, low_masks = _winners(game, highs, lows)
     tallies = Tallies.zeros(n, len(high_masks))
     _count_classes(game, highs, lows, lookups, tallies.classes)
@@ -89,7 +89,7 @@ def _deals(spot: Spot, lookups: Lookups) -> tuple[np.ndarray, np.ndarray]:
         used, shared_key, shared_bits = (np.zeros(1, np.int64) for _ in range(3))
     dealt: list[tuple[np.ndarray, np.ndarray]] = []  # per player: keys, bits of each deal
     for k in np.asarray(spot.draws).tolist():
-        combos = _combinations(len(deck), k)
+        combos = combination_rows(len(deck), k)
         mask = positions[combos].sum(axis=1)
         free = (used[:, None] & mask[None, :]) == 0  # (deals so far, combinations)
         rows, picks = np.nonzero(free)
@@ -106,7 +106,7 @@ def _deals(spot: Spot, lookups: Lookups) -> tuple[np.ndarray, np.ndarray]:
 
 
 @lru_cache(maxsize=16)
-def _combinations(n: int, k: int) -> np.ndarray:
+def combination_rows(n: int, k: int) -> np.ndarray:
     """Every k of range(n), one row each (read-only: kept for the next spot)."""
     count = math.comb(n, k)
     rows = np.fromiter(chain.from_iterable(combinations(range(n), k)), np.int64, count * k)
@@ -114,8 +114,8 @@ def _combinations(n: int, k: int) -> np.ndarray:
     return rows.reshape(count, k)
 
 
-def _values(game: int, keys: np.ndarray, bits: np.ndarray,
-            lookups: Lookups) -> tuple[np.ndarray, np.ndarray]:
+def hand_value_arrays(game: int, keys: np.ndarray, bits: np.ndarray,
+                      lookups: Lookups) -> tuple[np.ndarray, np.ndarray]:
     """(high, low) of every hand, as kernels/showdown.hand_values; the unused one is 0."""
     tables = lookups.evaluators
     zeros = np.zeros(keys.shape, np.int64)
@@ -149,8 +149,8 @@ def _winners(game: int, highs: np.ndarray, lows: np.ndarray) -> tuple[np.ndarray
     return high_masks, low_masks
 
 
-def _class_columns(game: int, highs: np.ndarray, lows: np.ndarray,
-                   lookups: Lookups) -> tuple[np.ndarray, np.ndarray]:
+def class_columns(game: int, highs: np.ndarray, lows: np.ndarray,
+                  lookups: Lookups) -> tuple[np.ndarray, np.ndarray]:
     """Each hand's high class (0 in razz) and low class (0 in stud): the columns of
     kernels/showdown.count_classes and scoop_column."""
     classes = lookups.classes
@@ -166,7 +166,7 @@ def _class_columns(game: int, highs: np.ndarray, lows: np.ndarray,
 
 def _count_classes(game: int, highs: np.ndarray, lows: np.ndarray, lookups: Lookups,
                    classes: np.ndarray) -> None:
-    high, low = _class_columns(game, highs, lows, lookups)
+    high, low = class_columns(game, highs, lows, lookups)
     for p in range(len(highs)):
         if game != GAME_RAZZ:
             classes[p, :HIGH_CLASS_COLUMNS] += np.bincount(high[p], minlength=HIGH_CLASS_COLUMNS)
@@ -179,7 +179,7 @@ def _count_scoops(game: int, highs: np.ndarray, lows: np.ndarray, sole: np.ndarr
                   lookups: Lookups, classes: np.ndarray) -> None:
     """Each scooping hand's class pair, counted for the player who scooped (sole: each
     deal's sole winner as a one-bit mask, 0 when nobody took the whole pot)."""
-    high, low = _class_columns(game, highs, lows, lookups)
+    high, low = class_columns(game, highs, lows, lookups)
     for p in range(len(highs)):
         scooped = sole == 1 << p
         columns = high[p, scooped] * LOW_CLASS_COLUMNS + low[p, scooped]

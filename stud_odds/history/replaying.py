@@ -187,6 +187,22 @@ def _luck(hand: HandHistory, hero: Player, showdown: tuple[StreetView, ...]) -> 
     )
 
 
+def all_in_luck(hand: HandHistory, name: str, trials: int, seed: int,
+                threads: int | None = 1) -> AllInLuck | None:
+    """The AllInLuck of ``name`` in ``hand``, as :func:`replay_hand` (hero=name) finds it,
+    with its showdown view alone; None when he has none, or the deck rules cannot deal
+    the hand."""
+    player = hand.player(name)
+    if player is None or not hand.showdown:
+        return None
+    shown = frozenset(p.name for p in hand.players if p.shown) | {name}
+    try:
+        views = _streets(hand, shown, deck_rule(hand), trials, seed, threads, {})
+    except ReplayError:
+        return None
+    return _luck(hand, player, views)
+
+
 def replay_hand(hand: HandHistory, *, hero: str | None = None,
                 precision: float = DEFAULT_PRECISION_POINTS, seed: int = DEFAULT_SEED,
                 threads: int | None = DEFAULT_THREADS) -> HandReplay:
@@ -222,6 +238,5 @@ def replay_hand(hand: HandHistory, *, hero: str | None = None,
     return HandReplay(hand, hero, streets, showdown, luck, trials, seed)
 
 
-
-
-__all__ = ["HandReplay", "StreetView", "deck_rule", "replay_hand", "street_seed"]
+__all__ = ["HandReplay", "StreetView", "all_in_luck", "deck_rule", "replay_hand",
+           "street_seed"]

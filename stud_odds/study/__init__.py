@@ -3,7 +3,7 @@ replays, starting-hand tables and scoop studies; nothing here deals cards itself
 
 One idea per module.  Analysis, data in and data out: ``spots`` (a batch line
 as a checked ``stud_odds.request.SpotRequest``), ``batch`` (running spots in order), ``replays``,
-``starts`` (starting-hand classes and tables), ``scoop``.  Files:
+``start_classes`` and ``starts`` (starting-hand classes; their tables), ``scoop``.  Files:
 ``reading`` (spots from JSON Lines or CSV, a line at a time, errors per line)
 and ``writing`` (batch records appended whole, ``--resume``).  ``common``:
 StudyError, Ctrl-C (StudyInterrupted) and the runners that run a study's
@@ -27,6 +27,7 @@ __getattr__, __dir__, __all__ = lazy_names(__name__, {
     "writing": ("BATCH_CSV_FIELDS", "BatchOutput", "BatchOutputError", "batch_csv_rows",
                 "record_text"),
     "replays": ("DealtHand", "Replay", "StreetEquity", "parse_dealt_hand", "replay_deal"),
-    "starts": ("StartingHand", "StartingHandResult", "starting_hand_classes", "starting_hands"),
+    "start_classes": ("StartingHand", "StartingHandResult", "starting_hand_classes"),
+    "starts": ("starting_hands",),
     "scoop": ("ScoopStudy", "scoop_study"),
 })

@@ -14,9 +14,9 @@ class, the same here and on a cluster (which takes them in blocks of
 :data:`CLASSES_PER_TASK`).
 
 The starting-hand table has one module per floor, each named ``starts``: this one
-(the classes, sampling, the shipped tables), engine/starts.py (drives the exact count
-in short calls and checks every start's deals add up), kernels/starts.py (the count),
-and db/starts.py (a player's own hands beside the table).
+(sampling and the shipped tables; the classes are ``start_classes``), engine/starts.py
+(drives the exact count in short calls and checks every start's deals add up),
+kernels/starts.py (the count), and db/starts.py (a player's own hands beside the table).
 """
 
 from __future__ import annotations
@@ -24,15 +24,15 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cache
 from importlib import resources
-from itertools import combinations, permutations, product
+from itertools import product
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from stud_odds.cards import RANKS, format_card, format_cards, parse_cards
+from stud_odds.cards import format_card, format_cards, parse_cards
 from stud_odds.checks import check_count, check_seed, check_threads, parse_trials
 from stud_odds.engine import equity
 from stud_odds.engine.awards import add_awards
@@ -40,7 +40,7 @@ from stud_odds.engine.tallies import Tallies, summarise
 from stud_odds.errors import StudOddsError
 from stud_odds.games import Game, parse_game
 from stud_odds.kernels.layout import POT, SHARE
-from stud_odds.results import EquityResult, Method, Rate, StoppedBy
+from stud_odds.results import EquityResult, Method, StoppedBy
 from stud_odds.scenario import MAX_PLAYERS, Scenario, random_hand
 from stud_odds.study.common import (
     Runner,
@@ -50,107 +50,18 @@ from stud_odds.study.common import (
     finished,
     run_here,
 )
+from stud_odds.study.start_classes import (
+    SUIT_RELABELLINGS,
+    Key,
+    StartingHand,
+    StartingHandResult,
+    ranked,
+    start_key,
+    starting_hand_classes,
+)
 
 if TYPE_CHECKING:  # the engine's counting loads numba: imported only to count afresh
     from stud_odds.engine.starts import StartCounts
-
-_SUIT_ORDER = tuple(permutations(range(4)))
-
-
-def canonical(cards: tuple[int, ...]) -> tuple[int, ...]:
-    """The same three cards under the suit relabelling that gives the smallest sorted ids."""
-    return _canonical_starts()[tuple(sorted(cards))]
-
-
-@cache
-def _canonical_starts() -> dict[tuple[int, ...], tuple[int, ...]]:
-    """canonical() of every three-card hand, all relabellings tried at once with numpy."""
-    hands = np.array(list(combinations(range(52), 3)), np.int64)
-    orders = np.array(_SUIT_ORDER, np.int64)
-    relabelled = np.sort((hands & ~3)[None] | orders[:, hands & 3], axis=2)  # [order, hand]
-    codes = (relabelled * np.array([52 * 52, 52, 1])).sum(axis=2)
-    best = relabelled[codes.argmin(axis=0), np.arange(len(hands))]
-    return {tuple(hand): tuple(cards) for hand, cards in zip(hands.tolist(), best.tolist(),
-                                                              strict=True)}
-
-
-@dataclass(frozen=True)
-class StartingHand:
-    """A class of three-card starting hands equal up to suits; ``cards`` is one of them."""
-
-    cards: tuple[int, ...]  # hole, hole, door
-    count: int  # how many of the 22,100 hands are in the class
-    suits_matter: bool = True  # False: a razz row, every start of these ranks
-
-    @property
-    def label(self) -> str:
-        ranks = "".join(format_card(c)[0] for c in sorted(self.cards, reverse=True))
-        if not self.suits_matter:
-            return ranks
-        suits = [c & 3 for c in self.cards]
-        distinct = len(set(suits))
-        if distinct == 1:
-            return f"{ranks} suited"
-        if distinct == 3:
-            return f"{ranks} rainbow"
-        pair = sorted((c for c in self.cards if suits.count(c & 3) == 2), reverse=True)
-        return f"{ranks} ({format_card(pair[0])[0]}{format_card(pair[1])[0]} suited)"
-
-    @property
-    def text(self) -> str:
-        """The representative as a third-street hand, ``DOWN/UP``."""
-        return f"{format_cards(self.cards[:2])}/{format_card(self.cards[2])}"
-
-
-def starting_hand_classes(door: str | None = None) -> list[StartingHand]:
-    """The 1,755 suit classes of three-card hands, or with ``door`` (a rank) those holding it,
-    written with a card of that rank as the door card."""
-    counts: dict[tuple[int, ...], int] = {}
-    for cards in combinations(range(52), 3):
-        key = canonical(cards)
-        counts[key] = counts.get(key, 0) + 1
-    door_rank = None
-    if door is not None:
-        rank_text = door.strip().upper().replace("10", "T")
-        if len(rank_text) != 1 or rank_text not in RANKS:
-            raise StudyError(f"'{door}' is not a rank: use 2-9, T, J, Q, K or A")
-        door_rank = RANKS.index(rank_text)
-    classes = []
-    for key, count in counts.items():
-        cards = tuple(sorted(key, reverse=True))
-        if door_rank is not None:
-            ranks = [c >> 2 for c in cards]
-            if door_rank not in ranks:
-                continue
-            at = ranks.index(door_rank)
-            cards = tuple(c for i, c in enumerate(cards) if i != at) + (cards[at],)
-        classes.append(StartingHand(cards, count))
-    return classes
-
-
-@dataclass(frozen=True)
-class StartingHandResult:
-    """One row of the table; ``interrupted`` marks a row of a table Ctrl-C cut short."""
-
-    hand: StartingHand
-    result: EquityResult
-    interrupted: bool = False
-
-    def to_dict(self) -> dict[str, Any]:
-        hero = self.result.players[0]
-        return {  # the hand played: the class's representative, re-suited against --vs
-            "hand": hero.hand, "class": self.hand.label, "count": self.hand.count,
-            **{rate: getattr(hero, rate) for rate in (Rate.EQUITY, Rate.EQUITY_SE,
-                                                      Rate.HIGH_WIN, Rate.LOW_WIN, Rate.SCOOP)},
-            # every row of a cut-short table says so: its rank is among the finished rows only
-            "stopped_by": StoppedBy.INTERRUPTED if self.interrupted else self.result.stopped_by,
-        }
-
-
-def ranked(results: list[StartingHandResult]) -> list[StartingHandResult]:
-    """Best equity first; equal equities keep the order of the classes (a stable sort)."""
-    return sorted(results, key=lambda r: -r.result.players[0].equity)
-
 
 # ---------------------------------------------------------------- the exact table
 
@@ -165,19 +76,9 @@ OUTCOME_COLUMNS = {
 }
 FIXED_COLUMNS = ["start", "cards", "hands", "deals", "equity"]
 
-Key = tuple[int, ...]
-
-
 def table_file(game: Game) -> str:
     """The shipped table's name inside the package's data folder."""
     return f"starting-hands-{game.value}.csv"
-
-
-def _key(game: Game, cards: Iterable[int]) -> Key:
-    """A class of starts: equal up to suits, or in razz the same ranks."""
-    if game is Game.RAZZ:
-        return tuple(sorted(card >> 2 for card in cards))
-    return canonical(tuple(cards))
 
 
 def _equity(game: Game, deals: int, outcomes: np.ndarray) -> float:
@@ -191,7 +92,7 @@ def table_rows(game: Game, counted: Iterable[StartCounts]) -> list[dict]:
     which must agree exactly)."""
     rows: dict[Key, dict] = {}
     for start in counted:
-        key = _key(game, start.cards)
+        key = start_key(game, start.cards)
         if key in rows:
             row = rows[key]
             if not np.array_equal(row["outcomes"], start.outcomes):
@@ -221,10 +122,22 @@ def write_table(game: Game, counted: Iterable[StartCounts], target: io.TextIOBas
 
 
 @cache
+def _shipped_rows(game: Game) -> tuple[dict[str, str], ...]:
+    text = resources.files("stud_odds").joinpath("data", table_file(game)).read_text("ascii")
+    return tuple(csv.DictReader(io.StringIO(text)))
+
+
+@cache
 def shipped_table(game: Game) -> dict[Key, tuple[int, int, np.ndarray]]:
     """The shipped table: (hands, deals per start, outcome counts[high, low]) by class."""
-    text = resources.files("stud_odds").joinpath("data", table_file(game)).read_text("ascii")
-    return _by_class(game, csv.DictReader(io.StringIO(text)))
+    return _by_class(game, _shipped_rows(game))
+
+
+@cache
+def shipped_classes(game: Game) -> dict[Key, tuple[str, float]]:
+    """The shipped table's classes: (name, equity against one random hand) by class."""
+    return {start_key(game, _card_ids(row["cards"])): (row["start"], float(row["equity"]))
+            for row in _shipped_rows(game)}
 
 
 def _by_class(game: Game, rows: Iterable[dict]) -> dict[Key, tuple[int, int, np.ndarray]]:
@@ -234,7 +147,7 @@ def _by_class(game: Game, rows: Iterable[dict]) -> dict[Key, tuple[int, int, np.
         outcomes = np.zeros((4, 4), object)  # deals * 1680**2 outgrows an int64
         for name, high, low in OUTCOME_COLUMNS[game]:
             outcomes[high, low] = int(row[name])
-        key = _key(game, _card_ids(row["cards"]))
+        key = start_key(game, _card_ids(row["cards"]))
         table[key] = (int(row["hands"]), int(row["deals"]), outcomes)
     return table
 
@@ -254,7 +167,7 @@ def exact_starting_hands(game: Game, classes: list[StartingHand],
         game, table_rows(game, counted))
     results, seen = [], set()
     for hand in classes:
-        key = _key(game, hand.cards)
+        key = start_key(game, hand.cards)
         if key in seen:
             continue
         seen.add(key)
@@ -297,7 +210,7 @@ def _against(hand: StartingHand, game: Game, opponents: int, vs: str | None) -> 
     players' cards apart (suits matter against his cards: the row names the hand used)."""
     if vs is None:
         return Scenario.build([hand.text] + ["random"] * opponents, game=game)
-    for order in _SUIT_ORDER:  # the identity first
+    for order in SUIT_RELABELLINGS:  # the identity first
         cards = tuple((card & ~3) | order[card & 3] for card in hand.cards)
         text = f"{format_cards(cards[:2])}/{format_card(cards[2])}"
         try:
@@ -399,7 +312,6 @@ def _checked(game: str | Game, opponents: int, trials: int | str | None, seed: i
 
 
 __all__ = ["CLASSES_PER_TASK", "DEFAULT_TRIALS", "FIXED_COLUMNS", "OUTCOME_COLUMNS",
-           "StartingHand", "StartingHandResult", "canonical", "count_table",
-           "exact_starting_hands", "ranked", "shipped_table", "starting_hand_classes",
+           "count_table", "exact_starting_hands", "shipped_classes", "shipped_table",
            "starting_hand_result", "starting_hands", "table_file", "table_rows",
            "uses_shipped_table", "write_table"]

@@ -38,7 +38,7 @@ from stud_odds.kernels.tables import NO_LOW
 
 from ..deal_levels import level_choices, levels
 from ..running import each_shared_card
-from ..small import _class_columns, _values, award_winner_counts
+from ..small import award_winner_counts, class_columns, hand_value_arrays
 from ..tallies import Tallies
 from .headsup import (
     BOTH,
@@ -137,8 +137,8 @@ def _parents(game: int, spot: Spot, plan: list[tuple[int, int]], rows: list[Comp
             level, row = rows[dealt[q]], picks[dealt[q]]
             high, low = level.high[row], level.low[row]
         else:
-            highs, lows = _values(game, np.array([[spot.known_key[q]]]),
-                                  np.array([[spot.known_bits[q]]]), lookups)
+            highs, lows = hand_value_arrays(game, np.array([[spot.known_key[q]]]),
+                                            np.array([[spot.known_bits[q]]]), lookups)
             high, low = np.broadcast_to(highs[0], count), np.broadcast_to(lows[0], count)
         values[q] = high.astype(np.int64) << 16 | low
         best = _with_player(game, best, high, low, 1 << q)
@@ -227,7 +227,7 @@ def _last_player_scoops(game: int, used: np.ndarray, best: list[np.ndarray],
 
 def _class_of(game: int, value: np.ndarray, lookups: Lookups) -> tuple[np.ndarray, np.ndarray]:
     """The class columns of hands valued high << 16 | low."""
-    high, low = _class_columns(game, (value >> 16)[None], (value & 0xFFFF)[None], lookups)
+    high, low = class_columns(game, (value >> 16)[None], (value & 0xFFFF)[None], lookups)
     return high[0], low[0]
 
 

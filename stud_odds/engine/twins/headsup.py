@@ -50,7 +50,7 @@ from stud_odds.kernels.tables import RAZZ_CLASSES
 from ..awards import add_awards
 from ..pair_counting import LOW_LEVELS, PAIR_CLASSES, SWAP_PLAYERS, VALUE_SPAN
 from ..running import each_shared_card
-from ..small import _class_columns, _combinations, _values
+from ..small import class_columns, combination_rows, hand_value_arrays
 from ..tallies import Tallies
 
 X_WINS, Y_WINS, BOTH = 1, 2, 3  # winner masks: X is bit 0
@@ -114,16 +114,16 @@ class Completions:
 
     def __init__(self, game: int, spot: Spot, player: int, k: int, lookups: Lookups):
         deck = np.asarray(spot.deck, np.int64)
-        combos = _combinations(len(deck), k)
+        combos = combination_rows(len(deck), k)
         cards = deck[combos]
         self.combos = combos
         self.mask = (np.int64(1) << combos).sum(axis=1)
         keys = int(spot.known_key[player]) + lookups.card_key[cards].sum(axis=1)
         bits = int(spot.known_bits[player]) | np.bitwise_or.reduce(lookups.card_bit[cards],
                                                                    axis=1)
-        highs, lows = _values(game, keys[None], bits[None], lookups)
+        highs, lows = hand_value_arrays(game, keys[None], bits[None], lookups)
         self.high, self.low = highs[0], lows[0]
-        high_class, low_class = _class_columns(game, highs, lows, lookups)
+        high_class, low_class = class_columns(game, highs, lows, lookups)
         self.high_class, self.low_class = high_class[0], low_class[0]
 
 

@@ -43,7 +43,7 @@ from stud_odds.scenario.table import HOLE_CARDS
 
 from ..awards import add_awards
 from ..pair_counting import PAIR_CLASSES, SWAP_PLAYERS, VALUE_SPAN, pair_weights
-from ..small import _class_columns, _combinations, _values
+from ..small import class_columns, combination_rows, hand_value_arrays
 from ..tallies import Tallies, narrowed
 from .headsup import BOTH, X_WINS, Y_WINS, low_bucket, passes, sweep_value
 
@@ -51,6 +51,8 @@ from .headsup import BOTH, X_WINS, Y_WINS, low_bucket, passes, sweep_value
 # up to 2**24 rows, stays below 2**63
 _COUNT_LIMB_BITS = 12
 _MOST_ROWS = 1 << 24
+# a weight is below MAX_WEIGHT (kernels/weighted.py): 27 bits
+_WEIGHT_BITS = 27
 # seconds per entry (a completion's subset, sorted or looked up, with its weight) and per
 # completion listed and weighed, on one core of a busy 2-core machine (a fourth-street
 # range against a known hand, 28 million entries: about 2.4 s), and the bytes each holds
@@ -64,39 +66,74 @@ _BYTES_PER_ENTRY = 64
 
 class _Player:
     """One player's kept completions (weight above 0): their positions, weights, values
-    (larger is better), stud8 low buckets and class pairs."""
+    (larger is better), stud8 low buckets, class pairs and card sets."""
 
     def __init__(self, game: int, spot: Spot, player: int, k: int, pairs: np.ndarray | None,
                  lookups: Lookups):
-        combos = _combinations(len(spot.deck), k)
+        n = len(spot.deck)
         if pairs is None:
+            combos = combination_rows(n, k)
             self.weight = np.ones(len(combos), np.int64)
         else:
+            combos = _ranged_combinations(n, k, pairs)
             self.weight = _completion_weights(combos, pairs)
-            keep = np.flatnonzero(self.weight)
-            combos, self.weight = combos[keep], self.weight[keep]
         if len(combos) > _MOST_ROWS:
             raise ValueError("too many completions for weighted counting by numpy")
         self.combos, self.pairs, self.size = combos, pairs, k
+        self.unweighted = pairs is None
         cards = np.asarray(spot.deck, np.int64)[combos]
         keys = int(spot.known_key[player]) + lookups.card_key[cards].sum(axis=1)
         bits = int(spot.known_bits[player]) | np.bitwise_or.reduce(lookups.card_bit[cards],
                                                                    axis=1)
-        highs, lows = _values(game, keys[None], bits[None], lookups)
-        high_class, low_class = _class_columns(game, highs, lows, lookups)
+        highs, lows = hand_value_arrays(game, keys[None], bits[None], lookups)
+        high_class, low_class = class_columns(game, highs, lows, lookups)
         self.value = sweep_value(game, highs[0], lows[0])
         self.bucket = low_bucket(game, lows[0])
         self.pair_class = high_class[0] * LOW_CLASS_COLUMNS + low_class[0]
+        self._sets: dict[int, np.ndarray] = {}
 
     def __len__(self) -> int:
         return len(self.weight)
+
+    def card_sets(self, size: int, deck: int) -> np.ndarray:
+        """Every row's subsets of ``size`` positions as numbers (_card_sets), made once for
+        every pass."""
+        if size not in self._sets:
+            self._sets[size] = _card_sets(self.combos, deck, size)
+        return self._sets[size]
+
+
+def _ranged_combinations(n: int, k: int, pairs: np.ndarray) -> np.ndarray:
+    """The k of range(n), one row each, that hold a pair weighing more than 0: listed from
+    the pairs (each with every choice of its other cards, the duplicates of rows holding
+    several pairs dropped) when that lists fewer rows than every k."""
+    first, second = np.nonzero(np.triu(pairs > 0, 1))
+    if len(first) * math.comb(n - HOLE_CARDS, k - HOLE_CARDS) >= math.comb(n, k):
+        combos = combination_rows(n, k)
+        return combos[np.flatnonzero(_completion_weights(combos, pairs))]
+    others = combination_rows(n - HOLE_CARDS, k - HOLE_CARDS)
+    rows = np.empty((len(first), len(others), k), np.int64)
+    for i, (p, q) in enumerate(zip(first.tolist(), second.tolist(), strict=True)):
+        rest = np.delete(np.arange(n), (p, q))
+        rows[i, :, :HOLE_CARDS] = p, q
+        rows[i, :, HOLE_CARDS:] = rest[others]
+    rows = np.sort(rows.reshape(-1, k), axis=1)
+    binom, rank = _binomials(n, k), np.zeros(len(rows), np.int64)
+    for i in range(k):
+        rank += binom[rows[:, i], i + 1]
+    return rows[np.unique(rank, return_index=True)[1]]
+
+
+def _binomials(deck: int, size: int) -> np.ndarray:
+    """binom[p, i] = C(p, i) for positions p of the deck, i up to ``size``."""
+    return np.array([[math.comb(p, i) for i in range(size + 1)] for p in range(deck)],
+                    np.int64).reshape(deck, size + 1)
 
 
 def _card_sets(combos: np.ndarray, deck: int, size: int) -> np.ndarray:
     """Each row's subsets of ``size`` positions as numbers (colex ranks), one column per
     subset: the numbers of two equal sets are equal."""
-    binom = np.array([[math.comb(p, i) for i in range(size + 1)] for p in range(deck)],
-                     np.int64).reshape(deck, size + 1)
+    binom = _binomials(deck, size)
     patterns = list(combinations(range(combos.shape[1]), size))
     sets = np.zeros((len(combos), len(patterns)), np.int64)
     for j, columns in enumerate(patterns):
@@ -165,24 +202,24 @@ def _class_tallies(game: int, player: _Player, other: _Player, deck: int,
 def _sorted_keys(side: _Player, rows: np.ndarray, deck: int, size: int
                  ) -> tuple[np.ndarray, np.ndarray]:
     """The keys (card set, value) of the ``rows``' subsets of ``size`` positions, sorted,
-    and the weight of each key's row.  A counting sort: the rows in order of value, then
-    their subsets in order of card set, each stable (radix sorts of 16-bit digits, in
-    numpy several times quicker than sorting the keys)."""
-    by_value = rows[_stable_order(side.value[rows])]
-    sets = _card_sets(side.combos[by_value], deck, size)
-    order = _stable_order(sets.ravel())
-    keys = (sets * VALUE_SPAN + side.value[by_value, None]).ravel()[order]
-    return keys, np.repeat(side.weight[by_value], sets.shape[1])[order]
-
-
-def _stable_order(numbers: np.ndarray) -> np.ndarray:
-    """argsort(numbers, stable) of numbers at least 0, by 16 bits at a time."""
-    order = np.argsort((numbers & 0xFFFF).astype(np.uint16), kind="stable")
-    high = numbers >> 16
-    while high.any():
-        order = order[np.argsort((high[order] & 0xFFFF).astype(np.uint16), kind="stable")]
-        high >>= 16
-    return order
+    and the summed weight of the keys before each (one more entry: the total).  Keys
+    that are equal are counted together, so their order among themselves is free: a
+    plain sort, each key carrying its row's weight in its low bits when they fit."""
+    keys = (side.card_sets(size, deck)[rows] * VALUE_SPAN + side.value[rows, None]).ravel()
+    summed = np.zeros(len(keys) + 1, np.int64)
+    if side.unweighted:
+        keys.sort()
+        summed[1:] = np.arange(1, len(keys) + 1)
+        return keys, summed
+    weights = np.repeat(side.weight[rows], keys.size // max(len(rows), 1))
+    if int(keys.max(initial=0)).bit_length() + _WEIGHT_BITS < 63:
+        packed = np.sort(keys << _WEIGHT_BITS | weights)
+        keys, weights = packed >> _WEIGHT_BITS, packed & ((1 << _WEIGHT_BITS) - 1)
+    else:
+        order = np.argsort(keys)
+        keys, weights = keys[order], weights[order]
+    np.cumsum(weights, out=summed[1:])
+    return keys, summed
 
 
 def weighted_pair_sums(asking: _Player, rows: np.ndarray, asked: _Player,
@@ -198,14 +235,11 @@ def weighted_pair_sums(asking: _Player, rows: np.ndarray, asked: _Player,
     and at any value of each of its subsets' keys."""
     found = np.zeros((3, len(rows)), np.int64)
     for size in range(min(asking.size, asked.size) + 1):
-        keys, weights = _sorted_keys(asked, asked_rows, deck, size)
-        summed = np.zeros(len(keys) + 1, np.int64)
-        np.cumsum(weights, out=summed[1:])
-        del weights
+        keys, summed = _sorted_keys(asked, asked_rows, deck, size)
         set_start = np.zeros(math.comb(deck, size) + 1, np.int64)
         np.cumsum(np.bincount(keys // VALUE_SPAN, minlength=len(set_start) - 1),
                   out=set_start[1:])
-        card_set = _card_sets(asking.combos[rows], deck, size)
+        card_set = asking.card_sets(size, deck)[rows]
         questions = card_set * VALUE_SPAN + asking.value[rows, None]
         last = set_start[card_set + 1]
         start = summed[set_start[card_set]]
@@ -262,28 +296,49 @@ def weighted_twin(game: int, spot: Spot, ranges: tuple[Combos | None, Combos | N
 def _counted(game: int, track_scoops: bool, x: _Player, y: _Player, deck: int,
              between: Callable[[], None]) -> tuple[np.ndarray, list[np.ndarray]]:
     """The weighted outcome counts [high winners, low winners] and X's and Y's scoops by
-    class pair (Python ints)."""
+    class pair (Python ints).
+
+    Per pass, the side with more subset entries asks the other (whose fewer entries are
+    the ones sorted): the pairs it wins, ties and loses are the counts either way.  A
+    side scoops the disjoint rows below it when it takes the low too or nobody does."""
     counts = np.zeros((4, 4), object)
     scoops = [np.zeros(PAIR_CLASSES, object), np.zeros(PAIR_CLASSES, object)]
+    shared = min(x.size, y.size)
     for x_rows, y_rows, low in passes(game, x, y):
-        below, at_most, every = weighted_pair_sums(x, x_rows, y, y_rows, deck)
-        weight = x.weight[x_rows]
-        one = np.zeros(len(x_rows), np.int64)
-        for high, found in ((X_WINS, below), (BOTH, at_most - below), (Y_WINS, every - at_most)):
-            cell = (0, high) if game == GAME_RAZZ else (high, low)
-            counts[cell] += _exact_sums(one, weight, found, 1)[0]
+        sides = ((x, x_rows, X_WINS), (y, y_rows, Y_WINS))
+        entries = [len(rows) * sum(math.comb(side.size, s) for s in range(shared + 1))
+                   for side, rows, _ in sides]
+        asker = 1 if entries[1] > entries[0] else 0
+        (side, rows, wins), (other, other_rows, _) = sides[asker], sides[1 - asker]
+        below_of = {}
+        below, at_most, every = weighted_pair_sums(side, rows, other, other_rows, deck)
+        below_of[asker] = below
+        for high, found in ((wins, below), (BOTH, at_most - below),
+                            (X_WINS + Y_WINS - wins, every - at_most)):
+            counts[(0, high) if game == GAME_RAZZ else (high, low)] += _weighted_sum(
+                side.weight[rows], found)
         between()
-        if track_scoops:
-            # X scoops the disjoint Y below it when it takes the low too or nobody does; so
-            # does Y the X below it
-            if low in (X_WINS, 0):
-                scoops[0] += _exact_sums(x.pair_class[x_rows], weight, below, PAIR_CLASSES)
-            if low in (Y_WINS, 0):
-                y_below, _, _ = weighted_pair_sums(y, y_rows, x, x_rows, deck)
-                scoops[1] += _exact_sums(y.pair_class[y_rows], y.weight[y_rows], y_below,
-                                         PAIR_CLASSES)
-                between()
+        if not track_scoops:
+            continue
+        for p, (side, rows, wins) in enumerate(sides):
+            if low in (wins, 0):
+                if p not in below_of:
+                    other, other_rows, _ = sides[1 - p]
+                    below_of[p] = weighted_pair_sums(side, rows, other, other_rows, deck)[0]
+                    between()
+                scoops[p] += _exact_sums(side.pair_class[rows], side.weight[rows],
+                                         below_of[p], PAIR_CLASSES)
     return counts, scoops
+
+
+def _weighted_sum(weight: np.ndarray, count: np.ndarray) -> int:
+    """The sum of weight * count, exactly (_exact_sums' bounds)."""
+    total, shift, count = 0, 0, count.copy()
+    while count.any():
+        total += int((weight * (count & ((1 << _COUNT_LIMB_BITS) - 1))).sum()) << shift
+        count >>= _COUNT_LIMB_BITS
+        shift += _COUNT_LIMB_BITS
+    return total
 
 
 def weighted_twin_cost(game: int, deck: int, sizes: list[int], rows: list[int],
