@@ -83,18 +83,20 @@ def rich_table(table: TextTable) -> Table:
     return drawn
 
 
-def print_view(view: View, target: Console) -> None:
-    """Print each table and line of ``view`` on the console ``target``."""
+def print_view(view: View, target: Console, crop: bool = True) -> None:
+    """Print each table and line of ``view`` on the console ``target`` (``crop``: cut what is
+    wider than the console, as rich does by default)."""
     from rich.markup import escape
     from rich.text import Text
 
     for part in view:
         if isinstance(part, TextTable):
-            target.print(rich_table(part))
+            target.print(rich_table(part), crop=crop)
         elif part.folds:
-            target.print(Text(part.text, style=part.style or ""))
+            target.print(Text(part.text, style=part.style or ""), crop=crop)
         else:
-            target.print(escape(part.text), style=part.style, highlight=False, soft_wrap=True)
+            target.print(escape(part.text), style=part.style, highlight=False, soft_wrap=True,
+                         crop=crop)
 
 
 __all__ = ["Column", "Line", "Row", "TextTable", "View", "print_view", "rich_table"]
