@@ -54,17 +54,14 @@ def outs_command(
     if json_out and csv_out:
         fail("choose one of --json and --csv")
     seat = options.read_option("player", player)
-    threads_used = options.read_option("threads", threads)
-    request = SpotRequest.from_fields(
+    spot = SpotRequest.from_fields(
         {"hands": hands, "game": game, "dead": dead, "folds": fold or None,
          "community": community, "deck_rule": deck_rule, "trials": trials,
-         "precision": precision, "exact": exact, "max_time": max_time, "seed": seed},
-        SPOT_FIELDS, Door.COMMAND_LINE)
+         "precision": precision, "exact": exact, "max_time": max_time, "seed": seed,
+         "threads": threads}, (*SPOT_FIELDS, "threads"), Door.COMMAND_LINE)
     try:
-        result = table_of_outs(request.scenario, seat, method=request.method,
-                               trials=request.trials, precision=request.precision,
-                               max_time=request.max_time, seed=request.seed,
-                               threads=threads_used)
+        result = table_of_outs(spot.scenario, seat, threads=spot.threads,
+                               **spot.stop.as_keywords())
     except ExactRefused as refused:
         fail(refused.for_option("--exact"))
     except KeyboardInterrupt:
