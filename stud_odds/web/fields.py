@@ -64,6 +64,12 @@ def _bounded(spot: SpotRequest, max_seconds: float) -> None:
 
 def request_from_json(body: bytes, max_seconds: float = JOB_TIME_LIMIT) -> SpotRequest:
     """An SpotRequest from a POST body: one JSON object."""
+    return request_from_fields(json_body(body), max_seconds)
+
+
+def json_body(body: bytes) -> Any:
+    """A POST body's one JSON value (strict: no NaN; an integer of thousands of digits
+    read by its size, see _whole_number); a body that is not UTF-8 JSON is one sentence."""
     try:
         text = body.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -78,7 +84,7 @@ def request_from_json(body: bytes, max_seconds: float = JOB_TIME_LIMIT) -> SpotR
         raise RequestError("the body is not a spot: the JSON is nested too deeply") from None
     except ValueError as exc:  # an integer of more digits than Python converts, or NaN
         raise RequestError(f"the body is not a spot: {exc}") from None
-    return request_from_fields(data, max_seconds)
+    return data
 
 
 def _no_constant(name: str) -> Any:
@@ -129,4 +135,5 @@ def request_from_query(items: list[tuple[str, str]],
 
 
 __all__ = ["PAGE_PARAMETER", "QUERY_FIELDS", "REQUEST_FIELDS", "RequestError",
-           "fields_from_query", "request_from_fields", "request_from_json", "request_from_query"]
+           "fields_from_query", "json_body", "request_from_fields", "request_from_json",
+           "request_from_query"]
