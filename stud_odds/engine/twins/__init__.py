@@ -17,7 +17,7 @@ tests hold the two to the same integers.  Nothing here imports numba.
   is missing;
 - ``enumeration``: every deal, parents built whole; three-way fifth street: 1.5 s.
 
-Which answers, kernel or twin, is decided in one place (engine/running.py); the
+Which answers, kernel or twin, is decided in one place (engine/kernel_choice.py); the
 method, trial count and stop are chosen before it, so a command prints the same
 numbers cold or warm.  Sampling asks again between calls: a kernel that the background
 compile finished mid-run takes over the rest.
