@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from stud_odds.errors import StudOddsError
 from stud_odds.scenario.table import STREET_ORDINALS
@@ -16,7 +16,9 @@ class PlotError(StudOddsError):
     """Plotting was asked for but matplotlib is not installed."""
 
 
-def _pyplot():
+def load_pyplot() -> Any:
+    """matplotlib's pyplot, drawing to files only; PlotError when matplotlib is missing
+    (the doors call it before any work, to refuse at once)."""
     try:
         import matplotlib
 
@@ -31,7 +33,7 @@ def _pyplot():
 
 def plot_replay(replay: Replay, path: str | Path) -> None:
     """Equity lines by street, one per player."""
-    pyplot = _pyplot()
+    pyplot = load_pyplot()
     figure, axes = pyplot.subplots(figsize=(7, 4))
     streets = [s.street for s in replay.streets]
     for seat, row in enumerate(replay.equity_by_street()):
@@ -50,7 +52,7 @@ def plot_replay(replay: Replay, path: str | Path) -> None:
 
 def plot_starting_hands(results: list[StartingHandResult], path: str | Path) -> None:
     """Equity and scoop rate per class, grouped by rank pattern (trips, pairs, unpaired)."""
-    pyplot = _pyplot()
+    pyplot = load_pyplot()
     figure, axes = pyplot.subplots(figsize=(9, 4.5))
     groups = {"trips": [], "pair": [], "no pair": []}
     for item in results:

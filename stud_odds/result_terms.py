@@ -3,12 +3,15 @@ a player's numbers (Rate), parts of the pot (PotPart), what a next card does (Ou
 and the unit of a sampled equity's error bar.
 
 The lowest floor of the results: no stud_odds import, so the result dataclasses
-(``results``) and the cells that show them (``report.cells``) both stand on it.
+(``results``) and the cells that show them (``report.cells``) both stand on it; the
+cells read a result by its shape (:class:`ShownResult`), as ``results`` stands on them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
+from typing import Protocol
 
 
 class Method(StrEnum):
@@ -93,5 +96,53 @@ class OutsGroup(StrEnum):
 FINISHED = frozenset({StoppedBy.COMPLETE, StoppedBy.TRIALS, StoppedBy.PRECISION,
                       StoppedBy.TIME})
 
+class ShownRange(Protocol):
+    """What a table shows of a player's range: a ``results.RangeSize``."""
+
+    @property
+    def combos(self) -> int: ...
+
+
+class ShownPlayer(Protocol):
+    """What a table shows of one player: a ``results.PlayerEquity``."""
+
+    @property
+    def hand(self) -> str: ...
+    @property
+    def range(self) -> ShownRange | None: ...
+    @property
+    def equity_se(self) -> float: ...
+    @property
+    def high_win(self) -> float | None: ...
+    @property
+    def low_win(self) -> float | None: ...
+
+
+class ShownResult(Protocol):
+    """What a table shows of a result: a ``results.EquityResult``, read by these attributes
+    and a Rate's (``getattr(player, rate)``)."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def method(self) -> Method: ...
+    @property
+    def stopped_by(self) -> StoppedBy: ...
+    @property
+    def outcomes(self) -> int: ...
+    @property
+    def seed(self) -> int | None: ...
+    @property
+    def elapsed_s(self) -> float: ...
+    @property
+    def max_se(self) -> float: ...
+    @property
+    def shared_river(self) -> bool: ...
+    @property
+    def no_low(self) -> float | None: ...
+    @property
+    def players(self) -> Sequence[ShownPlayer]: ...
+
+
 __all__ = ["FINISHED", "INTERVAL_UNIT", "Z95", "Method", "OutsGroup", "PotPart", "Rate",
-           "StoppedBy"]
+           "ShownPlayer", "ShownRange", "ShownResult", "StoppedBy"]

@@ -1,7 +1,9 @@
-"""The package's layers import one way, and each public name has one definition.
+"""The package's layers import one way, each name has one definition, and no module takes
+another package's private name.
 
-Read from the source (ast), so function-level imports count as much as module-level ones;
-imports under ``if TYPE_CHECKING:`` run only for a type checker and do not.
+Read from the source (ast), so function-level imports count as much as module-level ones,
+and imports under ``if TYPE_CHECKING:`` count too: a type checker's arrow back up is an
+arrow back up all the same (it only hides the circle from the interpreter).
 """
 
 from __future__ import annotations
@@ -27,14 +29,27 @@ def _type_checking(node: ast.If) -> bool:
         (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
-def _imports(name: str, tree: ast.Module) -> set[str]:
-    """The package's modules that ``name`` imports when it runs, at any depth."""
-    package = name if MODULES[name].name == "__init__.py" else name.rpartition(".")[0]
+def _package(module: str) -> str:
+    return module if MODULES[module].name == "__init__.py" else module.rpartition(".")[0]
+
+
+def _imported_from(name: str, node: ast.ImportFrom) -> str:
+    """The module a ``from ... import`` in ``name`` reads, its relative dots resolved."""
+    base = node.module or ""
+    if node.level:
+        package = _package(name).split(".")
+        base = ".".join(package[:len(package) - node.level + 1] + ([base] if base else []))
+    return base
+
+
+def _imports(name: str, tree: ast.Module, type_checking: bool = True) -> set[str]:
+    """The package's modules that ``name`` imports, at any depth; those under ``if
+    TYPE_CHECKING:`` only when ``type_checking``."""
     found: set[str] = set()
 
     def visit(node: ast.AST) -> None:
         for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and _type_checking(child):
+            if not type_checking and isinstance(child, ast.If) and _type_checking(child):
                 for other in child.orelse:
                     visit_one(other)
                 continue
@@ -44,10 +59,7 @@ def _imports(name: str, tree: ast.Module) -> set[str]:
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names if alias.name in MODULES)
         elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parts = package.split(".")[:len(package.split(".")) - node.level + 1]
-                base = ".".join(parts + ([base] if base else []))
+            base = _imported_from(name, node)
             if base in MODULES:
                 for alias in node.names:
                     full = f"{base}.{alias.name}"
@@ -61,10 +73,13 @@ def _imports(name: str, tree: ast.Module) -> set[str]:
 
 TREES = {name: ast.parse(path.read_text()) for name, path in MODULES.items()}
 IMPORTS = {name: _imports(name, tree) for name, tree in TREES.items()}
+RUNTIME_IMPORTS = {name: _imports(name, tree, type_checking=False)
+                   for name, tree in TREES.items()}
 
 
-def _circles() -> list[list[str]]:
-    """Strongly connected groups of more than one module (Tarjan)."""
+def _circles(imports: dict[str, set[str]] = IMPORTS) -> list[list[str]]:
+    """Strongly connected groups of more than one module (Tarjan): each holds a circle, and
+    every arrow of it points back up to a floor that stands on the importer."""
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []
@@ -75,7 +90,7 @@ def _circles() -> list[list[str]]:
         index[module] = low[module] = len(index)
         stack.append(module)
         on_stack.add(module)
-        for other in IMPORTS[module]:
+        for other in imports[module]:
             if other not in index:
                 connect(other)
                 low[module] = min(low[module], low[other])
@@ -99,7 +114,19 @@ def _circles() -> list[list[str]]:
 
 
 def test_no_import_circle():
+    """No circle and so no arrow back up, TYPE_CHECKING imports included: the floors can be
+    read bottom up (report/cells <-> results and ranges/model -> scenario/table were such
+    circles, closed only for the type checker)."""
     assert _circles() == []
+
+
+def test_the_type_checkers_imports_are_counted():
+    """An import under ``if TYPE_CHECKING:`` is an arrow of the graph (and not of the one
+    the interpreter follows)."""
+    tree = ast.parse("from typing import TYPE_CHECKING\n"
+                     "if TYPE_CHECKING:\n    from stud_odds.games import Game\n")
+    assert _imports("stud_odds.cards", tree) == {"stud_odds.games"}
+    assert _imports("stud_odds.cards", tree, type_checking=False) == set()
 
 
 def test_the_circle_finder_finds_a_circle():
@@ -134,3 +161,67 @@ def _definitions() -> dict[str, list[str]]:
 def test_each_public_name_is_defined_once():
     twice = {name: modules for name, modules in _definitions().items() if len(modules) > 1}
     assert twice == {}
+
+
+def _defined(node: ast.stmt) -> list[str]:
+    """The names a top-level statement defines: a function, a class or assigned names."""
+    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        return [node.name]
+    if isinstance(node, ast.Assign):
+        return [target.id for target in node.targets if isinstance(target, ast.Name)]
+    if isinstance(node, ast.AnnAssign) and node.value is not None:
+        return [node.target.id] if isinstance(node.target, ast.Name) else []
+    return []
+
+
+def _defined_twice(tree: ast.Module) -> list[str]:
+    """Top-level names a module defines more than once (the later one silently wins)."""
+    seen: set[str] = set()
+    twice = []
+    for node in tree.body:
+        for name in _defined(node):
+            if name in seen:
+                twice.append(name)
+            seen.add(name)
+    return twice
+
+
+def test_no_name_is_defined_twice_in_one_module():
+    twice = {module: names for module, tree in TREES.items() if (names := _defined_twice(tree))}
+    assert twice == {}
+
+
+def test_the_double_finder_finds_a_double():
+    tree = ast.parse("POINTS = 50.0\nMOST = 1\nPOINTS = 'points'\n"
+                     "def f():\n    pass\nclass f:\n    pass\n")
+    assert _defined_twice(tree) == ["POINTS", "f"]
+
+
+def _private_imports(name: str, tree: ast.Module) -> list[str]:
+    """``module.name`` of each private name (one leading underscore) that ``name`` imports
+    from a module of another package."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = _imported_from(name, node)
+            if base in MODULES and _package(base) != _package(name):
+                found += [f"{base}.{alias.name}" for alias in node.names
+                          if alias.name.startswith("_") and not alias.name.startswith("__")]
+    return found
+
+
+def test_no_private_name_crosses_a_package():
+    """A private name is its module's own business (or its package's): a service another
+    package needs is public, or lives with the package that uses it."""
+    crossing = {module: found for module, tree in TREES.items()
+                if (found := _private_imports(module, tree))}
+    assert crossing == {}
+
+
+def test_the_private_import_finder_finds_one():
+    luck = ast.parse("def f():\n    from stud_odds.history.replaying import _luck, replay_hand\n"
+                     "from .stats import _game_order\n")
+    assert _private_imports("stud_odds.db.luck", luck) == ["stud_odds.history.replaying._luck"]
+    twin = ast.parse("from ..small import _values\nfrom .exact import _same_package\n")
+    assert _private_imports("stud_odds.engine.twins.headsup", twin) == [
+        "stud_odds.engine.small._values"]

@@ -49,9 +49,9 @@ def luck_figure(result: LuckResult, money: bool = False) -> Any:
     """A matplotlib Figure with a chart (Axes) per unit: line 0 the running net ("won"),
     line 1 the running all-in adjusted net, over his hands in that unit (0 before the
     first, then 1, 2, ...)."""
-    from stud_odds.plot import _pyplot
+    from stud_odds.plot import load_pyplot
 
-    pyplot = _pyplot()
+    pyplot = load_pyplot()
     units = units_of(result)
     figure, charts = pyplot.subplots(len(units), 1, squeeze=False,
                                      figsize=(WIDTH, 1.0 + CHART_HEIGHT * len(units)))
@@ -81,11 +81,11 @@ def luck_figure(result: LuckResult, money: bool = False) -> Any:
 def plot_luck(result: LuckResult, target: str | Path | IO[bytes], money: bool = False) -> str:
     """Draw ``luck_figure(result, money)`` as a PNG (a path or a binary stream); returns
     what it drew, ``2 charts: USD, tournament chips``."""
-    from stud_odds.plot import _pyplot
+    from stud_odds.plot import load_pyplot
 
     figure = luck_figure(result, money)
     figure.savefig(target, dpi=DPI, format="png")
-    _pyplot().close(figure)
+    load_pyplot().close(figure)
     units = units_of(result)
     return f"{len(units)} chart{'s' if len(units) != 1 else ''}: {', '.join(units)}"
 

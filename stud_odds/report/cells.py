@@ -1,8 +1,9 @@
 """A result's numbers as printed, in plain text: the cells every view shows (the terminal
 table, the web page, a notebook's HTML table) and the lines under the table.
 
-No rich, and no runtime import of ``results``: a result is read by its attributes, so
-``EquityResult._repr_html_`` can draw on this module without an import circle.
+No rich, and no import of ``results``: a result is read by its shape
+(``result_terms.ShownResult``), so ``EquityResult._repr_html_`` draws on this module
+without an import circle.
 """
 
 from __future__ import annotations
@@ -11,12 +12,19 @@ import html
 import math
 from typing import TYPE_CHECKING, NamedTuple
 
-from stud_odds.result_terms import INTERVAL_UNIT, Z95, Method, Rate, StoppedBy
+from stud_odds.result_terms import (
+    INTERVAL_UNIT,
+    Z95,
+    Method,
+    Rate,
+    ShownRange,
+    ShownResult,
+    StoppedBy,
+)
 from stud_odds.wording import plural
 
 if TYPE_CHECKING:
     from stud_odds.pot_odds import PotOdds
-    from stud_odds.results import EquityResult, RangeSize
     from stud_odds.scenario import Scenario
 
 INTERVAL_TITLE = "±95%"  # the column of a sampled equity's 95% interval, in INTERVAL_UNIT
@@ -24,7 +32,7 @@ INTERVAL_TITLE = "±95%"  # the column of a sampled equity's 95% interval, in IN
 INTERVAL_NOTE = f"± is the 95% interval, in {INTERVAL_UNIT}"
 
 
-def percent_decimals(result: EquityResult) -> int:
+def percent_decimals(result: ShownResult) -> int:
     """Decimals of a percentage that match the error bar: the last digit is the first uncertain."""
     if result.method == Method.EXACT:
         return 2
@@ -49,7 +57,7 @@ class NumberColumn(NamedTuple):
     style: str | None = None
 
 
-def number_columns(result: EquityResult) -> list[NumberColumn]:
+def number_columns(result: ShownResult) -> list[NumberColumn]:
     """The equity table's number columns, as every view of a result prints them."""
     decimals = percent_decimals(result)
     players = result.players
@@ -70,7 +78,7 @@ def number_columns(result: EquityResult) -> list[NumberColumn]:
     return [*columns, column(Rate.SCOOP)]
 
 
-def table_cells(result: EquityResult) -> list[dict[str, str]]:
+def table_cells(result: ShownResult) -> list[dict[str, str]]:
     """Per player, each number cell of the equity table as printed (``54.78%``), by field:
     ``equity``, ``interval`` (±95%, sampled results only), the win, tie and scoop fields."""
     columns = number_columns(result)
@@ -78,18 +86,18 @@ def table_cells(result: EquityResult) -> list[dict[str, str]]:
             for p in range(len(result.players))]
 
 
-def combos_text(played: RangeSize) -> str:
+def combos_text(played: ShownRange) -> str:
     """The hole-card pairs a range allows, as a table shows them under it: ``87 combos``."""
     return plural(played.combos, "combo")
 
 
-def hand_notes(result: EquityResult) -> list[str]:
+def hand_notes(result: ShownResult) -> list[str]:
     """Per player, the line under his hand: a range's ``87 combos``, else empty."""
     return ["" if player.range is None else combos_text(player.range)
             for player in result.players]
 
 
-def html_table(result: EquityResult) -> str:
+def html_table(result: ShownResult) -> str:
     """The equity table's columns as an HTML table (EquityResult._repr_html_, Jupyter)."""
     numbers = number_columns(result)
     titles = ["#", "hand", *(column.title for column in numbers)]
@@ -111,7 +119,7 @@ def html_table(result: EquityResult) -> str:
     return "\n".join(lines)
 
 
-def footer_lines(scenario: Scenario, result: EquityResult) -> list[str]:
+def footer_lines(scenario: Scenario, result: ShownResult) -> list[str]:
     """The lines under the table: how the result was found, and what the spot implies."""
     if result.method == Method.EXACT and result.outcomes == 1:
         lines = ["exact: every card is known, one showdown"]

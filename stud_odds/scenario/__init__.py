@@ -5,11 +5,13 @@
 - :mod:`~stud_odds.scenario.plan`: what is left to deal (:class:`DealPlan`), including
   the one decision of whether seventh street is a shared community card.
 
-:mod:`~stud_odds.scenario.table` holds the table's sizes, :class:`Hand`, and owns the street
-structure: cards down and up on each street, the cards left before seventh street, and a
-replayed hand on one street (:class:`SeatCards`, :class:`StreetDeal`).
+:mod:`~stud_odds.scenario.table` holds the table's sizes and owns the street structure:
+cards down and up on each street, the cards left before seventh street;
+:mod:`~stud_odds.scenario.hands` a player's :class:`Hand`, and a replayed hand on one
+street (:class:`SeatCards`, :class:`StreetDeal`).
 """
 
+from stud_odds.scenario.hands import Hand, SeatCards, StreetDeal, random_hand, street_deals
 from stud_odds.scenario.plan import DealPlan, DeckRule, parse_deck_rule, seventh_street_is_shared
 from stud_odds.scenario.spot import Scenario
 from stud_odds.scenario.table import (
@@ -23,15 +25,10 @@ from stud_odds.scenario.table import (
     STREET_ORDINALS,
     STREETS,
     THIRD,
-    Hand,
     ScenarioError,
-    SeatCards,
-    StreetDeal,
     cards_left,
     down_cards,
     live_on,
-    random_hand,
-    street_deals,
     street_label,
     street_name,
     street_of,

@@ -24,12 +24,12 @@ from typing import TYPE_CHECKING
 
 from stud_odds.cards import UNKNOWN
 from stud_odds.errors import shown
+from stud_odds.scenario.hands import Hand
 from stud_odds.scenario.table import (
     DECK_SIZE,
     HOLE_CARDS,
     SEVENTH,
     SIXTH,
-    Hand,
     ScenarioError,
     cards_left,
 )

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from stud_odds.cards import format_card, format_cards
 from stud_odds.errors import blame, shown
 from stud_odds.games import Game, GameError, parse_game
+from stud_odds.scenario.hands import Hand, random_hand
 from stud_odds.scenario.plan import DealPlan, DeckRule, parse_deck_rule, ranges_fit
 from stud_odds.scenario.table import (
     DECK_SIZE,
@@ -30,9 +31,7 @@ from stud_odds.scenario.table import (
     MAX_UPCARDS,
     SEVENTH,
     SIXTH,
-    Hand,
     ScenarioError,
-    random_hand,
     shape_problem,
     street_name,
 )

@@ -20,7 +20,8 @@ from numbers import Integral
 
 from stud_odds.cards import CardError, check_unique, parse_cards
 from stud_odds.errors import excerpt, shown
-from stud_odds.scenario.table import Hand, ScenarioError, shape_problem
+from stud_odds.scenario.hands import Hand
+from stud_odds.scenario.table import ScenarioError, shape_problem
 
 RANDOM_HAND = "random"
 
