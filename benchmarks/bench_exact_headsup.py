@@ -22,6 +22,9 @@ against a random one on third street (9.6e12 deals; goal under 30 s).
 (engine/starts.py: every start against one random hand) beside one start
 counted on its own as above, in starts per minute both ways (goal: a table
 in under an hour on 2 cores).
+--twins times weighted counting's numpy twin (engine/twins/weighted.py) beside its
+kernels on one thread, CPU seconds (the median; a shared machine sways the wall
+far more), on the spots a first question sends to the twin (goal: within 5x).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from functools import partial
 
 import numba
 from bench_evaluators import cpu_model
@@ -56,6 +60,12 @@ RANGED = [  # label, hands
 ]
 PER_CHOICE_AT_MOST = 2_000  # choices counted one by one in the benchmark (0.1 s each)
 RANDOM = ("3rd, against random", ["AhKh/Qh", "random"])
+TWIN_SPOTS = [  # game, hands: weighted counting against a range
+    ("stud8", ["Ac2c/3c4d", "[A2, A3, KK]/Ks9c"]),
+    ("stud", ["AhKh/Qh8d", "[QQ+, AK]/7c6d"]),
+    ("razz", ["As2d/3c5h", "[A2, A3, 23]/Kh9c"]),
+    ("stud", ["AhKh/Qh", "[AA]/Kd"]),
+]
 TARGET_SECONDS = 10.0
 
 
@@ -154,6 +164,27 @@ def _random(args: argparse.Namespace) -> None:
               f"{wall:6.2f} s wall {cpu:6.2f} s CPU")
 
 
+def _twins(args: argparse.Namespace) -> None:
+    from stud_odds.engine import running
+    from stud_odds.engine.twins.weighted import weighted_twin
+    from stud_odds.engine.weighted import weighted_tallies
+
+    print(f"\nweighted counting, twin against kernels, one thread, median CPU s of "
+          f"{args.repeats} runs{', scooping hands counted' if args.scoops else ''}")
+    for game, hands in TWIN_SPOTS:
+        scenario = Scenario.build(hands, game=game)
+        spot, plan = spot_of(scenario, args.scoops), scenario.plan
+        ranges = tuple(plan.ranges[p] if p in plan.ranged_players else None for p in range(2))
+        question = (scenario.game.kernel_id, spot, ranges)
+        weighted_tallies(*question)  # compile / load from the cache
+        by_kernel = _median_seconds(partial(weighted_tallies, *question, threads=1),
+                                    args.repeats)[1]
+        by_twin = _median_seconds(partial(weighted_twin, *question, running.lookups()),
+                                  args.repeats)[1]
+        print(f"  {game:5s} {' vs '.join(hands):34s} kernels {by_kernel:6.2f} s  twin "
+              f"{by_twin:6.2f} s  {by_twin / by_kernel:5.1f}x")
+
+
 def _table(args: argparse.Namespace) -> None:
     from stud_odds.engine.starts import start_table
 
@@ -183,6 +214,8 @@ def main() -> None:
                         help="only time a known hand against a random one on third street")
     parser.add_argument("--table", action="store_true",
                         help="only time the exact starting-hand tables (minutes)")
+    parser.add_argument("--twins", action="store_true",
+                        help="only time weighted counting's numpy twin beside its kernels")
     args = parser.parse_args()
     print(f"CPU: {cpu_model()}, {args.threads} of {numba.config.NUMBA_NUM_THREADS} threads")
     if args.ranges:
@@ -191,7 +224,9 @@ def main() -> None:
         _random(args)
     if args.table:
         _table(args)
-    if not args.ranges and not args.random and not args.table:
+    if args.twins:
+        _twins(args)
+    if not (args.ranges or args.random or args.table or args.twins):
         _third_street(args)
         _against_brute_force(args)
 

@@ -53,15 +53,18 @@ _COUNT_LIMB_BITS = 12
 _MOST_ROWS = 1 << 24
 # a weight is below MAX_WEIGHT (kernels/weighted.py): 27 bits
 _WEIGHT_BITS = 27
+# subset entries of the asking side looked up at once (about 64 bytes each meanwhile)
+_ASKED_AT_ONCE = 1 << 21
 # seconds per entry (a completion's subset, sorted or looked up, with its weight) and per
-# completion listed and weighed, on one core of a busy 2-core machine (a fourth-street
-# range against a known hand, 28 million entries: about 2.4 s), and the bytes each holds
-# at once (the same spot: 670 MB more at the peak)
+# completion listed and weighed, on one core of a busy 2-core machine (a third-street
+# range of three pairs against a known hand, 31 million entries: 4.3 to 5.9 CPU s), and
+# the bytes each holds at once
 _SECONDS_PER_ENTRY = 1.2e-7
 _SECONDS_PER_COMPLETION = 3e-7
-_BYTES_PER_COMPLETION = 100
+_BYTES_PER_LISTED = 24  # per card of a listed completion (its row, sorted, ranked)
 _BYTES_PER_ROW = 150
-_BYTES_PER_ENTRY = 64
+_BYTES_PER_ENTRY = 40  # a sorted key, its summed weight and the sort's copy
+_BYTES_PER_QUESTION = 64
 
 
 class _Player:
@@ -71,6 +74,9 @@ class _Player:
     def __init__(self, game: int, spot: Spot, player: int, k: int, pairs: np.ndarray | None,
                  lookups: Lookups):
         n = len(spot.deck)
+        # stud8's passes ask about the same rows' card sets again: they are kept (int32:
+        # a set's number is below C(52, 7) < 2**31)
+        self._sets: dict[int, np.ndarray] | None = {} if game == GAME_STUD8 else None
         if pairs is None:
             combos = combination_rows(n, k)
             self.weight = np.ones(len(combos), np.int64)
@@ -90,17 +96,17 @@ class _Player:
         self.value = sweep_value(game, highs[0], lows[0])
         self.bucket = low_bucket(game, lows[0])
         self.pair_class = high_class[0] * LOW_CLASS_COLUMNS + low_class[0]
-        self._sets: dict[int, np.ndarray] = {}
 
     def __len__(self) -> int:
         return len(self.weight)
 
-    def card_sets(self, size: int, deck: int) -> np.ndarray:
-        """Every row's subsets of ``size`` positions as numbers (_card_sets), made once for
-        every pass."""
+    def card_sets(self, rows: np.ndarray, size: int, deck: int) -> np.ndarray:
+        """The ``rows``' subsets of ``size`` positions as numbers (_card_sets)."""
+        if self._sets is None:
+            return _card_sets(self.combos[rows], deck, size)
         if size not in self._sets:
-            self._sets[size] = _card_sets(self.combos, deck, size)
-        return self._sets[size]
+            self._sets[size] = _card_sets(self.combos, deck, size).astype(np.int32)
+        return self._sets[size][rows].astype(np.int64)
 
 
 def _ranged_combinations(n: int, k: int, pairs: np.ndarray) -> np.ndarray:
@@ -201,25 +207,32 @@ def _class_tallies(game: int, player: _Player, other: _Player, deck: int,
 
 def _sorted_keys(side: _Player, rows: np.ndarray, deck: int, size: int
                  ) -> tuple[np.ndarray, np.ndarray]:
-    """The keys (card set, value) of the ``rows``' subsets of ``size`` positions, sorted,
-    and the summed weight of the keys before each (one more entry: the total).  Keys
-    that are equal are counted together, so their order among themselves is free: a
-    plain sort, each key carrying its row's weight in its low bits when they fit."""
-    keys = (side.card_sets(size, deck)[rows] * VALUE_SPAN + side.value[rows, None]).ravel()
-    summed = np.zeros(len(keys) + 1, np.int64)
+    """The distinct keys (card set, value) of the ``rows``' subsets of ``size`` positions,
+    sorted (one more entry above every key), and the summed weight of the keys below
+    each (two more entries: the total).  Keys that are equal are counted together, so
+    their order among themselves is free: a plain sort, each key carrying its row's
+    weight in its low bits when they fit."""
+    keys = (side.card_sets(rows, size, deck) * VALUE_SPAN + side.value[rows, None]).ravel()
     if side.unweighted:
         keys.sort()
-        summed[1:] = np.arange(1, len(keys) + 1)
-        return keys, summed
-    weights = np.repeat(side.weight[rows], keys.size // max(len(rows), 1))
-    if int(keys.max(initial=0)).bit_length() + _WEIGHT_BITS < 63:
-        packed = np.sort(keys << _WEIGHT_BITS | weights)
-        keys, weights = packed >> _WEIGHT_BITS, packed & ((1 << _WEIGHT_BITS) - 1)
+        weights = None
     else:
-        order = np.argsort(keys)
-        keys, weights = keys[order], weights[order]
-    np.cumsum(weights, out=summed[1:])
-    return keys, summed
+        weights = np.repeat(side.weight[rows], keys.size // max(len(rows), 1))
+        if int(keys.max(initial=0)).bit_length() + _WEIGHT_BITS < 63:
+            packed = np.sort(keys << _WEIGHT_BITS | weights)
+            keys, weights = packed >> _WEIGHT_BITS, packed & ((1 << _WEIGHT_BITS) - 1)
+        else:
+            order = np.argsort(keys)
+            keys, weights = keys[order], weights[order]
+    summed = np.zeros(len(keys) + 1, np.int64)
+    if weights is None:
+        summed[1:] = np.arange(1, len(keys) + 1)
+    else:
+        np.cumsum(weights, out=summed[1:])
+    first = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1]))) if len(keys) \
+        else np.zeros(0, np.int64)
+    return (np.append(keys[first], np.iinfo(np.int64).max),
+            np.append(summed[first], (summed[-1], summed[-1])))
 
 
 def weighted_pair_sums(asking: _Player, rows: np.ndarray, asked: _Player,
@@ -231,23 +244,27 @@ def weighted_pair_sums(asking: _Player, rows: np.ndarray, asked: _Player,
     By inclusion-exclusion over the card sets S the two share, one size of S at a
     time (sets of different sizes never match, and memory stays a size's worth): the
     asked rows' subsets of that size are keys (S, value) sorted, each carrying its
-    row's weight, and each asking row asks for the summed weight below, at or below
-    and at any value of each of its subsets' keys."""
+    row's weight, and each asking row finds each of its subsets' key (one binary
+    search) for the summed weight below it, at or below it and at any value of S."""
     found = np.zeros((3, len(rows)), np.int64)
     for size in range(min(asking.size, asked.size) + 1):
         keys, summed = _sorted_keys(asked, asked_rows, deck, size)
-        set_start = np.zeros(math.comb(deck, size) + 1, np.int64)
-        np.cumsum(np.bincount(keys // VALUE_SPAN, minlength=len(set_start) - 1),
-                  out=set_start[1:])
-        card_set = asking.card_sets(size, deck)[rows]
-        questions = card_set * VALUE_SPAN + asking.value[rows, None]
-        last = set_start[card_set + 1]
-        start = summed[set_start[card_set]]
-        del card_set
+        # the summed weight of the keys of the sets below each set
+        set_sum = summed[np.searchsorted(keys, np.arange(math.comb(deck, size) + 1)
+                                         * VALUE_SPAN)]
         sign = -1 if size % 2 else 1
-        for kind, ends in enumerate((np.searchsorted(keys, questions, "left"),
-                                     np.searchsorted(keys, questions, "right"), last)):
-            found[kind] += sign * (summed[ends] - start).sum(axis=1)
+        # the asking rows a bounded number of entries at a time: memory stays flat
+        step = max(1, _ASKED_AT_ONCE // math.comb(asking.size, size))
+        for first in range(0, len(rows), step):
+            part = rows[first:first + step]
+            card_set = asking.card_sets(part, size, deck)
+            questions = card_set * VALUE_SPAN + asking.value[part, None]
+            start = set_sum[card_set]
+            at = np.searchsorted(keys, questions)
+            below = summed[at]
+            at_most = np.where(keys[at] == questions, summed[at + 1], below)
+            for kind, end in enumerate((below, at_most, set_sum[card_set + 1])):
+                found[kind, first:first + step] += sign * (end - start).sum(axis=1)
     below, at_most, every = found
     return below, at_most, every
 
@@ -344,15 +361,17 @@ def _weighted_sum(weight: np.ndarray, count: np.ndarray) -> int:
 def weighted_twin_cost(game: int, deck: int, sizes: list[int], rows: list[int],
                        track_scoops: bool) -> tuple[float, int]:
     """About how long weighted_twin takes on one core for completions of ``sizes`` cards
-    from ``deck``, about ``rows`` of each kept (every completion is listed and weighed
-    first; stud8 and scoops about twice), and the bytes it holds at once (one size of
-    card sets at a time)."""
+    from ``deck``, about ``rows`` of each kept (listed from a range's pairs when that
+    lists fewer than every completion: ``rows`` are those listed; stud8 and scoops
+    about twice), and the bytes it holds at once (the sorted entries of one size of
+    card sets, a bounded share of the asking side's; stud8 keeps every row's sets)."""
     shared = range(min(sizes) + 1)
-    listed = [math.comb(deck, k) for k in sizes]
-    per_size = [sum(r * math.comb(k, s) for k, r in zip(sizes, rows, strict=True))
-                for s in shared]
+    per_side = [[r * math.comb(k, s) for s in shared] for k, r in zip(sizes, rows, strict=True)]
+    entries = sum(map(sum, per_side))
     passes = (2 if game == GAME_STUD8 else 1) * (2 if track_scoops else 1)
-    seconds = passes * sum(per_size) * _SECONDS_PER_ENTRY + sum(listed) * _SECONDS_PER_COMPLETION
-    held = (max(listed) * _BYTES_PER_COMPLETION + sum(rows) * _BYTES_PER_ROW
-            + max(per_size) * _BYTES_PER_ENTRY)
+    seconds = passes * entries * _SECONDS_PER_ENTRY + sum(rows) * _SECONDS_PER_COMPLETION
+    sorted_side = min(per_side, key=sum)  # the side with fewer entries is the one sorted
+    held = (max(r * k for k, r in zip(sizes, rows, strict=True)) * _BYTES_PER_LISTED
+            + sum(rows) * _BYTES_PER_ROW + (4 * entries if game == GAME_STUD8 else 0)
+            + max(sorted_side) * _BYTES_PER_ENTRY + _ASKED_AT_ONCE * _BYTES_PER_QUESTION)
     return seconds, held
