@@ -26,29 +26,46 @@ os.environ["STUD_ODDS_BACKGROUND_COMPILE"] = "0"
 
 import pytest
 
+# a test about one of these is slow as well: the fast loop, -m "not slow", leaves it out
+SLOW_KINDS = ("browser", "cluster", "compile")
 
-def pytest_sessionstart(session):
-    """Every kernel in the cache before the first test: the command-line tests run the
-    package in child processes, which answer with numpy (and say so on stderr) while a
-    kernel is missing from the cache, and a fresh clone's kernels are its own (the cache
-    marks a kernel compiled for its sources' path)."""
+
+@pytest.hookimpl(tryfirst=True)  # before -m deselects by mark
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if any(item.get_closest_marker(kind) for kind in SLOW_KINDS):
+            item.add_marker(pytest.mark.slow)
+
+
+def pytest_collection_finish(session):
+    """Every kernel in the cache once, before the first test, when a selected test may use
+    one: the command-line tests run the package in child processes, which answer with numpy
+    (and say so on stderr) while a kernel is missing from the cache, and an in-process
+    test would otherwise pay the compile inside its own time.  A fresh clone's kernels are
+    its own (the cache marks a kernel compiled for its sources' path).  The tests marked
+    ``compile`` make caches of their own and need none of it."""
+    if session.config.option.collectonly or all(
+            item.get_closest_marker("compile") for item in session.items):
+        return
+    from stud_odds.engine import running
     from stud_odds.engine.warm import warm_up, warmth
+    from stud_odds.engine.weighted import weighted_kernels
+    from stud_odds.games import Game
 
     state = warmth()
     if state.compiled < state.total:
         warm_up()
-
-
-def pytest_configure(config):
-    config.addinivalue_line("markers", "twins: let numpy twins answer while a kernel is missing "
-                                       "(elsewhere in-process calls use the kernels)")
+    for game in Game:  # weighted heads-up counting, which warm_up leaves to its first use
+        if not running.in_cache("weighted", game.kernel_id):
+            weighted_kernels(game.kernel_id)
 
 
 @pytest.fixture(autouse=True)
 def kernels_answer(request, monkeypatch):
-    """In-process equity() calls use the kernels (compiled on first use), as a warm engine
-    does: the suite tests the kernels, and the twins are held against them in
-    test_engine_twins_*.py.  Tests marked ``twins`` see the engine as a fresh process does."""
+    """In-process equity() calls use the kernels (in the cache since collection, loaded on
+    first use), as a warm engine does: the suite tests the kernels, and the twins are held
+    against them in test_engine_twins_*.py.  Tests marked ``twins`` see the engine as a
+    fresh process does."""
     if request.node.get_closest_marker("twins") is None:
         from stud_odds.engine import kernel_choice
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.compile
 
 SPOT = ["AhKh/Qh8d", "xx/9d2c", "--json"]
 

@@ -24,7 +24,7 @@ from stud_odds.cli import app
 from stud_odds.study import read_spots, run_batch, run_spot
 from stud_odds.study.common import each_outcome
 
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.cluster
 
 ROOT = Path(__file__).parents[1]
 HISTORIES = sorted((ROOT / "tests" / "data" / "histories").glob("*.txt"))

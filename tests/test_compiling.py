@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 pytestmark = [pytest.mark.skipif(sys.platform == "win32", reason="POSIX file locks"),
-              pytest.mark.slow]
+              pytest.mark.compile]
 
 COMMAND = [sys.executable, "-m", "stud_odds", "equity", "AhKh/Qh8d", "7c7d/2s3s", "--json"]
 STARTED = re.compile(r"background compile (\d+) started")
@@ -317,7 +317,6 @@ def _installed_copy(tmp_path: Path) -> Path:
     return venv
 
 
-@pytest.mark.slow
 def test_run_from_the_clone_the_second_command_loads_what_the_first_compiled(tmp_path):
     """A clone, a plain install of it, and commands run from inside the clone (a fresh
     home): the background compile fills the cache of the installed package, so the next

@@ -226,7 +226,7 @@ def _network_address() -> str | None:
     return None if is_loopback(address) else address
 
 
-@pytest.mark.slow
+@pytest.mark.browser
 def test_the_page_from_another_address_works_once_its_address_gave_the_token():
     """The page needs no change: the browser sends the cookie with each of its calls (the
     stream's EventSource too); without it the page says what to do."""

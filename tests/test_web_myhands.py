@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.browser
 
 pytest.importorskip("uvicorn")
 pytest.importorskip("playwright")
