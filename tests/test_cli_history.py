@@ -133,6 +133,7 @@ def test_resume_refuses_a_file_that_is_not_its_own(tmp_path):
     assert out.read_text() == '{"id": "1"}\nnot json\n{"id": "2"}\n'
 
 
+@pytest.mark.slow
 def test_ctrl_c_keeps_whole_hands_and_resume_finishes(tmp_path):
     made = make_file(random.Random(5), 300, to_river=3)
     history = tmp_path / "made.txt"

@@ -44,6 +44,7 @@ def test_other_commands_do_not_load_the_web_stack():
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
+@pytest.mark.slow
 def test_serve_prints_its_address_first_answers_and_stops_at_ctrl_c():
     with subprocess.Popen([sys.executable, "-m", "stud_odds", "serve", "--port", "0"],
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,

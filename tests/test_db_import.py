@@ -128,6 +128,7 @@ def _import_process(folder, db, *extra):
          *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
+@pytest.mark.slow
 def test_sigkill_mid_import_keeps_whole_files_and_the_next_run_finishes(tmp_path):
     made = made_folder(tmp_path / "hh", files=30, hands=120, seed=3)
     db = tmp_path / "hands.sqlite"
@@ -161,6 +162,7 @@ def test_sigkill_mid_import_keeps_whole_files_and_the_next_run_finishes(tmp_path
                                    "FROM actions a WHERE a.hand_id = h.id)").fetchone() == (0,)
 
 
+@pytest.mark.slow
 def test_two_imports_at_once_lose_and_double_nothing(tmp_path):
     made = made_folder(tmp_path / "hh", files=12, hands=100, seed=4)
     db = tmp_path / "hands.sqlite"
@@ -177,6 +179,7 @@ def test_two_imports_at_once_lose_and_double_nothing(tmp_path):
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])
+@pytest.mark.slow
 def test_ctrl_c_keeps_committed_files(tmp_path, workers):
     made = made_folder(tmp_path / "hh", files=20, hands=100, seed=5)
     db = tmp_path / "hands.sqlite"
@@ -251,6 +254,7 @@ def _children(pid: int) -> list[int]:
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.slow
 def test_sigkill_with_reading_workers_leaves_no_process_behind(tmp_path):
     made = made_folder(tmp_path / "hh", files=24, hands=120, seed=7)
     db = tmp_path / "hands.sqlite"
@@ -325,6 +329,7 @@ def test_a_large_file_is_written_in_parts_with_the_same_result(tmp_path, monkeyp
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX signals")
 @pytest.mark.parametrize("how", ["SIGTERM to the command's processes", "SIGKILL"])
+@pytest.mark.slow
 def test_a_killed_parallel_import_ends_cleanly(tmp_path, how):
     """Issue 37 item 16: no leaked-semaphore warning, the files committed kept whole."""
     made = made_folder(tmp_path / "hh", files=24, hands=120, seed=10)

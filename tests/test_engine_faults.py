@@ -39,6 +39,7 @@ def _interrupt_after_first_line(process: subprocess.Popen) -> tuple[str, str]:
     return out, err
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_sampling_and_keeps_the_whole_rounds():
     process = _python("""
         import sys
@@ -69,6 +70,7 @@ LONG_ENUMERATION = ["AsKs/Qh6c8d", "7c7d/2s3s4s", "xx/9s9h2h"]
     (str(LONG_ENUMERATION).replace("'", '"'), "stud"),
     ('["AhKh/Qh", "xx/2s"]', "stud8"),  # heads-up: counted by pairs of completions
 ])
+@pytest.mark.slow
 def test_ctrl_c_stops_an_enumeration(hands, game):
     process = _python("""
         from stud_odds.engine import equity
@@ -93,6 +95,7 @@ def test_ctrl_c_stops_an_enumeration(hands, game):
 
 
 @pytest.mark.parametrize("exact", [False, True])
+@pytest.mark.slow
 def test_the_cli_exits_130_on_ctrl_c(exact):
     hands = LONG_ENUMERATION
     options = ["--exact"] if exact else ["--trials", "1e11", "--seed", "1"]
@@ -182,6 +185,7 @@ def test_compiling_does_not_count_against_max_time(monkeypatch):
     assert result.stopped_by == "trials" and result.outcomes == 300_000
 
 
+@pytest.mark.slow
 def test_enumeration_memory_stays_flat():
     """45,379,620 deals (a random hand against a made seventh-street hand) under 1 GB."""
     run = subprocess.run([sys.executable, "-c", textwrap.dedent("""

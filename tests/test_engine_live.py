@@ -262,6 +262,7 @@ THREADS_SCRIPT = """
 
 
 @pytest.mark.parametrize("layer", ["workqueue", "default"])
+@pytest.mark.slow
 def test_four_threads_of_ten_mixed_calls_equal_sequential_calls(layer):
     env = dict(os.environ)
     env.pop("NUMBA_THREADING_LAYER", None)

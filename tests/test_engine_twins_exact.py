@@ -178,6 +178,7 @@ README_EXACT = [
 
 
 @pytest.mark.parametrize("arguments", README_EXACT)
+@pytest.mark.slow
 def test_a_cold_exact_command_prints_what_a_warm_one_prints(arguments, tmp_path):
     """A fresh process with an empty cache (numpy) and one whose kernels are in memory
     print the same JSON, but for the elapsed time."""
@@ -229,6 +230,7 @@ RANGED_COLD = [
 
 
 @pytest.mark.parametrize("arguments", RANGED_COLD)
+@pytest.mark.slow
 def test_a_cold_count_against_a_range_prints_what_a_warm_one_prints(arguments, tmp_path):
     """Weighted counting answers a fresh process by numpy, compiling nothing, with the JSON
     the kernels give."""

@@ -239,6 +239,7 @@ README_SAMPLED = [
 
 
 @pytest.mark.parametrize("arguments", README_SAMPLED)
+@pytest.mark.slow
 def test_a_cold_command_prints_what_a_warm_one_prints(arguments, tmp_path):
     """A fresh process with an empty cache (numpy) and one whose kernels are in memory
     print the same JSON, but for the elapsed time."""

@@ -19,7 +19,13 @@ def test_every_example_is_checked():
     assert {e.name for e in EXAMPLES} == set(EXPECTED)
 
 
-@pytest.mark.parametrize("script", EXAMPLES, ids=[e.name for e in EXAMPLES])
+# the starting chart counts every class of start (seconds even at 300 trials)
+SLOW = {"stud8_starting_chart.py"}
+
+
+@pytest.mark.parametrize("script", [
+    pytest.param(e, id=e.name, marks=[pytest.mark.slow] if e.name in SLOW else [])
+    for e in EXAMPLES])
 def test_example_runs(script):
     done = subprocess.run([sys.executable, str(script), "--trials", "300"], capture_output=True,
                           text=True, timeout=300)

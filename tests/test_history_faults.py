@@ -204,6 +204,7 @@ def test_resume_trusts_only_whole_records_of_its_own(tmp_path, damage):
 # ---------------------------------------------------------------- item 3: SIGKILL
 
 
+@pytest.mark.slow
 def test_a_killed_run_keeps_every_finished_hand_and_resume_finishes(tmp_path):
     made = make_file(random.Random(14), 120, to_river=3)
     history = tmp_path / "h.txt"

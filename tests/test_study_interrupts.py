@@ -260,6 +260,7 @@ def _has_a_record(path: Path, suffix: str) -> bool:
 
 
 @pytest.mark.parametrize("suffix", ["jsonl", "csv"])
+@pytest.mark.slow
 def test_a_real_sigint_keeps_whole_results_and_resume_finishes(tmp_path, suffix):
     spots = tmp_path / "spots.jsonl"
     spots.write_text(jsonl(*LONG_SPOTS))
@@ -345,6 +346,7 @@ def _interrupt_after(marker: str, args: list[str], tmp_path: Path) -> tuple[str,
     return stdout, stderr
 
 
+@pytest.mark.slow
 def test_a_real_sigint_stops_starting_hands_with_marked_rows(tmp_path):
     out = tmp_path / "table.csv"
     stdout, stderr = _interrupt_after(
@@ -357,6 +359,7 @@ def test_a_real_sigint_stops_starting_hands_with_marked_rows(tmp_path):
     assert f"{out} holds {len(rows)} finished row" in line
 
 
+@pytest.mark.slow
 def test_a_real_sigint_stops_replay(tmp_path):
     stdout, stderr = _interrupt_after(
         "EQUITY-DONE", ["replay", "AsKs/Qh Jh Th", "7c7d/2s 3h 4h", "-n", "20M", "--seed", "1",
@@ -365,6 +368,7 @@ def test_a_real_sigint_stops_replay(tmp_path):
     assert one_line(stderr).endswith(" of 3 streets; nothing was printed")
 
 
+@pytest.mark.slow
 def test_a_real_sigint_stops_scoop(tmp_path):
     stdout, stderr = _interrupt_after(
         "EQUITY-PROGRESS", ["scoop", "Ac2c/3c", "--opponents", "3", "-n", "200M", "--json"],
@@ -374,6 +378,7 @@ def test_a_real_sigint_stops_scoop(tmp_path):
     assert line.endswith(" of 200,000,000 trials; nothing was printed")
 
 
+@pytest.mark.slow
 def test_a_real_sigint_stops_an_exact_table_and_leaves_out_as_it_was(tmp_path):
     """The exact table is counted all at once: Ctrl-C stops it between short kernel calls
     (status 130) and writes nothing, so an existing --out keeps its old table."""

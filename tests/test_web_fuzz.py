@@ -335,6 +335,7 @@ def _one_sentence(data: dict, where: str, private: str) -> None:
         f"a sentence of {len(error):,} characters: {error[:100]!r}... [at {where}]"
 
 
+@pytest.mark.slow
 def test_two_thousand_malformed_requests_on_every_route(tmp_path):
     database = tmp_path / "hands.sqlite"
     command = [sys.executable, "-m", "stud_odds", "serve", "--port", "0", "--db", str(database),
