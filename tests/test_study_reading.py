@@ -81,7 +81,7 @@ def test_csv_hands_stay_space_separated_and_bad_rows_are_named():
             "d,AsKs2d/QhJhTh9c 7c7d6c/2s3h4h5d,,,nan\n")
     results = list(read_spots(text, "csv"))
     assert [n for n, _ in results] == [2, 4, 5, 6]
-    assert results[0][1].method == "exact" and len(results[0][1].scenario.hands) == 2
+    assert results[0][1].stop.method == "exact" and len(results[0][1].scenario.hands) == 2
     assert "at least 2 live players" in str(results[1][1])
     assert "the line has 6 cells but the header names 5 columns" in str(results[2][1])
     assert "'seed' must be a whole number, not 'nan'" in str(results[3][1])
