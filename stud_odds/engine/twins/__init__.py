@@ -12,9 +12,9 @@ tests hold the two to the same integers.  Nothing here imports numba.
   (stud8 1.6 s);
 - ``razz_ranks``: razz heads-up counted by rank profiles; a known hand against
   an unknown one on third street in about 1 s, quicker than the kernel;
-- ``weighted``: heads-up against ranges, about 15 times slower than its kernel
-  (a narrow range on fourth street: 1.5 s) while that kernel, 15 s to compile,
-  is missing;
+- ``weighted``: heads-up against ranges, within 2.3-5.8 times its kernel's time
+  (``[AA]/Kd`` on third street: 4.2 CPU s) while that kernel, 15 s to compile,
+  is missing (bench_exact_headsup.py --twins);
 - ``enumeration``: every deal, parents built whole; three-way fifth street: 1.5 s.
 
 Which answers, kernel or twin, is decided in one place (engine/kernel_choice.py); the
