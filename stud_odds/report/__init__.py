@@ -1,9 +1,19 @@
-"""An equity result shown, in three floors, each standing on the one below:
+"""Every table the project prints, as plain cells under the terminal, the page and the
+machine formats; the doors choose and call.
+
+An equity result, in three floors, each standing on the one below:
 
 - :mod:`~stud_odds.report.cells`: the numbers as printed (``54.78%``), the footer and
   pot-odds lines, and the HTML table; plain text, no rich (the web page, notebooks);
+  it stands under :mod:`stud_odds.results` (a result's ``_repr_html_`` draws on it);
 - :mod:`~stud_odds.report.terminal`: the rich tables ``stud-odds equity`` prints;
-- :mod:`~stud_odds.report.formats`: the JSON object and CSV rows, for machines.
+- :mod:`~stud_odds.report.formats`: the JSON objects and CSV rows, for machines.
+
+The other commands' tables: :mod:`~stud_odds.report.outs` and
+:mod:`~stud_odds.report.db` (import, stats, luck, starts, query), each a
+:mod:`~stud_odds.report.tables` view (a title, columns, rows of text, the lines around
+them); :mod:`~stud_odds.report.history` (a run's summary, luck, a hand, the hands of a
+file) and :mod:`~stud_odds.report.study` (replay, starting-hand and scoop tables).
 
 Every name below loads its module on first use: importing the package loads no rich.
 The pot odds themselves are :mod:`stud_odds.pot_odds`.
