@@ -4,7 +4,11 @@ whichever ran."""
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -236,6 +240,23 @@ def test_a_cold_count_against_a_range_prints_what_a_warm_one_prints(arguments, t
     the kernels give."""
     _, answer = cold_and_warm(arguments, tmp_path)
     assert answer["method"] == "exact"
+
+
+def test_a_first_count_against_a_range_imports_no_numba(tmp_path):
+    """Nothing compiled, the twin answers: planning the count (its weights' check) and
+    counting it load no numba, whose import alone is most of a second."""
+    code = ("import json, sys\n"
+            "from stud_odds.cli import main\n"
+            f"sys.argv = ['stud-odds', 'equity', *{RANGED_COLD[0]!r}, '--json']\n"
+            "try:\n    main()\nexcept SystemExit as end:\n    assert not end.code, end.code\n"
+            "print(json.dumps('numba' in sys.modules))\n")
+    environment = {**os.environ, "STUD_ODDS_CACHE_DIR": str(tmp_path),
+                   "STUD_ODDS_BACKGROUND_COMPILE": "0"}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, env=environment)
+    answer, numba_imported = done.stdout.rsplit("\n", 2)[:2]
+    assert json.loads(answer)["method"] == "exact"
+    assert json.loads(numba_imported) is False
 
 
 # razz heads-up by rank profiles (twins/razz_ranks.py)

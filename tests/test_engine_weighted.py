@@ -17,8 +17,9 @@ from stud_odds.cards import UNKNOWN
 from stud_odds.engine.exact import enumerate_deals
 from stud_odds.engine.headsup import heads_up_tallies
 from stud_odds.engine.job import Job
+from stud_odds.engine.pair_counting import WEIGHT_SCALE, exact_weights
 from stud_odds.engine.running import spot_of
-from stud_odds.engine.weighted import WEIGHT_SCALE, exact_weights, weighted_tallies
+from stud_odds.engine.weighted import weighted_tallies
 from stud_odds.games import Game
 from stud_odds.ranges import Combos
 from stud_odds.scenario import Hand, Scenario

@@ -33,3 +33,10 @@ def pair_weights(deck: np.ndarray, combos: Combos) -> np.ndarray:
     weights[first, second] = scaled
     weights[second, first] = scaled
     return weights
+
+
+def exact_weights(combos: Combos) -> bool:
+    """Whether every weight is a whole number of millionths (written with up to six
+    decimals), so that counting in millionths is exact."""
+    scaled = np.asarray(combos.weight, np.float64) * WEIGHT_SCALE
+    return bool(np.all(np.abs(scaled - np.round(scaled)) <= 1e-6 * scaled))

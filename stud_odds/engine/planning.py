@@ -366,7 +366,7 @@ def weighted_fits(deal: Deal, ranges: Sequence[Combos | None]) -> bool:
     weights in millionths, and completions that fit in memory."""
     if len(deal.draws) != 2 or deal.shared_draw:
         return False
-    from .weighted import exact_weights
+    from .pair_counting import exact_weights
 
     if not all(r is None or exact_weights(r) for r in ranges):
         return False

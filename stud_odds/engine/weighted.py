@@ -13,7 +13,7 @@ pair P, later cards F, the other player's cards) is the pair of completions
 Weights are counted in millionths (WEIGHT_SCALE): a weight written with up to
 six decimals is exact, so the tallies are exact integers, the per-choice sums
 scaled by WEIGHT_SCALE per ranged player; ranges with finer weights are
-counted per choice (``exact_weights``; when the sweep is chosen, and what it
+counted per choice (pair_counting.exact_weights; when the sweep is chosen, and what it
 costs: planning.py).  The sums outgrow an int64 and come
 back as Python ints.  A process whose kernels are not compiled yet counts with
 the numpy twin (twins/weighted.py: the same tallies) when that is quicker
@@ -52,7 +52,7 @@ from . import running
 from .awards import add_awards
 from .headsup import _Completions, _side, sweep_setup
 from .headsup_work import kernel_calls, plan_sweeps, tasks_of
-from .pair_counting import LOW_LEVELS, PAIR_CLASSES, SWAP_PLAYERS, WEIGHT_SCALE, pair_weights
+from .pair_counting import LOW_LEVELS, PAIR_CLASSES, SWAP_PLAYERS, pair_weights
 from .tallies import Tallies, narrowed
 
 
@@ -62,13 +62,6 @@ def weighted_kernels(game: int) -> float:
                                         draws=np.array([1, 0], np.int64))
     pair = Combos(np.array([2], np.int64), np.array([3], np.int64), np.ones(1))
     return running.compiled("weighted", game, lambda: weighted_tallies(game, tiny, (None, pair)))
-
-
-def exact_weights(combos: Combos) -> bool:
-    """Whether every weight is a whole number of millionths (written with up to six
-    decimals), so that counting in millionths is exact."""
-    scaled = np.asarray(combos.weight, np.float64) * WEIGHT_SCALE
-    return bool(np.all(np.abs(scaled - np.round(scaled)) <= 1e-6 * scaled))
 
 
 @dataclass
