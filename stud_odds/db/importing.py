@@ -1,66 +1,30 @@
 """Importing hand-history files into the database: one transaction per file.
 
-A file is read whole first (outside any lock), into the rows of its hands;
-then one ``BEGIN IMMEDIATE`` transaction inserts them: ``INSERT OR IGNORE``
-on the ``UNIQUE (site, number)`` key, so a hand already stored (from this file
-or another) adds nothing.  A file is committed whole or not at all: Ctrl-C or
-a kill leaves every file committed before it, and importing again stores the
-rest.  Two imports at once take turns at the write lock.
+A file is read whole first, outside any lock (``db.readers``), into the rows of
+its hands (``db.hand_rows``); then one ``BEGIN IMMEDIATE`` transaction inserts
+them: ``INSERT OR IGNORE`` on the ``UNIQUE (site, number)`` key, so a hand
+already stored (from this file or another) adds nothing.  A file is committed
+whole or not at all: Ctrl-C or a kill leaves every file committed before it, and
+importing again stores the rest.  Two imports at once take turns at the write lock.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from datetime import UTC, datetime
-from decimal import ROUND_HALF_EVEN, Decimal
-from functools import lru_cache
 from pathlib import Path
 
-from stud_odds.cards import format_card
-from stud_odds.db.results import ImportedFile, ImportResult, SkippedRecord
+from stud_odds.db.hand_rows import SITE, StopAsked
+from stud_odds.db.readers import FileRead, Readers, read_in_parts, read_whole
+from stud_odds.db.results import ImportedFile, ImportResult
 from stud_odds.db.schema import REFRESH_DAYS
 from stud_odds.db.store import DatabaseError, Store, shown_path
-from stud_odds.db.units import stored_unit
-from stud_odds.history.lines import HistoryError
-from stud_odds.history.model import HandHistory, SkippedHand
 
-SITE = "PokerStars"
 SNIFF = 4096  # bytes read to tell a text file from another in a folder
-VPIP_VERBS = frozenset({"call", "complete", "raise", "bet"})
-COMPLETE_VERBS = frozenset({"complete", "raise"})
-_HUNDRED = Decimal(100)
-
-
-StopAsked = Callable[[], bool]  # asked between parts: true once the import must end
-
-_LARGEST = 2**62  # SQLite's integers are 64-bit: a larger amount is a damaged hand
-
-
-class _TooLarge(ValueError):
-    pass
-
-
-@lru_cache(maxsize=8192)  # a file repeats a few amounts (antes, bets) many times
-def _cents(amount: Decimal) -> int:
-    value = int((amount * _HUNDRED).to_integral_value(ROUND_HALF_EVEN))
-    if abs(value) >= _LARGEST:
-        raise _TooLarge(f"an amount of chips is too large to store: {amount:.3g}")
-    return value
-
-
-def cents(amount: Decimal | None) -> int | None:
-    """An amount as the database stores money: whole hundredths of its unit."""
-    return None if amount is None else _cents(amount)
-
-
-_CARD_TEXT = [format_card(card) for card in range(52)]
-
-
-def _cards(cards: Iterable[int]) -> str | None:
-    text = " ".join([_CARD_TEXT[card] for card in cards])
-    return text or None
+CHUNK_BYTES = 32 << 20  # a larger file is read and written in parts, not held whole
+CHUNK_HANDS = 20_000  # the stud hands of one part (about 60 MB of rows)
+PARALLEL_BYTES = 8 << 20  # read files in worker processes when there is this much text
 
 
 def _is_text(path: Path) -> bool:
@@ -104,84 +68,6 @@ def collect_files(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[Path], 
     return files, passed_over
 
 
-@dataclass
-class _FileRows:
-    hands: list[tuple]  # each: (hand row, seat rows, action rows)
-    skipped: list[SkippedRecord]
-    other_games: int
-
-
-def _hand_rows(hand: HandHistory) -> tuple[tuple, list, list]:
-    seats = {p.name: p.seat for p in hand.players}
-    vpip: set[str] = set()
-    complete: set[str] = set()
-    actions = []
-    for seq, action in enumerate(hand.actions):
-        if action.street == 3 and action.verb in VPIP_VERBS:
-            vpip.add(action.name)
-            if action.verb in COMPLETE_VERBS:
-                complete.add(action.name)
-        actions.append((seq, action.street, seats.get(action.name, 0), action.verb,
-                        _cents(action.amount), int(action.all_in)))
-    players = [
-        (p.seat, p.name, cents(p.chips), _cards(p.hole), _cards(p.upcards) or "",
-         _CARD_TEXT[p.river] if p.river is not None else None, int(p.shown), p.folded,
-         p.all_in, cents(p.invested), cents(p.won), int(p.name in vpip),
-         int(p.name in complete))
-        for p in hand.players
-    ]
-    row = (SITE, hand.id, str(hand.game), hand.time, hand.time_zone, hand.stakes,
-           stored_unit(hand.unit, hand.tournament),
-           cents(hand.small_bet), cents(hand.big_bet), cents(hand.ante), cents(hand.bring_in),
-           hand.tournament, hand.table, hand.hero, len(hand.players), hand.last_street,
-           format_card(hand.community) if hand.community is not None else None,
-           int(hand.showdown), cents(hand.pot), cents(hand.rake),
-           sum(1 for p in hand.players if p.won > 0), hand.line)
-    return row, players, actions
-
-
-CHUNK_BYTES = 32 << 20  # a larger file is read and written in parts, not held whole
-CHUNK_HANDS = 20_000  # the stud hands of one part (about 60 MB of rows)
-
-
-def _file_parts(path: Path, chunk: int, stop: StopAsked | None = None) -> Iterator[_FileRows]:
-    """The hands of one file as rows to insert, and what was not read with its reason, in
-    parts of at most ``chunk`` stud hands (at least one part).  Once ``stop()`` is true the
-    reading ends early: its last part is cut short, and the writer, seeing stop() too,
-    never writes it."""
-    from stud_odds.history.pokerstars import read
-
-    hands, skipped, other = [], [], 0
-    yielded = False
-    for item in read(path):
-        if stop is not None and stop():
-            yield _FileRows(hands, skipped, other)
-            return
-        if isinstance(item, HandHistory):
-            try:
-                hands.append(_hand_rows(item))
-            except _TooLarge as error:
-                skipped.append(SkippedRecord(shown_path(path), item.line, item.id, str(error),
-                                             True, str(item.game)))
-            if len(hands) >= chunk:
-                yield _FileRows(hands, skipped, other)
-                hands, skipped, other, yielded = [], [], 0, True
-        elif isinstance(item, SkippedHand):
-            other += not item.stud
-            skipped.append(SkippedRecord(shown_path(path), item.line, item.id, item.reason,
-                                         item.stud, str(item.game) if item.game else None))
-    if not yielded and not hands and not skipped:
-        from stud_odds.history.lines import count_stud_hands
-
-        count_stud_hands(path)  # raises HistoryError saying why the file holds no hands
-    yield _FileRows(hands, skipped, other)
-
-
-def read_file(path: Path, stop: StopAsked | None = None) -> _FileRows:
-    """Every hand of one file as rows to insert, and what was not read, with its reason."""
-    return next(_file_parts(path, chunk=2**62, stop=stop))
-
-
 _INSERT_HAND = (
     "INSERT OR IGNORE INTO hands (site, number, game, time, time_zone, stakes, unit, "
     "small_bet, big_bet, ante, bring_in, tournament, table_name, hero, players, last_street, "
@@ -198,61 +84,13 @@ def _now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S")
 
 
-@dataclass
-class _Read:
-    """One file read (in this process or a worker): its rows, or why it cannot be read."""
-
-    path: Path
-    rows: _FileRows | None
-    size: int = 0
-    modified: str = ""
-    error: str | None = None
-    first: bool = True  # the file's first part (a large file is written in parts)
-    last: bool = True  # its last part
-
-
-def _failed(path: Path, error: Exception, first: bool = True) -> _Read:
-    message = str(error) if isinstance(error, HistoryError) else \
-        f"cannot read {path}: {getattr(error, 'strerror', None) or error}"
-    return _Read(path, None, error=shown_path(message), first=first)
-
-
-def _modified(stat: os.stat_result) -> str:
-    return datetime.fromtimestamp(stat.st_mtime, UTC).strftime("%Y-%m-%d %H:%M:%S")
-
-
-def _read(path: Path, stop: StopAsked | None = None) -> _Read:
-    """A whole file read (in a worker process, or here)."""
-    try:
-        rows = read_file(path, stop)
-        stat = path.stat()
-    except (HistoryError, OSError) as error:
-        return _failed(path, error)
-    return _Read(path, rows, stat.st_size, _modified(stat))
-
-
-def _read_in_parts(path: Path, stop: StopAsked | None = None) -> Iterator[_Read]:
-    """A large file read in parts of ``CHUNK_HANDS`` hands, each written on its own."""
-    first = True
-    try:
-        stat = path.stat()
-        parts = _file_parts(path, CHUNK_HANDS, stop)
-        part = next(parts)
-        for following in parts:  # one part ahead, to know which is the last
-            yield _Read(path, part, stat.st_size, _modified(stat), first=first, last=False)
-            first, part = False, following
-        yield _Read(path, part, stat.st_size, _modified(stat), first=first)
-    except (HistoryError, OSError) as error:
-        yield _failed(path, error, first)
-
-
 def import_file(store: Store, path: Path) -> ImportedFile:
     """Read one file and store its hands in one transaction; a file that cannot be read at
     all is reported in ``error`` and changes nothing."""
-    return _write(store, _read(path))
+    return _write(store, read_whole(path))
 
 
-def _write(store: Store, read: _Read, before: ImportedFile | None = None) -> ImportedFile:
+def _write(store: Store, read: FileRead, before: ImportedFile | None = None) -> ImportedFile:
     """One file, or one part of a large file (``before``: what this import wrote of its
     earlier parts), in one transaction."""
     path, rows = read.path, read.rows
@@ -309,115 +147,8 @@ def _write(store: Store, read: _Read, before: ImportedFile | None = None) -> Imp
                         other_games=rows.other_games, skipped_hands=stud_skipped)
 
 
-PARALLEL_BYTES = 8 << 20  # read files in worker processes when there is this much text
-
-
-def _worker_start() -> None:
-    """A reading process: Ctrl-C is the importer's to handle, and it dies with it."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:  # Linux: killed when the importer is (SIGKILL included), never left behind
-        import ctypes
-
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
-
-
-def _reader_main(connection) -> None:
-    """A reading process: reads each file it is sent and sends its rows back, until it is
-    sent None or the importer has gone."""
-    _worker_start()
-    try:
-        while (path := connection.recv()) is not None:
-            try:
-                read: _Read | Exception = _read(path)
-            except Exception as error:  # raised in the importer, as reading there would
-                read = error
-            connection.send(read)
-    except (EOFError, OSError):  # the importer has gone
-        pass
-
-
-class _Readers:
-    """Worker processes reading ``files`` in order, file i by worker i mod n, each file's rows
-    coming back through the pipe of the worker that read it.
-
-    Each worker has a pipe of its own and shares nothing else with the importer: one killed
-    at any moment (by the importer stopping, or with it) leaves no lock held and no
-    semaphore behind, where a ``multiprocessing.Pool`` would (its queues' locks: a worker
-    killed while holding one hangs the pool's shutdown, and a killed importer leaves their
-    semaphores to the resource tracker, which warns of them as leaked)."""
-
-    AHEAD = 2  # files a worker is given at once: it reads the next while this one writes
-
-    def __init__(self, files: list[Path], count: int):
-        import multiprocessing
-
-        context = multiprocessing.get_context("spawn")
-        self.files, self.sent, self.taken = files, 0, 0
-        self.processes, self.pipes = [], []
-        self.gone: set[int] = set()  # workers that ended: their files are read here
-        for _ in range(count):
-            mine, theirs = context.Pipe()
-            process = context.Process(target=_reader_main, args=(theirs,), daemon=True,
-                                      name="stud-odds reader")
-            process.start()
-            theirs.close()
-            self.processes.append(process)
-            self.pipes.append(mine)
-        while self.sent < min(len(files), self.AHEAD * count):
-            self._send()
-
-    def _send(self) -> None:
-        worker = self.sent % len(self.pipes)
-        if worker not in self.gone:
-            try:
-                self.pipes[worker].send(self.files[self.sent])
-            except OSError:
-                self.gone.add(worker)
-        self.sent += 1
-
-    def next(self) -> _Read:
-        """The next file's rows, in order."""
-        index, worker = self.taken, self.taken % len(self.pipes)
-        self.taken += 1
-        read = None
-        if worker not in self.gone:
-            try:
-                read = self.pipes[worker].recv()
-            except (EOFError, OSError):  # the worker ended (killed, out of memory)
-                self.gone.add(worker)
-        if read is None:
-            read = _read(self.files[index])
-        if self.sent < len(self.files):
-            self._send()
-        if isinstance(read, Exception):
-            raise read
-        return read
-
-    def close(self, finished: bool) -> None:
-        """Ends the workers: asked to (``finished``), else killed; either way joined."""
-        for worker, (process, pipe) in enumerate(zip(self.processes, self.pipes,
-                                                     strict=True)):
-            if finished and worker not in self.gone:
-                try:
-                    pipe.send(None)
-                except OSError:
-                    pass
-            else:
-                process.kill()
-        for process, pipe in zip(self.processes, self.pipes, strict=True):
-            process.join(5 if finished else None)
-            if process.is_alive():
-                process.kill()
-                process.join()
-            pipe.close()
-
-
 def _reads(files: list[Path], workers: int | None, stop: StopAsked | None = None
-           ) -> Iterator[_Read]:
+           ) -> Iterator[FileRead]:
     """Each file read, in order: in this process, or (many megabytes of text, several files,
     several cores) in ``workers`` processes while this one writes.  A file larger than
     ``CHUNK_BYTES`` is read here, in parts."""
@@ -434,17 +165,17 @@ def _reads(files: list[Path], workers: int | None, stop: StopAsked | None = None
         enough = sum(sizes[file] for file in whole) >= PARALLEL_BYTES and len(whole) > 1
         workers = min(cores, 4) if enough else 1
     if workers <= 1 or len(whole) <= 1:
-        read_whole = (_read(file, stop) for file in whole)
+        wholes = (read_whole(file, stop) for file in whole)
         for file in files:
-            yield from _read_in_parts(file, stop) if sizes[file] > CHUNK_BYTES \
-                else (next(read_whole),)
+            yield from read_in_parts(file, CHUNK_HANDS, stop) if sizes[file] > CHUNK_BYTES \
+                else (next(wholes),)
         return
-    readers = _Readers(whole, min(workers, len(whole)))
+    readers = Readers(whole, min(workers, len(whole)))
     finished = False
     try:
         for file in files:
             if sizes[file] > CHUNK_BYTES:
-                yield from _read_in_parts(file, stop)
+                yield from read_in_parts(file, CHUNK_HANDS, stop)
             else:
                 yield readers.next()
         finished = True
@@ -515,5 +246,4 @@ def import_files(store: Store, paths: Iterable[str | os.PathLike[str]],
     return ImportResult(store.name, tuple(done), tuple(passed_over))
 
 
-__all__ = ["SITE", "ImportStopped", "cents", "collect_files", "import_file", "import_files",
-           "read_file"]
+__all__ = ["ImportStopped", "collect_files", "import_file", "import_files"]
