@@ -16,9 +16,9 @@
 - ``POST /api/history``: a PokerStars file in the body, ``history --json`` objects out,
   one per line as the hands are replayed.
 The routes that take a file say so in the route table (``upload_route``: the guard reads
-their size limit there); their job is admitted before the body is read, which streams to
-a temporary file (:mod:`stud_odds.web.uploads`).
-Every mistake is a 4xx with ``{"error": "<one sentence>"}``.
+their size limit there); they and the other "My hands" routes are
+:mod:`stud_odds.web.hand_routes`.  Every mistake is a 4xx with ``{"error": "<one
+sentence>"}`` (:mod:`stud_odds.web.answers`).
 """
 
 from __future__ import annotations
@@ -32,17 +32,17 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import ClientDisconnect, Request
+from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from stud_odds.errors import SHOWN_CHARACTERS, StudOddsError, blame, shown
+from stud_odds.errors import StudOddsError, blame
 from stud_odds.request.schema import OPTIONS
-from stud_odds.web import work
+from stud_odds.web import hand_routes, work
 from stud_odds.web.access import Access
+from stud_odds.web.answers import EXCEPTION_HANDLERS, page_of
 from stud_odds.web.deadlines import BodyDeadline
 from stud_odds.web.fields import (
     PAGE_PARAMETER,
@@ -50,35 +50,16 @@ from stud_odds.web.fields import (
     request_from_json,
     request_from_query,
 )
-from stud_odds.web.guard import JSON_LIMIT, Guard, TooLarge, limit_of, read_body, upload_route
-from stud_odds.web.jobs import (
-    DB_JOB,
-    IMPORT_JOB,
-    OUTS_JOB,
-    REPLAY_JOB,
-    RETRY_AFTER_S,
-    Busy,
-    Jobs,
-    Superseded,
-    WebJob,
-)
+from stud_odds.web.guard import JSON_LIMIT, Guard, read_body, upload_route
+from stud_odds.web.jobs import OUTS_JOB, Jobs
 from stud_odds.web.openapi import openapi_route
 from stud_odds.web.streams import GONE, JobStream, blamed, cancelled_on_disconnect, event
-from stud_odds.web.uploads import Upload, receive_upload, shown_name, upload_name
 
 STATIC = Path(__file__).parent / "static"
 
 
-def _error(status: int, message: str, **headers: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status, headers=headers or None)
-
-
 def _query(request: Request) -> list[tuple[str, str]]:
     return list(request.query_params.multi_items())
-
-
-def _page(request: Request) -> str | None:
-    return request.query_params.get(PAGE_PARAMETER) or request.headers.get("x-stud-odds-page")
 
 
 def page_words() -> dict[str, Any]:
@@ -205,7 +186,7 @@ async def _equity(request: Request) -> Response:
     equity_request = request_from_json(body, _max_seconds(request))
     jobs: Jobs = request.state.jobs
     answer = await cancelled_on_disconnect(
-        request.receive, lambda: jobs.run_now(_page(request),
+        request.receive, lambda: jobs.run_now(page_of(request),
                                               partial(work.equity_now, equity_request)))
     if answer is GONE:  # nobody is there to read it
         return Response(status_code=499)
@@ -218,8 +199,9 @@ async def _equity_stream(request: Request) -> Response:
     except StudOddsError as error:  # an EventSource cannot read a 400's body: an event then
         return Response(event("failure", blamed(error)), media_type="text/event-stream")
     jobs: Jobs = request.state.jobs
-    return JobStream(jobs, jobs.admit(_page(request)), partial(work.equity_stream, equity_request),
-                     "text/event-stream", work.failure_event)
+    return JobStream(jobs, jobs.admit(page_of(request)),
+                     partial(work.equity_stream, equity_request), "text/event-stream",
+                     work.failure_event)
 
 
 async def _outs(request: Request) -> Response:
@@ -232,7 +214,7 @@ async def _outs(request: Request) -> Response:
     equity_request = request_from_query([(name, value) for name, value in query
                                          if name != "player"], _max_seconds(request))
     jobs: Jobs = request.state.jobs
-    page = _page(request)
+    page = page_of(request)
     # the page's outs run in a lane of their own: they never cancel its equity, nor it them
     answer = await cancelled_on_disconnect(
         request.receive, lambda: jobs.run_now(page, partial(work.outs_now, equity_request, seat),
@@ -240,121 +222,6 @@ async def _outs(request: Request) -> Response:
     if answer is GONE:
         return Response(status_code=499)
     return JSONResponse(answer)
-
-
-def _db_path(request: Request):
-    path = request.state.db_path
-    if path is None:
-        raise RequestError("this server has no hand database: start it with "
-                           "stud-odds serve --db PATH")
-    return path
-
-
-async def _db_info(request: Request) -> Response:
-    """Whether the page has a hand database, and its file's name (where the server keeps
-    it is not the page's business)."""
-    path = request.state.db_path
-    return JSONResponse({"enabled": path is not None,
-                         "name": None if path is None else Path(path).name})
-
-
-async def _received(request: Request, job: WebJob) -> Upload:
-    """An admitted upload job's body, in a temporary file; the job is let go if the body
-    cannot be had (too large, empty, the client gone)."""
-    try:
-        return await receive_upload(request, limit_of(request.scope))
-    except BaseException:
-        request.state.jobs.discard(job)
-        raise
-
-
-async def _db_import(request: Request) -> Response:
-    path = _db_path(request)
-    name = upload_name(request.query_params.get("name"))
-    jobs: Jobs = request.state.jobs
-    job = jobs.admit(None, IMPORT_JOB)  # a full lane answers 503 before the body is sent
-    upload = await _received(request, job)
-    try:
-        outcome = await cancelled_on_disconnect(
-            request.receive, lambda: jobs.run(job, partial(work.db_import, path, upload.path,
-                                                           name)))
-    finally:
-        jobs.discard(job)
-        upload.close()
-    if outcome is GONE:
-        return Response(status_code=499)
-    answer, stopped = outcome
-    if not stopped:
-        return JSONResponse(answer)
-    # stopped between parts: every whole part is stored, and a second import adds the rest
-    kept = (f"part of {shown_name(name)} was imported ({answer['sentence']})"
-            if answer["new"] or answer["already"] else f"nothing of {shown_name(name)} was stored")
-    why = (IMPORT_JOB.over_time(jobs.max_seconds, kept) if job.timed_out else
-           f"the import was cancelled with {kept}; {IMPORT_JOB.advice}")
-    return JSONResponse({"error": why, **answer}, status_code=409)
-
-
-async def _db_answer(request: Request) -> Response:
-    path = _db_path(request)
-    what = request.path_params["what"]
-    if what not in ("stats", "luck", "starts"):
-        raise RequestError(f"there is no {_shown_path(f'/api/db/{what}')}: ask stats, luck "
-                           "or starts")
-    query = request.query_params
-    jobs: Jobs = request.state.jobs
-    answer = await jobs.run_now(None, partial(work.db_answer, path, what, query.get("player"),
-                                              query.get("game")), DB_JOB)
-    return JSONResponse(answer)
-
-
-async def _history(request: Request) -> Response:
-    jobs: Jobs = request.state.jobs
-    job = jobs.admit(_page(request), REPLAY_JOB)  # a full lane: 503 before the body is sent
-    upload = await _received(request, job)
-    return JobStream(jobs, job, partial(work.history_stream, upload.path),
-                     "application/x-ndjson", work.history_failure, on_end=upload.close)
-
-
-async def _mistake(request: Request, error: Exception) -> Response:
-    status = 413 if isinstance(error, TooLarge) else 400
-    assert isinstance(error, StudOddsError)
-    return JSONResponse(blamed(error), status_code=status)
-
-
-async def _busy(request: Request, error: Exception) -> Response:
-    return _error(503, f"the server is busy ({error}): try again in {RETRY_AFTER_S} s",
-                  **{"retry-after": str(RETRY_AFTER_S)})
-
-
-async def _gone(request: Request, error: Exception) -> Response:
-    """The client left in the middle of its body: nobody to answer, nothing to log."""
-    return Response(status_code=499)
-
-
-async def _superseded(request: Request, error: Exception) -> Response:
-    return _error(409, str(error))
-
-
-def _shown_path(path: str) -> str:
-    """A request's path as a sentence quotes it: as it is when short and printable, else
-    by the one quoter (a path of 5,000 characters, or one holding a newline)."""
-    return path if len(path) <= SHOWN_CHARACTERS and path.isprintable() else shown(path)
-
-
-async def _http_error(request: Request, error: Exception) -> Response:
-    """404 and 405 in JSON too, as every other mistake."""
-    assert isinstance(error, HTTPException)
-    path = _shown_path(request.url.path)
-    if error.status_code == 404:
-        message = f"there is no {path} here: docs/web.md lists the API"
-    elif error.status_code == 405:
-        message = f"{request.method} is not how {path} is asked"
-        allowed = (error.headers or {}).get("Allow")
-        if allowed:
-            message += f": use {allowed}"
-    else:
-        message = str(error.detail)
-    return _error(error.status_code, message, **(error.headers or {}))
 
 
 def create_app(host: str = "127.0.0.1", jobs: Jobs | None = None,
@@ -395,17 +262,15 @@ def create_app(host: str = "127.0.0.1", jobs: Jobs | None = None,
             Route("/api/equity", _equity, methods=["POST"]),
             Route("/api/equity/stream", _equity_stream),
             Route("/api/outs", _outs),
-            upload_route("/api/history", _history),
-            Route("/api/db", _db_info),
-            upload_route("/api/db/import", _db_import),
-            Route("/api/db/{what}", _db_answer),
+            upload_route("/api/history", hand_routes.history),
+            Route("/api/db", hand_routes.db_info),
+            upload_route("/api/db/import", hand_routes.db_import),
+            Route("/api/db/{what}", hand_routes.db_answer),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         middleware=[Middleware(Access, host=host, allowed_hosts=allowed_hosts, token=token),
                     Middleware(BodyDeadline), Middleware(Guard)],
-        exception_handlers={StudOddsError: _mistake, Busy: _busy, Superseded: _superseded,
-                            ClientDisconnect: _gone,
-                            HTTPException: _http_error},
+        exception_handlers=EXCEPTION_HANDLERS,
         lifespan=lifespan,
     )
 
