@@ -4,10 +4,12 @@ Each test runs stud-odds in a fresh process with its own cache folder, as a new
 user would, on a fourth-street spot against unknown hole cards: too big for the
 numpy twins' memory (engine/twins/), so heads-up counting's kernel compiles in
 the foreground (the background compile is off, as everywhere in the suite) and
-counts it in a fraction of a second.
+counts it in a fraction of a second.  The tests that need a cache a first run
+filled (to load it, to damage it) take a copy of one filled once for the module.
 """
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -41,11 +43,25 @@ def folder_of(cache: Path) -> Path:
     return folder
 
 
-def test_a_second_run_is_warm_and_gives_the_same_answer(tmp_path):
-    cache = tmp_path / "missing" / "cache"  # not there yet: made on the first run
+@pytest.fixture(scope="module")
+def first_run(tmp_path_factory) -> tuple[Path, subprocess.CompletedProcess]:
+    """A cache folder a first run made and filled (it compiles), and that run."""
+    cache = tmp_path_factory.mktemp("first") / "missing" / "cache"  # made on the first run
     first = stud_odds("equity", *SPOT, cache=cache)
     assert first.returncode == 0, first.stderr
+    return cache, first
+
+
+def copy_of(first_run, tmp_path: Path) -> Path:
+    copy = tmp_path / "cache"
+    shutil.copytree(first_run[0], copy)
+    return copy
+
+
+def test_a_second_run_is_warm_and_gives_the_same_answer(first_run, tmp_path):
+    first = first_run[1]
     assert "compiling" in first.stderr
+    cache = copy_of(first_run, tmp_path)
     second = stud_odds("equity", *SPOT, cache=cache)
     assert second.returncode == 0 and "compiling" not in second.stderr, second.stderr
     assert second.stdout.replace(_elapsed(second), "") == first.stdout.replace(
@@ -100,10 +116,8 @@ def test_no_home_at_all(tmp_path):
 
 
 @pytest.mark.parametrize("damage", ["tables cut short", "kernel files garbage"])
-def test_a_damaged_cache_is_rebuilt_with_one_warning(tmp_path, damage):
-    cache = tmp_path / "cache"
-    good = stud_odds("equity", *SPOT, cache=cache)
-    assert good.returncode == 0, good.stderr
+def test_a_damaged_cache_is_rebuilt_with_one_warning(first_run, tmp_path, damage):
+    cache, good = copy_of(first_run, tmp_path), first_run[1]
     folder = folder_of(cache)
     if damage == "tables cut short":
         tables = folder / "tables" / "high_by_ranks.npy"
