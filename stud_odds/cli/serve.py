@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from stud_odds.cli.running import INTERRUPTED_EXIT
 from stud_odds.console import console, error_console, fail
 
 if TYPE_CHECKING:
@@ -18,7 +19,6 @@ if TYPE_CHECKING:
 
 TOKEN_VARIABLE = "STUD_ODDS_TOKEN"  # the token of serve --host beyond loopback, if set
 MAX_JOB_SECONDS = 60.0  # web.jobs.JOB_TIME_LIMIT (not imported: --help loads no web stack)
-_INTERRUPTED_EXIT = 130
 
 
 def serve(
@@ -51,59 +51,17 @@ def serve(
 
     Example: stud-odds serve --open
     """
-    try:
-        import starlette  # noqa: F401
-        import uvicorn  # noqa: F401
-    except ImportError:
-        fail("stud-odds serve needs the web extra: pip install 'stud-odds[web]'")
-    if not 0 <= port <= 65535:
-        fail(f"--port must be from 0 to 65535, not {port}")
-    if not 0 < max_job_seconds < float("inf"):
-        fail(f"--max-job-seconds must be a positive number of seconds, not {max_job_seconds}")
-    from stud_odds.web.access import (
-        EVERY_INTERFACE,
-        AccessError,
-        checked_token,
-        hostname,
-        listens_beyond_loopback,
-        new_token,
-    )
-
-    names = []
-    for name in allow_host or []:
-        if not hostname(name) or hostname(name) != name.lower().strip("[]"):
-            fail(f"--allow-host takes a host name such as mybox.local, without a port or a "
-                 f"scheme, not {name[:80]!r}")
-        names.append(name)
-    if token is None and os.environ.get(TOKEN_VARIABLE):
-        token, source = os.environ[TOKEN_VARIABLE], f"${TOKEN_VARIABLE}"
-    else:
-        source = "--token"
-    try:
-        if token is not None:
-            token = checked_token(token, source)
-    except AccessError as error:
-        fail(str(error))
-    if listens_beyond_loopback(host):
-        token = token or new_token()
-        error_console.print(f"[yellow]warning: listening on {host}: other machines that can "
-                            "reach it can use this server with the token in its address[/]",
-                            highlight=False, soft_wrap=True)
+    _check_options(port, max_job_seconds)
+    names = _allowed_hosts(allow_host or [])
+    token = _token(token, host)
     if db is not None:
-        import stud_odds.db
-
-        with stud_odds.db.open(db):  # a database it cannot use is refused before listening
-            pass
+        _check_database(db)
     listener = _listen(host, port)
     from stud_odds.web.app import create_app
     from stud_odds.web.connections import server_config
     from stud_odds.web.jobs import Jobs
 
-    address = _reachable_address(listener) if host in EVERY_INTERFACE else host
-    shown_host = f"[{address}]" if ":" in address else address
-    url = f"http://{shown_host}:{listener.getsockname()[1]}/"
-    if token is not None:
-        url += f"?token={token}"
+    url = _url(listener, host, token)
     jobs = Jobs(max_seconds=max_job_seconds)
     # the app's lifespan warms the kernels up while it serves, and cancels the jobs at the end
     app = create_app(host, jobs, db, warm=True, allowed_hosts=names, token=token)
@@ -118,7 +76,71 @@ def serve(
         server.run(sockets=[listener])
     except KeyboardInterrupt:  # uvicorn stops, then raises the signal it caught again
         error_console.print("stopped", highlight=False)
-        raise typer.Exit(_INTERRUPTED_EXIT) from None
+        raise typer.Exit(INTERRUPTED_EXIT) from None
+
+
+def _check_options(port: int, max_job_seconds: float) -> None:
+    """The web extra installed, and --port and --max-job-seconds in range."""
+    try:
+        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError:
+        fail("stud-odds serve needs the web extra: pip install 'stud-odds[web]'")
+    if not 0 <= port <= 65535:
+        fail(f"--port must be from 0 to 65535, not {port}")
+    if not 0 < max_job_seconds < float("inf"):
+        fail(f"--max-job-seconds must be a positive number of seconds, not {max_job_seconds}")
+
+
+def _check_database(db: str) -> None:
+    """A database it cannot use is refused before listening."""
+    import stud_odds.db
+
+    with stud_odds.db.open(db):
+        pass
+
+
+def _allowed_hosts(given: list[str]) -> list[str]:
+    """--allow-host's names, each a bare host name (no port, no scheme)."""
+    from stud_odds.web.access import hostname
+
+    for name in given:
+        if not hostname(name) or hostname(name) != name.lower().strip("[]"):
+            fail(f"--allow-host takes a host name such as mybox.local, without a port or a "
+                 f"scheme, not {name[:80]!r}")
+    return list(given)
+
+
+def _token(token: str | None, host: str) -> str | None:
+    """The token other machines must give: --token, else $STUD_ODDS_TOKEN, else a new one
+    when ``host`` is beyond loopback (with a warning), else none."""
+    from stud_odds.web.access import AccessError, checked_token, listens_beyond_loopback, new_token
+
+    if token is None and os.environ.get(TOKEN_VARIABLE):
+        token, source = os.environ[TOKEN_VARIABLE], f"${TOKEN_VARIABLE}"
+    else:
+        source = "--token"
+    try:
+        if token is not None:
+            token = checked_token(token, source)
+    except AccessError as error:
+        fail(str(error))
+    if listens_beyond_loopback(host):
+        token = token or new_token()
+        error_console.print(f"[yellow]warning: listening on {host}: other machines that can "
+                            "reach it can use this server with the token in its address[/]",
+                            highlight=False, soft_wrap=True)
+    return token
+
+
+def _url(listener: socket.socket, host: str, token: str | None) -> str:
+    """The page's address as printed: every interface's is this machine's on its network."""
+    from stud_odds.web.access import EVERY_INTERFACE
+
+    address = _reachable_address(listener) if host in EVERY_INTERFACE else host
+    shown_host = f"[{address}]" if ":" in address else address
+    url = f"http://{shown_host}:{listener.getsockname()[1]}/"
+    return url if token is None else f"{url}?token={token}"
 
 
 def _listen(host: str, port: int) -> socket.socket:

@@ -9,8 +9,6 @@ one place.  docs/studies.md says what each keeps when interrupted.
 
 from __future__ import annotations
 
-import csv
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Annotated, Any
@@ -22,6 +20,8 @@ from stud_odds.cli.running import Scheduler, interruptible
 from stud_odds.console import console, error_console
 from stud_odds.errors import StudOddsError
 from stud_odds.outputs import atomic_writer, check_output_path
+from stud_odds.report.formats import strict_json
+from stud_odds.report.study import starting_hands_csv
 from stud_odds.wording import plural
 
 
@@ -30,9 +30,9 @@ def _check_plot(plot: Path | None, inputs: list[Path] | None = None) -> None:
     if plot is None:
         return
     check_output_path(plot, "--plot", inputs=inputs or [])
-    from stud_odds.plot import _pyplot
+    from stud_odds.plot import load_pyplot
 
-    _pyplot()
+    load_pyplot()
 
 
 def _save_plot(draw: Callable[[Any, IO[bytes]], None], data: Any, path: Path) -> None:
@@ -43,13 +43,7 @@ def _save_plot(draw: Callable[[Any, IO[bytes]], None], data: Any, path: Path) ->
 
 def _write_table(path: Path, rows: list[dict[str, Any]]) -> None:
     with atomic_writer(path) as stream:
-        writer = csv.DictWriter(stream, fieldnames=list(rows[0]), lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(rows)
-
-
-def _print_json(data: dict[str, Any]) -> None:
-    print(json.dumps(data, indent=2, allow_nan=False))  # strict JSON: never NaN or Infinity
+        stream.write(starting_hands_csv(rows))
 
 
 def replay_command(
@@ -85,8 +79,8 @@ def replay_command(
     """
     _check_plot(plot)
     from stud_odds.plot import plot_replay
-    from stud_odds.study import replay_deal
     from stud_odds.report.study import render_replay
+    from stud_odds.study import replay_deal
 
     result = interruptible(
         lambda: replay_deal(hands, game, trials=options.read_option("trials", trials),
@@ -96,7 +90,7 @@ def replay_command(
     if plot is not None:
         _save_plot(plot_replay, result, plot)
     if json_out:
-        _print_json(result.to_dict())
+        print(strict_json(result.to_dict()))
         return
     render_replay(result, console)
     if plot:
@@ -280,8 +274,8 @@ def scoop(
         raise StudOddsError(f"give the opponents' hands or --opponents, not both "
                             f"({plural(len(hands) - 1, 'hand')} given and "
                             f"--opponents {opponents})")
-    from stud_odds.study import scoop_study
     from stud_odds.report.study import render_scoop
+    from stud_odds.study import scoop_study
 
     study = interruptible(
         lambda: scoop_study(hands[0], hands[1:] or (1 if opponents is None else opponents),
@@ -290,7 +284,7 @@ def scoop(
                             seed=options.read_option("seed", seed)),
         _scoop_stopped)
     if json_out:
-        _print_json(study.to_dict())
+        print(strict_json(study.to_dict()))
     else:
         render_scoop(study, console)
 

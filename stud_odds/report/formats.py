@@ -30,9 +30,14 @@ def json_object(result: EquityResult, classes: bool = False,
     return data
 
 
+def strict_json(data: Any) -> str:
+    """``data`` as strict JSON (never NaN or Infinity), indented."""
+    return json.dumps(data, indent=2, allow_nan=False)
+
+
 def to_json(result: EquityResult, classes: bool = False, odds: PotOdds | None = None) -> str:
     """:func:`json_object` as strict JSON (no NaN), indented."""
-    return json.dumps(json_object(result, classes, odds), indent=2, allow_nan=False)
+    return strict_json(json_object(result, classes, odds))
 
 
 def to_csv(result: EquityResult, classes: bool = False, odds: PotOdds | None = None) -> str:
@@ -99,4 +104,4 @@ def rows_csv(rows: Sequence[Mapping[str, Any]]) -> str:
 
 
 __all__ = ["EQUITY_CSV_FIELDS", "POT_ODDS_FIELDS", "column_slug", "csv_value", "json_object",
-           "json_text", "rows_csv", "to_csv", "to_json"]
+           "json_text", "rows_csv", "strict_json", "to_csv", "to_json"]

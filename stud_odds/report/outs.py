@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from typing import TYPE_CHECKING
 
 from stud_odds.report.cells import INTERVAL_NOTE, INTERVAL_TITLE
+from stud_odds.report.formats import strict_json
 from stud_odds.report.tables import Column, Line, TextTable, View
 from stud_odds.result_terms import Z95, OutsGroup
 
@@ -23,7 +23,7 @@ TONE_STYLES = {"better": "green", "worse": "red", "unclear": "italic"}
 
 def outs_json(result: OutsResult) -> str:
     """The table as strict JSON (never NaN), indented."""
-    return json.dumps(result.to_dict(), indent=2, allow_nan=False)
+    return strict_json(result.to_dict())
 
 
 def outs_csv(result: OutsResult) -> str:

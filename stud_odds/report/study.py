@@ -6,6 +6,8 @@ equity result, :mod:`stud_odds.report.history` a history run.
 
 from __future__ import annotations
 
+import csv
+import io
 from typing import TYPE_CHECKING, Any
 
 from rich import box
@@ -51,6 +53,16 @@ def render_replay(replay: Replay, target: Any) -> None:
         target.print(line, highlight=False)
     methods = {s.result.method for s in replay.streets}
     target.print(Text(f"{' and '.join(sorted(methods))}; seed {replay.seed}", style="dim"))
+
+
+def starting_hands_csv(rows: list[dict[str, Any]]) -> str:
+    """A starting-hand table's rows (``StartingHandResult.to_dict``) as CSV, every field as
+    it is."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return out.getvalue()
 
 
 def render_starting_hands(rows: list[dict[str, Any]], title: str, top: int,
@@ -106,4 +118,4 @@ def render_scoop(study: ScoopStudy, target: Any) -> None:
 
 
 __all__ = ["bar", "render_replay", "render_scoop", "render_starting_hands",
-           "starting_hands_title"]
+           "starting_hands_csv", "starting_hands_title"]
