@@ -11,60 +11,18 @@ cards down and up on each street, the cards left before seventh street;
 street (:class:`SeatCards`, :class:`StreetDeal`).
 """
 
-from stud_odds.scenario.hands import Hand, SeatCards, StreetDeal, random_hand, street_deals
-from stud_odds.scenario.plan import DealPlan, DeckRule, parse_deck_rule, seventh_street_is_shared
-from stud_odds.scenario.spot import Scenario
-from stud_odds.scenario.table import (
-    DECK_SIZE,
-    HOLE_CARDS,
-    MAX_PLAYERS,
-    MAX_UPCARDS,
-    SEVENTH,
-    SIXTH,
-    STREET_NAMES,
-    STREET_ORDINALS,
-    STREETS,
-    THIRD,
-    ScenarioError,
-    cards_left,
-    down_cards,
-    live_on,
-    street_label,
-    street_name,
-    street_of,
-    up_cards,
-)
-from stud_odds.scenario.text import RANDOM_HAND, parse_hand
+from __future__ import annotations
 
-__all__ = [
-    "DECK_SIZE",
-    "HOLE_CARDS",
-    "MAX_PLAYERS",
-    "MAX_UPCARDS",
-    "RANDOM_HAND",
-    "SEVENTH",
-    "SIXTH",
-    "STREETS",
-    "STREET_NAMES",
-    "STREET_ORDINALS",
-    "THIRD",
-    "DealPlan",
-    "DeckRule",
-    "Hand",
-    "Scenario",
-    "ScenarioError",
-    "SeatCards",
-    "StreetDeal",
-    "cards_left",
-    "down_cards",
-    "live_on",
-    "parse_deck_rule",
-    "parse_hand",
-    "random_hand",
-    "seventh_street_is_shared",
-    "street_deals",
-    "street_label",
-    "street_name",
-    "street_of",
-    "up_cards",
-]
+from stud_odds.lazy import lazy_names
+
+# the module -> the names it defines, each module imported on first use
+__getattr__, __dir__, __all__ = lazy_names(__name__, {
+    "table": ("DECK_SIZE", "HOLE_CARDS", "MAX_PLAYERS", "MAX_UPCARDS", "SEVENTH", "SIXTH",
+              "STREETS", "STREET_NAMES", "STREET_ORDINALS", "THIRD", "ScenarioError",
+              "cards_left", "down_cards", "live_on", "street_label", "street_name", "street_of",
+              "up_cards"),
+    "hands": ("Hand", "SeatCards", "StreetDeal", "random_hand", "street_deals"),
+    "plan": ("DealPlan", "DeckRule", "parse_deck_rule", "seventh_street_is_shared"),
+    "spot": ("Scenario",),
+    "text": ("RANDOM_HAND", "parse_hand"),
+})
