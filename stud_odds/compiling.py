@@ -35,6 +35,7 @@ import os
 import subprocess
 import sys
 import threading
+from pathlib import Path
 
 from stud_odds import cache as kernel_cache
 from stud_odds.games import Game
@@ -81,43 +82,50 @@ def ask(kernel: str, game: int) -> bool:
     return running_now()
 
 
-def running_now() -> bool:
-    """Whether a background compile holds this cache's lock now."""
+def _lock_file() -> tuple[Path, int] | None:
+    """The cache's folder and its lock file, open (the caller closes it); None when there
+    is no cache, no file locking here, or the file cannot be opened."""
     folder = kernel_cache.location().folder
     if folder is None or not _can_lock():
-        return False
+        return None
+    try:
+        return folder, os.open(folder / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError:
+        return None
+
+
+def _locked(descriptor: int) -> bool:
+    """Take the lock without waiting; False when another process holds it."""
     import fcntl
 
     try:
-        descriptor = os.open(folder / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o600)
-    except OSError:
-        return False
-    try:
         fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
-        return True
+        return False
+    return True
+
+
+def running_now() -> bool:
+    """Whether a background compile holds this cache's lock now."""
+    opened = _lock_file()
+    if opened is None:
+        return False
+    try:
+        return not _locked(opened[1])
     finally:
-        os.close(descriptor)  # closing drops a lock taken just to look
-    return False
+        os.close(opened[1])  # closing drops a lock taken just to look
 
 
 def start(kernel: str, game: int) -> bool:
     """Start the background compile (``kernel`` of ``game`` first, then that game's others)
     unless one holds the cache's lock, or there is no cache to keep its work in; whether
     this call started it."""
-    folder = kernel_cache.location().folder
-    if folder is None or not _can_lock():
+    opened = _lock_file()
+    if opened is None:
         return False
-    import fcntl
-
+    folder, descriptor = opened
     try:
-        descriptor = os.open(folder / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o600)
-    except OSError:
-        return False
-    try:
-        try:
-            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
+        if not _locked(descriptor):
             return False  # another process is compiling into this cache
         try:
             with open(folder / LOG_NAME, "ab") as output:
