@@ -129,38 +129,30 @@ def outs(scenario: Scenario, player: int = 1, method: str = "auto", trials: int 
     from stud_odds.engine import equity
 
     started = time.perf_counter()
-    if not isinstance(scenario, Scenario):
-        raise OutsError(f"outs() takes a Scenario (Scenario.build(...)), not {scenario!r}")
-    seats = len(scenario.hands)
-    if isinstance(player, bool) or not isinstance(player, int) or not 1 <= player <= seats:
-        raise OutsError(f"player {player!r} is not at the table: choose 1 to {seats}")
+    community = _card_to_come(scenario, player)
     plan = scenario.plan
-    if plan.street == 7 or scenario.community is not None:
-        raise OutsError("every card is dealt (seventh street): there is no card to come")
-    community = plan.shared_river and plan.street == 6
     if seed is None:
         seed = int(np.random.SeedSequence().entropy % (1 << 63))
     options = {"method": method, "trials": trials, "max_time": max_time, "threads": threads,
                "cancel": cancel}
     told = precision is not None or trials is not None or max_time is not None
     sampled_precision = precision if told or method == Method.EXACT else OUTS_PRECISION
-    now = equity(scenario, precision=precision, seed=seed, **options)
     me = player - 1
+    together = _HeadsUpCards.of(scenario, me, community, (sampled_precision, precision), options)
+    now = (together.now(scenario) if together and together.now_too else
+           equity(scenario, precision=precision, seed=seed, **options))
     ahead_now = _leads(now, me)
     cards: list[OutCard] = []
     outcomes = now.outcomes
     exact = now.method == Method.EXACT
-    together = _HeadsUpCards.of(scenario, me, community, sampled_precision, options)
     ruled_out = _held_by_every_pair(scenario)
     for position, card in enumerate(plan.unseen):
         if card in ruled_out:
             continue
         dealt = _dealt(scenario, me, card, community)
-        if together:
-            result = together.result(dealt, position)
-        else:
-            result = equity(dealt, precision=sampled_precision, seed=_card_seed(seed, card),
-                            **options)
+        result = (together.result(dealt, position) if together else
+                  equity(dealt, precision=sampled_precision, seed=_card_seed(seed, card),
+                         **options))
         if result.stopped_by in (StoppedBy.CANCELLED, StoppedBy.INTERRUPTED):
             from stud_odds.engine import Cancelled
 
@@ -175,25 +167,40 @@ def outs(scenario: Scenario, player: int = 1, method: str = "auto", trials: int 
                    time.perf_counter() - started, StoppedBy.COMPLETE)
 
 
-class _HeadsUpCards:
-    """Every card's spot counted heads-up by the kernels with each player's completions
-    valued once for all the cards (engine.headsup.NextCards): the same tallies, so the
-    same results, as equity() on each card's spot, which would value them again per card."""
+def _card_to_come(scenario: Scenario, player: int) -> bool:
+    """Whether the card to come is the shared seventh-street one; OutsError when the
+    question has no answer."""
+    if not isinstance(scenario, Scenario):
+        raise OutsError(f"outs() takes a Scenario (Scenario.build(...)), not {scenario!r}")
+    seats = len(scenario.hands)
+    if isinstance(player, bool) or not isinstance(player, int) or not 1 <= player <= seats:
+        raise OutsError(f"player {player!r} is not at the table: choose 1 to {seats}")
+    if scenario.plan.street == 7 or scenario.community is not None:
+        raise OutsError("every card is dealt (seventh street): there is no card to come")
+    return scenario.plan.shared_river and scenario.plan.street == 6
 
-    def __init__(self, scenario: Scenario, me: int, threads: int, cancel: Any):
+
+class _HeadsUpCards:
+    """Every card's spot, and the spot now when equity() would count it heads-up too
+    (``now_too``), counted by the kernels in one sweep (engine.headsup.NextCards): the
+    same tallies, so the same results, as equity() on each spot, which would value the
+    completions and count the pairs again per card."""
+
+    def __init__(self, scenario: Scenario, me: int, threads: int, cancel: Any, now_too: bool):
         from stud_odds.engine import running
 
         self.game = scenario.game.kernel_id
         self.spot = running.spot_of(scenario, False)
-        self.me, self.threads, self.cancel = me, threads, cancel
-        self.counts = None  # valued at the first card, on its turn at the kernels
+        self.me, self.threads, self.cancel, self.now_too = me, threads, cancel, now_too
+        self.counts = None  # counted at the first question, on its turn at the kernels
 
     @classmethod
-    def of(cls, scenario: Scenario, me: int, community: bool, precision: float | None,
-           options: dict[str, Any]) -> _HeadsUpCards | None:
+    def of(cls, scenario: Scenario, me: int, community: bool,
+           precisions: tuple[float | None, float | None], options: dict[str, Any]
+           ) -> _HeadsUpCards | None:
         """The counter when equity() would count every card's spot heads-up with the
         kernels (the spots differ only in the card: one spot's choice is every one's),
-        else None."""
+        else None.  precisions: the cards' and the spot's now."""
         import math
 
         from stud_odds.engine import kernel_choice, planned
@@ -204,10 +211,10 @@ class _HeadsUpCards:
         if community or len(scenario.hands) != 2 or plan.ranges or plan.shared_draw:
             return None
         first = _dealt(scenario, me, plan.unseen[0], community)
+        asked = {key: options[key] for key in ("method", "trials", "max_time", "threads")}
         try:
-            choice = planned(first, method=options["method"], trials=options["trials"],
-                             precision=precision, max_time=options["max_time"],
-                             threads=options["threads"])
+            choice = planned(first, precision=precisions[0], **asked)
+            now_too = planned(scenario, precision=precisions[1], **asked).method
         except StudOddsError:
             return None  # equity() says why, as before
         deck, draws = len(plan.unseen), list(plan.draws)
@@ -223,11 +230,21 @@ class _HeadsUpCards:
         kernel_choice.start_background_compile("heads_up", game, kernel, twin_seconds)
         if not kernel:
             return None  # each card by the numpy twin, as equity() would
-        return cls(scenario, me, choice.threads, options["cancel"])
+        return cls(scenario, me, choice.threads, options["cancel"],
+                   now_too is Algorithm.HEADS_UP)
+
+    def now(self, scenario: Scenario) -> EquityResult:
+        """equity(scenario)'s result, the spot before the card."""
+        return self._counted(scenario, lambda counts: counts.now)
 
     def result(self, dealt: Scenario, position: int) -> EquityResult:
         """equity(dealt)'s result, ``dealt`` being the spot with the deck's card at
-        ``position`` dealt to the player: stopped as equity() stops an exact count."""
+        ``position`` dealt to the player."""
+        return self._counted(dealt, lambda counts: counts.tallies(position))
+
+    def _counted(self, scenario: Scenario, tallies: Callable[[Any], Any]) -> EquityResult:
+        """The result of the scenario whose tallies ``tallies`` reads from the sweep (made
+        at the first question): stopped as equity() stops an exact count."""
         from stud_odds.engine import running
         from stud_odds.engine.exact import heads_up_kernels
         from stud_odds.engine.headsup import NextCards
@@ -236,17 +253,17 @@ class _HeadsUpCards:
 
         started = time.perf_counter()
         job = Job(self.cancel)
+        compiling = 0.0
         with running.ctrl_c_as_flag(job.interrupted):
-            with job.kernels():
-                compiling = heads_up_kernels(self.game)
-                if self.counts is None:
+            if self.counts is None:
+                with job.kernels():
+                    compiling = heads_up_kernels(self.game)
                     self.counts = NextCards(self.game, self.spot, self.me, job.share,
                                             self.threads)
-                tallies = self.counts.tallies(position, lambda _: job.share())
             job.check()
         if job.interrupted.is_set():
             raise KeyboardInterrupt  # Ctrl-C after the last check: never lose it
-        return summarise(dealt, tallies, Method.EXACT, None,
+        return summarise(scenario, tallies(self.counts), Method.EXACT, None,
                          time.perf_counter() - started - compiling, StoppedBy.COMPLETE)
 
 

@@ -160,8 +160,8 @@ def test_the_command_line():
         assert "Traceback" not in refused.output
 
 
-# heads-up spots whose every card's spot is counted heads-up: each player's completions
-# valued once for all the cards (engine.headsup.NextCards)
+# heads-up spots whose every card's spot is counted heads-up: the spot and every card's
+# spot counted in one sweep (engine.headsup.NextCards)
 HEADS_UP_SPOTS = [
     ("stud", ["AhKh/Qh8d", "7c7d/2s3s"], 0),
     ("stud8", ["Ac2c/3c4d", "KsKh/4s9c"], 1),
@@ -179,7 +179,11 @@ def test_next_cards_count_each_cards_spot_as_heads_up_counting_does(game, hands,
 
     scenario = Scenario.build(hands, game=game, dead="Td 2h")
     kernel_game = scenario.game.kernel_id
-    counts = NextCards(kernel_game, running.spot_of(scenario, True), me)
+    counts = NextCards(kernel_game, running.spot_of(scenario, False), me)
+    now = heads_up_tallies(kernel_game, running.spot_of(scenario, False))
+    assert counts.now.outcomes == now.outcomes
+    for name in ("per_player", "classes", "table"):
+        assert np.array_equal(getattr(counts.now, name), getattr(now, name)), name
     unseen = list(enumerate(scenario.plan.unseen))
     if game == "razz":  # suits never count in razz: a card of each rank is every case (the
         # other spots check every position)
@@ -187,7 +191,7 @@ def test_next_cards_count_each_cards_spot_as_heads_up_counting_does(game, hands,
                       .values())
     for position, card in unseen:
         alone = heads_up_tallies(kernel_game,
-                                 running.spot_of(_dealt(scenario, me, card, False), True))
+                                 running.spot_of(_dealt(scenario, me, card, False), False))
         together = counts.tallies(position)
         assert together.outcomes == alone.outcomes
         for name in ("per_player", "classes", "table"):
@@ -209,10 +213,10 @@ def test_a_heads_up_table_values_the_completions_once_and_says_what_each_spot_sa
 
     monkeypatch.setattr(engine, "equity", counted)
     together = outs(scenario, player=2).to_dict()
-    assert len(asked) == 1  # the spot now; every card's spot counted from one valuation
+    assert not asked  # the spot now and every card's spot counted in one sweep
     monkeypatch.setattr("stud_odds.next_cards._HeadsUpCards.of", lambda *args: None)
     each = outs(scenario, player=2).to_dict()
-    assert len(asked) == 2 + len(scenario.plan.unseen)
+    assert len(asked) == 1 + len(scenario.plan.unseen)
     together.pop("elapsed_s"), each.pop("elapsed_s")
     assert json.dumps(together) == json.dumps(each)
 

@@ -132,15 +132,6 @@ class _Completions:
     def __len__(self) -> int:
         return len(self.packed)
 
-    def taken(self, rows: np.ndarray, packed: np.ndarray) -> _Completions:
-        """These completions' ``rows``, their positions packed anew as ``packed``."""
-        part = object.__new__(_Completions)
-        part.packed = packed
-        part.primary, part.bucket = self.primary[rows], self.bucket[rows]
-        part.pair_class = self.pair_class[rows]
-        part.per_bucket = np.bincount(part.bucket, minlength=1 << LOW_LEVELS)
-        return part
-
     def node_starts(self, depth: int) -> np.ndarray:
         """Where each node's rows start at `depth` of the bucket halving (one extra end entry):
         node i holds the buckets [i, i + 1) * 2**(LOW_LEVELS - depth)."""
@@ -236,12 +227,9 @@ def _x_player(n: int, draws: list[int]) -> int:
 
 def _pair_tallies(game: int, n: int, sides: tuple[_Completions, _Completions],
                   sizes: tuple[int, int], px: int, track_scoops: bool, plan_name: str | None,
-                  progress: Callable[[float], None] | None, threads: int,
-                  positions: int | None = None) -> Tallies:
+                  progress: Callable[[float], None] | None, threads: int) -> Tallies:
     """The tallies of X's and Y's completions (``sides``, of ``sizes`` cards from a deck of
-    ``n``; X is player ``px``), every disjoint pair counted.  ``positions``: how many
-    positions their packed cards are numbered from (n by default; more when the deck's
-    numbering has gaps, cards no completion holds)."""
+    ``n``; X is player ``px``), every disjoint pair counted."""
     between = (lambda: progress(0.0)) if progress else (lambda: None)
     x, y = sides
     py = 1 - px
@@ -251,14 +239,14 @@ def _pair_tallies(game: int, n: int, sides: tuple[_Completions, _Completions],
     _class_tallies(game, x, math.comb(n - a, b), tallies.classes, px)
     _class_tallies(game, y, math.comb(n - b, a), tallies.classes, py)
     between()
-    setup = sweep_setup(game, positions or n, (a, b), track_scoops)
+    setup = sweep_setup(game, n, (a, b), track_scoops)
     plan = plan_sweeps(x, y, setup.levels, setup.cost_x, setup.cost_y, plan_name)
     x_take, y_take, tasks, costs = tasks_of(x, y, plan, setup.cost_x, setup.cost_y, between,
                                             threads)
     swept = (_side(x, x_take, setup.x_subsets), _side(y, y_take, setup.y_subsets))
     between()
-    outcome_counts, scoops_x, scoops_y = _count(game, track_scoops, (tasks, costs), swept,
-                                                setup.tables, progress, threads)
+    outcome_counts, scoops_x, scoops_y, _ = _count(game, track_scoops, (tasks, costs), swept,
+                                                   setup.tables, progress, threads)
     if px == 1:  # the counts have X as bit 0: make bit 0 player 0
         outcome_counts = outcome_counts[SWAP_PLAYERS][:, SWAP_PLAYERS]
     add_awards(game, outcome_counts, tallies)
@@ -269,70 +257,109 @@ def _pair_tallies(game: int, n: int, sides: tuple[_Completions, _Completions],
 
 
 class NextCards:
-    """A heads-up spot's tallies after each card ``player`` can receive next: the deck's
-    card at a position dealt to him (one card fewer to come for him, the other player's
-    cards to come unchanged, the deck one card shorter), integer for integer what
-    heads_up_tallies counts on that spot.
+    """A heads-up spot's tallies, and those after each card ``player`` can receive next:
+    the deck's card at a position dealt to him (one card fewer to come for him, the
+    other player's cards to come unchanged, the deck one card shorter), integer for
+    integer what heads_up_tallies counts on those spots.
 
-    Each player's completions are valued once, on the spot before the card, for every
-    card: after card c, his are the completions holding c (less c) and the other's those
-    without it, with the same values.  Only the pairs are counted per card.
+    One sweep counts them all.  A deal after card c is a deal of the spot before it
+    whose completion for the player holds c: so the sweep (his completions the X
+    side) keeps each of his completions' own outcome counts, and a card's counts are
+    the sums over his completions that hold it.  Hand classes follow from how many
+    deals each completion is in.  Scoops by hand class are not counted (a spot that
+    tracks them is refused).
     """
 
     def __init__(self, game: int, spot: Spot, player: int,
                  between: Callable[[], None] | None = None, threads: int = 1):
-        if len(spot.draws) != 2 or spot.shared_draw or int(spot.draws[player]) < 1:
-            raise ValueError("NextCards takes two players, a card to come for the player "
-                             "and no community card")
-        if len(spot.deck) > POSITION_MASK + 1:
-            raise ValueError(f"a deck of {len(spot.deck)} cards does not fit the packed "
-                             "positions")
-        self.game, self.player, self.threads = game, player, threads
-        self.track_scoops = bool(spot.track_scoops)
-        self.deck = len(spot.deck)
-        self.draws = [int(k) for k in spot.draws]
+        if (len(spot.draws) != 2 or spot.shared_draw or int(spot.draws[player]) < 1
+                or spot.track_scoops):
+            raise ValueError("NextCards takes two players, a card to come for the player, "
+                             "no community card and no scoops by hand class")
+        n = len(spot.deck)
+        if n > POSITION_MASK + 1:
+            raise ValueError(f"a deck of {n} cards does not fit the packed positions")
+        between = between or (lambda: None)
+        self.game, self.player, self.deck = game, player, n
+        a, b = int(spot.draws[player]), int(spot.draws[1 - player])
         low_bucket = low_buckets()
-        self.sides = [_Completions(game, spot, p, low_bucket, between, threads) for p in (0, 1)]
-        self.masks = [_position_masks(side.packed, k)
-                      for side, k in zip(self.sides, self.draws, strict=True)]
+        mine = _Completions(game, spot, player, low_bucket, between, threads)
+        theirs = _Completions(game, spot, 1 - player, low_bucket, between, threads)
+        between()
+        setup = sweep_setup(game, n, (a, b), False)
+        plan = plan_sweeps(mine, theirs, setup.levels, setup.cost_x, setup.cost_y)
+        x_take, y_take, tasks, costs = tasks_of(mine, theirs, plan, setup.cost_x, setup.cost_y,
+                                                between, threads)
+        swept = (_side(mine, x_take, setup.x_subsets), _side(theirs, y_take, setup.y_subsets))
+        between()
+        counts, _, _, per_take = _count(game, False, (tasks, costs), swept, setup.tables,
+                                        lambda _: between(), threads, per_row=True)
+        # each of his completions' counts (a row may be swept in several tasks), then per
+        # card the sums over the completions holding it
+        per_row = np.zeros((len(mine), 16), np.int64)
+        np.add.at(per_row, x_take, per_take.reshape(len(x_take), 16))
+        positions = _positions(mine.packed, a)
+        self.per_card = np.zeros((n, 16), np.int64)
+        for i in range(a):
+            np.add.at(self.per_card, positions[:, i], per_row)
+        self.mine_classes = _classes_by_card(mine, positions, n)
+        self.theirs_classes = _classes_by_card(theirs, _positions(theirs.packed, b), n)
+        self.sizes = a, b
+        self.theirs_total = np.bincount(theirs.pair_class, minlength=PAIR_CLASSES)
+        self.now = self._tallies(counts, n, (a, b), np.bincount(mine.pair_class,
+                                                                minlength=PAIR_CLASSES),
+                                 self.theirs_total)
 
-    def tallies(self, position: int, progress: Callable[[float], None] | None = None
-                ) -> Tallies:
+    def tallies(self, position: int) -> Tallies:
         """The tallies once the deck's card at ``position`` is the player's."""
-        n = self.deck - 1
-        draws = list(self.draws)
-        draws[self.player] -= 1
-        if sum(draws) > n:
-            return Tallies.zeros(2)
-        parts = []
-        for p in (0, 1):
-            side = self.sides[p]
-            holds = ((self.masks[p] >> position) & 1).astype(np.bool_)
-            rows = np.flatnonzero(holds if p == self.player else ~holds)
-            packed = side.packed[rows]
-            if p == self.player:  # the card's own slot taken out
-                # its slot: how many of the row's positions lie below it (lowest first;
-                # read from the packed fields, as np.bitwise_count needs NumPy 2)
-                slot = np.zeros(len(rows), np.int64)
-                for i in range(self.draws[p]):
-                    slot += ((packed >> (POSITION_BITS * i)) & POSITION_MASK) < position
-                low = packed & ((1 << (POSITION_BITS * slot)) - 1)
-                packed = low | (packed >> (POSITION_BITS * (slot + 1)) << (POSITION_BITS * slot))
-            parts.append(side.taken(rows, packed))
-        px = _x_player(n, draws)
-        # the positions stay those of the whole deck (the card's is held by no one): the
-        # card sets are numbered over self.deck positions
-        return _pair_tallies(self.game, n, (parts[px], parts[1 - px]),
-                             (draws[px], draws[1 - px]), px, self.track_scoops, None, progress,
-                             self.threads, positions=self.deck)
+        a, b = self.sizes
+        theirs = self.theirs_total - self.theirs_classes[position]  # those without it
+        return self._tallies(self.per_card[position].reshape(4, 4), self.deck - 1, (a - 1, b),
+                             self.mine_classes[position], theirs)
+
+    def _tallies(self, counts: np.ndarray, n: int, sizes: tuple[int, int],
+                 mine: np.ndarray, theirs: np.ndarray) -> Tallies:
+        """The tallies of deals of his ``sizes[0]`` cards and the other's ``sizes[1]`` from
+        ``n``: their outcome counts (his completions bit 0), and the completions of each
+        class pair, his and the other's."""
+        a, b = sizes
+        tallies = Tallies.zeros(2)
+        if a + b > n:
+            return tallies
+        me, other = self.player, 1 - self.player
+        tallies.outcomes = math.comb(n, a) * math.comb(n - a, b)
+        for player, per_class, deals in ((me, mine, math.comb(n - a, b)),
+                                         (other, theirs, math.comb(n - b, a))):
+            _add_classes(self.game, per_class * deals, tallies.classes[player])
+        if me == 1:  # the counts have him as bit 0: make bit 0 player 0
+            counts = counts[SWAP_PLAYERS][:, SWAP_PLAYERS]
+        add_awards(self.game, counts, tallies)
+        return tallies
 
 
-def _position_masks(packed: np.ndarray, k: int) -> np.ndarray:
-    """Each packed completion of ``k`` positions as a bit mask of its positions."""
-    masks = np.zeros(len(packed), np.int64)
-    for i in range(k):
-        masks |= np.int64(1) << ((packed >> (POSITION_BITS * i)) & POSITION_MASK)
-    return masks
+def _positions(packed: np.ndarray, k: int) -> np.ndarray:
+    """Each packed completion's ``k`` positions, a row each."""
+    return np.stack([(packed >> (POSITION_BITS * i)) & POSITION_MASK for i in range(k)],
+                    axis=1)
+
+
+def _classes_by_card(side: _Completions, positions: np.ndarray, n: int) -> np.ndarray:
+    """[card position, class pair]: how many of the completions holding the card are of
+    each class pair."""
+    by_card = np.zeros(n * PAIR_CLASSES, np.int64)
+    for i in range(positions.shape[1]):
+        by_card += np.bincount(positions[:, i] * PAIR_CLASSES + side.pair_class,
+                               minlength=n * PAIR_CLASSES)
+    return by_card.reshape(n, PAIR_CLASSES)
+
+
+def _add_classes(game: int, per_class: np.ndarray, classes: np.ndarray) -> None:
+    """Deals per class pair into one player's class columns (as _class_tallies)."""
+    per_pair = per_class.reshape(HIGH_CLASS_COLUMNS, LOW_CLASS_COLUMNS)
+    if game != GAME_RAZZ:
+        classes[:HIGH_CLASS_COLUMNS] += per_pair.sum(axis=1)
+    if game != GAME_STUD:
+        classes[HIGH_CLASS_COLUMNS:SCOOP_CLASS_BASE] += per_pair.sum(axis=0)
 
 
 class SweepSetup(NamedTuple):
@@ -376,15 +403,19 @@ def _side(rows: _Completions, take: np.ndarray, subsets: tuple[np.ndarray, ...])
 
 def _count(game: int, track_scoops: bool, work: tuple[np.ndarray, list[int]],
            sides: tuple[Side, Side], tables: tuple[np.ndarray, np.ndarray],
-           progress: Callable[[float], None] | None, threads: int
-           ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+           progress: Callable[[float], None] | None, threads: int, per_row: bool = False
+           ) -> tuple[np.ndarray, ...]:
     """count_pairs over every task, in short calls of at most ``threads`` lanes at once:
-    (outcome counts, X's and Y's scoops by hand class); progress(fraction done) after
-    each call."""
+    (outcome counts, X's and Y's scoops by hand class, and with ``per_row`` each X row's
+    outcome counts [row, high winners, low winners] (sweep order), else None);
+    progress(fraction done) after each call."""
     tasks, costs = work
     outcome_counts = np.zeros((4, 4), np.int64)
     scoops_x = np.zeros(PAIR_CLASSES, np.int64)
     scoops_y = np.zeros(PAIR_CLASSES, np.int64)
+    # a lane's own per-row counts: lanes running at once may hold the same X row
+    lanes = max(1, min(threads, len(costs)))
+    row_counts = np.zeros((lanes, len(sides[0].packed) if per_row else 0, 4, 4), np.int64)
     for lane_tasks, lane_starts in kernel_calls(costs, progress, threads):
         used = len(lane_starts) - 1
         per_lane = (np.zeros((used, 4, 4), np.int64), np.zeros((used, PAIR_CLASSES), np.int64),
@@ -392,9 +423,10 @@ def _count(game: int, track_scoops: bool, work: tuple[np.ndarray, list[int]],
         pool.run_on_threads([
             partial(count_pairs, game, track_scoops, tasks,
                     lane_tasks[lane_starts[lane]:lane_starts[lane + 1]], *sides, tables,
-                    (per_lane[0][lane], per_lane[1][lane], per_lane[2][lane]))
+                    (per_lane[0][lane], per_lane[1][lane], per_lane[2][lane],
+                     row_counts[lane]))
             for lane in range(used)], threads)
         outcome_counts += per_lane[0].sum(axis=0)
         scoops_x += per_lane[1].sum(axis=0)
         scoops_y += per_lane[2].sum(axis=0)
-    return outcome_counts, scoops_x, scoops_y
+    return outcome_counts, scoops_x, scoops_y, row_counts.sum(axis=0) if per_row else None

@@ -189,15 +189,17 @@ def _class_runs(y_primary, y_class, start, end):
 @njit(cache=CACHE_KERNELS)
 def _task(game, track_scoops, task, x, y, sets, scratch, out):
     """Count every pair of a task's X and Y rows (Sides, both sorted by primary value) into
-    out = (counts [high winners, low winners], scoops_x, scoops_y): when track_scoops,
-    the scoops by the scooper's class.  scratch = (y_table, x_table, below, rank)."""
+    out = (counts [high winners, low winners], scoops_x, scoops_y, row_counts): when
+    track_scoops, the scoops by the scooper's class; when row_counts is not empty, each
+    X row's own counts too (row_counts[row, high winners, low winners])."""
     x_start, x_end = task[TASK_X_START], task[TASK_X_END]
     y_start, y_end = task[TASK_Y_START], task[TASK_Y_END]
     y_bucket = task[TASK_Y_BUCKET]
     x_packed, x_primary, x_bucket, x_class = x.packed, x.primary, x.bucket, x.pair_class
     y_packed, y_primary, y_class = y.packed, y.primary, y.pair_class
     y_table, x_table, below, rank = scratch
-    counts, scoops_x, scoops_y = out
+    counts, scoops_x, scoops_y, row_counts = out
+    per_row = len(row_counts) > 0
     offset = sets[0]
     y_parent = y.parent
     x_parent = x.parent
@@ -256,10 +258,18 @@ def _task(game, track_scoops, task, x, y, sets, scratch, out):
                 counts[0, X_WINS] += lower
                 counts[0, BOTH] += at_most - lower
                 counts[0, Y_WINS] += above
+                if per_row:
+                    row_counts[row, 0, X_WINS] += lower
+                    row_counts[row, 0, BOTH] += at_most - lower
+                    row_counts[row, 0, Y_WINS] += above
             else:
                 counts[X_WINS, low_mask] += lower
                 counts[BOTH, low_mask] += at_most - lower
                 counts[Y_WINS, low_mask] += above
+                if per_row:
+                    row_counts[row, X_WINS, low_mask] += lower
+                    row_counts[row, BOTH, low_mask] += at_most - lower
+                    row_counts[row, Y_WINS, low_mask] += above
             if track_scoops:
                 # X scoops the Y below it when it takes the low half too or there is none;
                 # so do the Y above X (none when all are in)
@@ -275,10 +285,11 @@ def _task(game, track_scoops, task, x, y, sets, scratch, out):
     # every Y of the task is in: the rest of each X's disjoint Y are above it
     for row in range(x_start, x_unfinished):
         everything = walk_subsets(x_packed[row], 1, x, sets, rank, y_table, y_table, FIND)
-        if game == GAME_RAZZ:
-            counts[0, Y_WINS] += everything
-        else:
-            counts[Y_WINS, low_winners(game, x_bucket[row], y_bucket)] += everything
+        r, c = (0, Y_WINS) if game == GAME_RAZZ else (
+            Y_WINS, low_winners(game, x_bucket[row], y_bucket))
+        counts[r, c] += everything
+        if per_row:
+            row_counts[row, r, c] += everything
     # leave both tables zeroed for the next task, by whichever way is shorter
     if (y_end - y_start) * len(y_parent) < len(y_table):
         for j in range(y_start, y_end):
@@ -297,7 +308,8 @@ def _task(game, track_scoops, task, x, y, sets, scratch, out):
 def count_pairs(game, track_scoops, tasks, lane_tasks, x, y, sets, out):
     """Run the tasks tasks[lane_tasks] (one lane's) over the rows of Sides x and y, into
     out = (counts (outcome counts [high winners mask, low winners mask], X = bit 0),
-    scoops_x, scoops_y (scoops by the scooper's class column)).
+    scoops_x, scoops_y (scoops by the scooper's class column), row_counts (empty, or
+    per X row its outcome counts: lanes given the same array must not share X rows)).
 
     sets = (offset, binom), the index of card sets (see walk_subsets).  No parallel
     loop (each costs seconds of compiling): the engine runs lanes on its
