@@ -8,9 +8,9 @@ from types import SimpleNamespace
 
 import numpy as np
 import pytest
+import reference_eval
 
 from stud_odds.cards import format_card, parse_cards
-from stud_odds.describe import high_value, low8_value, razz_value
 from stud_odds.games import Game
 from stud_odds.kernels.layout import (
     POT,
@@ -25,25 +25,53 @@ from stud_odds.river.showdown import Matchup, compared_values, disjoint_weight, 
 from stud_odds.river.solve import _sides, _spot, _values
 
 
-def brute_share(game: Game, mine: list[int], theirs: list[int]) -> float:
-    """Player 0's share of the pot at a showdown of two seven-card hands, by share_out."""
-    high_mask = low_mask = 0
+def hand_values(game: Game, cards: list[int]) -> tuple:
+    """(high, low) of seven cards by the slow reference evaluator: high larger better, low
+    smaller better (None: no eight-or-better low)."""
+    high = reference_eval.high(cards) if game is not Game.RAZZ else ()
+    low = reference_eval.low8(cards) if game is Game.STUD8 else \
+        reference_eval.razz(cards) if game is Game.RAZZ else ()
+    return high, low
+
+
+def _ranks(values: list, smaller_better: bool) -> dict:
+    """Each value's rank, larger better; None (no low) -1."""
+    ordered = sorted({value for value in values if value is not None},
+                     reverse=smaller_better)
+    return {None: -1, **{value: rank for rank, value in enumerate(ordered)}}
+
+
+def _share_by_masks(game: Game) -> np.ndarray:
+    """Player 0's share of the pot for each (high winners, low winners) mask, by share_out."""
+    table = np.zeros((4, 4))
+    for high_mask in range(4):
+        for low_mask in range(4):
+            if game is Game.STUD and low_mask or game is Game.RAZZ and (high_mask or not low_mask) \
+                    or game is not Game.RAZZ and not high_mask:
+                continue
+            tally = SimpleNamespace(per_player=np.zeros((2, TALLY_COLUMNS), object),
+                                    table=np.zeros(TABLE_COLUMNS, object))
+            share_out(game.kernel_id, 2, high_mask, low_mask,
+                      sole_winner(game.kernel_id, high_mask, low_mask), 1, tally)
+            table[high_mask, low_mask] = tally.per_player[0, SHARE] / POT
+    return table
+
+
+def pair_shares(game: Game, mine: list[tuple[int, int]], theirs: list[tuple[int, int]]
+                ) -> np.ndarray:
+    """Player 0's share of the pot at the showdown of every pair of hands, valued one by one
+    (hand_values), split by the one pot award (share_out)."""
+    highs = _ranks([v[0] for v in mine + theirs], False)
+    lows = _ranks([v[1] for v in mine + theirs], True)
+    ranked = [[(highs[h], lows[lo]) for h, lo in side] for side in (mine, theirs)]
+    a, b = np.array(ranked[0])[:, None, :], np.array(ranked[1])[None, :, :]
+    high_mask = low_mask = np.zeros((len(mine), len(theirs)), np.int64)
     if game is not Game.RAZZ:
-        highs = [high_value(mine), high_value(theirs)]
-        high_mask = sum(1 << p for p in (0, 1) if highs[p] == max(highs))
-    if game is Game.STUD8:
-        lows = [low8_value(mine), low8_value(theirs)]
-        qualified = [low for low in lows if low is not None]
-        if qualified:
-            low_mask = sum(1 << p for p in (0, 1) if lows[p] == min(qualified))
-    if game is Game.RAZZ:
-        lows = [razz_value(mine), razz_value(theirs)]
-        low_mask = sum(1 << p for p in (0, 1) if lows[p] == min(lows))
-    tally = SimpleNamespace(per_player=np.zeros((2, TALLY_COLUMNS), np.int64),
-                            table=np.zeros(TABLE_COLUMNS, np.int64))
-    share_out(game.kernel_id, 2, high_mask, low_mask, sole_winner(game.kernel_id, high_mask,
-                                                                  low_mask), 1, tally)
-    return tally.per_player[0, SHARE] / POT
+        high_mask = (a[..., 0] >= b[..., 0]) * 1 + (b[..., 0] >= a[..., 0]) * 2
+    if game is not Game.STUD:
+        best = np.maximum(a[..., 1], b[..., 1])
+        low_mask = np.where(best >= 0, (a[..., 1] == best) * 1 + (b[..., 1] == best) * 2, 0)
+    return _share_by_masks(game)[high_mask, low_mask]
 
 
 def dead_but(hands: list[str], unseen: str) -> str:
@@ -86,12 +114,14 @@ def test_showdown_sums_match_every_pair(game_name, hands, dead):
         mine = sides[0].cards[i].tolist()
         expected_share = np.zeros(3)
         expected_total = np.zeros(3)
+        shares = pair_shares(game, [hand_values(game, mine + list(sides[0].upcards))],
+                             [hand_values(game, theirs + list(sides[1].upcards))
+                              for theirs in sides[1].cards.tolist()])[0]
         for j, theirs in enumerate(sides[1].cards.tolist()):
             if set(mine) & set(theirs):
                 continue
             expected_total += weights[j]
-            expected_share += weights[j] * brute_share(
-                game, mine + list(sides[0].upcards), theirs + list(sides[1].upcards))
+            expected_share += weights[j] * shares[j]
         assert total[i] == pytest.approx(expected_total, rel=1e-9, abs=1e-9)
         assert share[i, :2] == pytest.approx(expected_share[:2], rel=1e-9, abs=1e-9)
 

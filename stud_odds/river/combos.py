@@ -49,8 +49,11 @@ class HoleCombos:
         return [self.hole(row) for row in range(len(self))]
 
     def find(self, text: str) -> int | None:
-        """The row of the combo written ``text`` (three cards, any order), or None."""
+        """The row of the combo written ``text`` (three cards, any order), or None; a
+        CardError for text that is not cards, a ValueError for other than three."""
         cards = sorted(parse_cards(text))
+        if len(cards) != HOLE:
+            raise ValueError(f"{len(cards)} cards")
         match = np.flatnonzero((self.cards == np.array(cards, np.int64)).all(axis=1))
         return int(match[0]) if len(match) else None
 

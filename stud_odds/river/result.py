@@ -118,7 +118,7 @@ class RiverResult:
                                        "weight": float(answer.side.weight[i])}
                 for a, action in enumerate(decision.actions):
                     row[ACTION_NAMES[action]] = float(answer.strategy[decision.history][i, a])
-                row["value"] = _combo_value(answer, decision.history, i)
+                row["value"] = combo_value(answer, decision.history, i)
                 rows.append(row)
         return rows
 
@@ -172,7 +172,7 @@ class RiverResult:
         return "\n".join(parts)
 
 
-def _combo_value(answer: SeatAnswer, history: str, i: int) -> float | None:
+def combo_value(answer: SeatAnswer, history: str, i: int) -> float | None:
     """A combo's value at a decision: its counterfactual value over the weight it meets."""
     own = float(answer.own_reach[history][i])
     reach = float(answer.reach[history][i])

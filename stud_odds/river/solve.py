@@ -79,18 +79,19 @@ def read_accuracy(accuracy: object) -> float:
 
 
 def _spot(hands: Sequence[str], game: Game, dead: object, folds: object):
-    from stud_odds.scenario import SEVENTH, Scenario
+    from stud_odds.scenario import SEVENTH, Scenario, street_name
 
     if isinstance(hands, str) or not isinstance(hands, Sequence):
         raise _error("hands", f"give the two players' hands as a list, not {shown(hands)}")
     if len(hands) != 2:
         raise _error("hands", f"the river solver takes two live players, not {len(hands)}: "
                               "it solves heads-up spots")
-    scenario = Scenario.build(list(hands), game, dead=dead, folds=folds)
+    with blame("hands"):  # a range that no card removal leaves is the hands' fault too
+        scenario = Scenario.build(list(hands), game, dead=dead, folds=folds)
     if scenario.street != SEVENTH:
         raise _error("hands", f"the river solver needs seventh-street hands (three hole cards "
-                              f"and four upcards, e.g. xxx/QhJhTh9c), not street "
-                              f"{scenario.street}")
+                              f"and four upcards, like xxx/QhJhTh9c), not "
+                              f"{street_name(scenario.street)} hands")
     return scenario
 
 
@@ -213,12 +214,14 @@ def _choose_summing(matchups: list[Matchup], columns: int, game: int,
                     use_kernel: bool | None) -> bool:
     if use_kernel is not None:
         return use_kernel
-    from stud_odds.engine import running
+    from stud_odds.engine import kernel_choice
 
     gathers = sum(m.queries.size // 3 * columns + len(m.entries.owner) * columns
                   for m in matchups)
     twin_seconds = 2 * EXPECTED_ROUNDS * gathers / TWIN_GATHERS_PER_SECOND
-    return running.use_kernel("river", game, twin_seconds)
+    kernel = kernel_choice.kernel_answers("river", game, twin_seconds)
+    kernel_choice.start_background_compile("river", game, kernel, twin_seconds)
+    return kernel
 
 
 def _summing(kernel: bool, threads: int):
