@@ -22,6 +22,7 @@ from stud_odds.engine import running
 from stud_odds.engine.warm import GAME_NAMES, WARM_METHODS, warm_up
 from stud_odds.engine.weighted import weighted_kernels
 from stud_odds.games import Game
+from stud_odds.river.kernel import river_kernels
 
 _log = logging.getLogger("stud_odds")
 
@@ -38,6 +39,7 @@ def compile_all(first_game: str, first_kernel: str | None = None) -> None:
             warm_up([game], [method])
     for game in games:  # heads-up against ranges: the rarest first question
         weighted_kernels(Game(game).kernel_id)
+    river_kernels()  # the river solver's: one compile serves the three games
 
 
 def package_folder() -> str:

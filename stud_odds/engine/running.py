@@ -62,11 +62,12 @@ _GAME_NAMES = {game.kernel_id: game.value for game in Game}
 # what each kernel answers, and the seconds numba usually takes to compile it for one game
 # on an idle 2-core machine (benchmarks/bench_compile.py; stud_odds/kernels/__init__.py)
 _KINDS = {"exact": ("enumeration", 12), "monte_carlo": ("sampling", 6),
-          "heads_up": ("heads-up counting", 7), "weighted": ("weighted heads-up counting", 15)}
+          "heads_up": ("heads-up counting", 7), "weighted": ("weighted heads-up counting", 15),
+          "river": ("river solver", 3)}
 # kernels that take the game as a runtime value: one compile serves the three games
-_ALL_GAMES = {"monte_carlo", "heads_up"}
-# kernels with a numpy twin (engine/twins/) that answers while they are not compiled
-_TWINNED = {"exact", "monte_carlo", "heads_up"}
+_ALL_GAMES = {"monte_carlo", "heads_up", "river"}
+# kernels with a numpy twin (engine/twins/, river/showdown) that answers while not compiled
+_TWINNED = {"exact", "monte_carlo", "heads_up", "river"}
 _READY: set[str] = set()
 # why a kernel is compiled in this process: the marker -> the reason kernel_choice noted
 # (compile_here_because), read once by compiled(); else the reason of the block around the
