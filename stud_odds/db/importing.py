@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from stud_odds.db.hand_rows import SITE, StopAsked
-from stud_odds.db.readers import FileRead, Readers, read_in_parts, read_whole
+from stud_odds.db.readers import FileRead, Readers, read_in_parts, read_whole_file
 from stud_odds.db.results import ImportedFile, ImportResult
 from stud_odds.db.schema import REFRESH_DAYS
 from stud_odds.db.store import DatabaseError, Store, shown_path
@@ -87,7 +87,7 @@ def _now() -> str:
 def import_file(store: Store, path: Path) -> ImportedFile:
     """Read one file and store its hands in one transaction; a file that cannot be read at
     all is reported in ``error`` and changes nothing."""
-    return _write(store, read_whole(path))
+    return _write(store, read_whole_file(path))
 
 
 def _write(store: Store, read: FileRead, before: ImportedFile | None = None) -> ImportedFile:
@@ -165,7 +165,7 @@ def _reads(files: list[Path], workers: int | None, stop: StopAsked | None = None
         enough = sum(sizes[file] for file in whole) >= PARALLEL_BYTES and len(whole) > 1
         workers = min(cores, 4) if enough else 1
     if workers <= 1 or len(whole) <= 1:
-        wholes = (read_whole(file, stop) for file in whole)
+        wholes = (read_whole_file(file, stop) for file in whole)
         for file in files:
             yield from read_in_parts(file, CHUNK_HANDS, stop) if sizes[file] > CHUNK_BYTES \
                 else (next(wholes),)

@@ -42,7 +42,7 @@ def _modified(stat: os.stat_result) -> str:
     return datetime.fromtimestamp(stat.st_mtime, UTC).strftime("%Y-%m-%d %H:%M:%S")
 
 
-def read_whole(path: Path, stop: StopAsked | None = None) -> FileRead:
+def read_whole_file(path: Path, stop: StopAsked | None = None) -> FileRead:
     """A whole file read (in a worker process, or here)."""
     try:
         rows = read_file(path, stop)
@@ -88,7 +88,7 @@ def _reader_main(connection) -> None:
     try:
         while (path := connection.recv()) is not None:
             try:
-                read: FileRead | Exception = read_whole(path)
+                read: FileRead | Exception = read_whole_file(path)
             except Exception as error:  # raised in the importer, as reading there would
                 read = error
             connection.send(read)
@@ -146,7 +146,7 @@ class Readers:
             except (EOFError, OSError):  # the worker ended (killed, out of memory)
                 self.gone.add(worker)
         if read is None:
-            read = read_whole(self.files[index])
+            read = read_whole_file(self.files[index])
         if self.sent < len(self.files):
             self._send()
         if isinstance(read, Exception):
@@ -172,4 +172,4 @@ class Readers:
             pipe.close()
 
 
-__all__ = ["FileRead", "Readers", "read_in_parts", "read_whole"]
+__all__ = ["FileRead", "Readers", "read_in_parts", "read_whole_file"]

@@ -31,7 +31,7 @@ def _db_path(request: Request) -> str:
     return path
 
 
-async def db_info(request: Request) -> Response:
+async def db_info_route(request: Request) -> Response:
     """Whether the page has a hand database, and its file's name (where the server keeps
     it is not the page's business)."""
     path = request.state.db_path
@@ -49,7 +49,7 @@ async def _received(request: Request, job: WebJob) -> Upload:
         raise
 
 
-async def db_import(request: Request) -> Response:
+async def db_import_route(request: Request) -> Response:
     path = _db_path(request)
     name = upload_name(request.query_params.get("name"))
     jobs: Jobs = request.state.jobs
@@ -75,7 +75,7 @@ async def db_import(request: Request) -> Response:
     return JSONResponse({"error": why, **answer}, status_code=409)
 
 
-async def db_answer(request: Request) -> Response:
+async def db_answer_route(request: Request) -> Response:
     path = _db_path(request)
     what = request.path_params["what"]
     if what not in ("stats", "luck", "starts"):
@@ -88,7 +88,7 @@ async def db_answer(request: Request) -> Response:
     return JSONResponse(answer)
 
 
-async def history(request: Request) -> Response:
+async def history_route(request: Request) -> Response:
     jobs: Jobs = request.state.jobs
     job = jobs.admit(page_of(request), REPLAY_JOB)  # a full lane: 503 before the body is sent
     upload = await _received(request, job)
@@ -96,4 +96,4 @@ async def history(request: Request) -> Response:
                      "application/x-ndjson", work.history_failure, on_end=upload.close)
 
 
-__all__ = ["db_answer", "db_import", "db_info", "history"]
+__all__ = ["db_answer_route", "db_import_route", "db_info_route", "history_route"]
