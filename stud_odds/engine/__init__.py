@@ -156,8 +156,9 @@ def _equity(scenario: Scenario, task: EquityTask, job: Job) -> EquityResult:
     choice = choose(scenario.plan, task.stop, task.threads, scenario.game)
     spot = running.spot_of(scenario, task.scooping_hands)
     game = scenario.game.kernel_id  # the kernels' integer for the Game: taken here, once
-    if choice.method is Algorithm.MONTE_CARLO:
-        return _sample(scenario, game, spot, task, job, started)
+    if choice.method is Algorithm.MONTE_CARLO:  # on the Choice's threads, as every method
+        return _sample(scenario, game, spot, replace(task, threads=choice.threads), job,
+                       started)
     if choice.method is Algorithm.SMALL:  # numpy: no numba, no turn at the kernels
         progress = _counting(task, Algorithm.ENUMERATE, choice.deals)
         job.check_alone()
