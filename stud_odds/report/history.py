@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from rich import box
-from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -18,7 +18,7 @@ from stud_odds.cards import format_card
 from stud_odds.history.model import HandHistory, SkippedHand
 from stud_odds.history.replaying import HandReplay, StreetView
 from stud_odds.history.summary import Summary
-from stud_odds.report.tables import Column, Line, TextTable, View
+from stud_odds.report.tables import Column, Line, TextTable, View, print_view
 from stud_odds.report.terminal import hand_text
 from stud_odds.scenario.table import STREET_ORDINALS, street_label
 from stud_odds.wording import plural
@@ -30,77 +30,82 @@ def _chips(value: float) -> str:
     return f"{value:,.0f}" if value == round(value) else f"{value:,.2f}"
 
 
-def render_summary(summary: Summary, trials: int, seed: int, out: Path | None,
-                   target: Any) -> None:
+def summary_view(summary: Summary, trials: int, seed: int, out: Path | None) -> View:
     """The counts of a run, the hands skipped and why, the hero's all-in luck."""
+    view: View = [_counts_table(summary, out)]
+    if summary.skipped:
+        skipped = TextTable([Column("hand", no_wrap=True), Column("where", no_wrap=True),
+                             Column("why")], title="skipped hands", ruled=True)
+        for hand_id, where, reason in summary.skipped:
+            skipped.add(hand_id or "?", where, reason)
+        view.append(skipped)
+    if summary.luck:
+        view.append(luck_table(summary))
+    if summary.cut_line_dropped:
+        view.append(Line(f"{out} ended in a line cut short (a crash): it was dropped and its "
+                         "hand replayed again", style="dim", folds=True))
+    view.append(Line(
+        f"equity on each street: {trials:,} deals (standard error at most "
+        f"{50 / trials ** 0.5:.2f} points), or every deal where there are fewer; seed {seed}",
+        style="dim", folds=True))
+    if out:
+        view.append(Line(f"one JSON object per hand in {out}", style="dim", folds=True))
+    return view
+
+
+def _counts_table(summary: Summary, out: Path | None) -> TextTable:
+    """What was read, replayed, skipped and passed over, in hands."""
     games = ", ".join(f"{summary.games[g]:,} {g.value}"
                       for g in sorted(summary.games, key=lambda g: g.value))
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_header=False,
-                  title=plural(summary.files, "file"), title_justify="left")
-    table.add_column("what")
-    table.add_column("hands", justify="right")
-    table.add_column("", style="dim")
-    table.add_row("stud hands read", f"{summary.stud_hands:,}", "")
-    table.add_row("replayed", f"{summary.replayed:,}", games)
-    table.add_row("skipped", f"{len(summary.skipped):,}", "see below" if summary.skipped else "")
-    table.add_row("went to showdown", f"{summary.showdowns:,}", "")
-    table.add_row("hero all in before 7th street", f"{len(summary.luck):,}", "at a showdown")
+    table = TextTable([Column("what"), Column("hands", right=True), Column("", style="dim")],
+                      title=plural(summary.files, "file"), ruled=True, show_header=False)
+    table.add("stud hands read", f"{summary.stud_hands:,}", "")
+    table.add("replayed", f"{summary.replayed:,}", games)
+    table.add("skipped", f"{len(summary.skipped):,}", "see below" if summary.skipped else "")
+    table.add("went to showdown", f"{summary.showdowns:,}", "")
+    table.add("hero all in before 7th street", f"{len(summary.luck):,}", "at a showdown")
     if summary.other_games:
         names = ", ".join(f"{name} {count:,}" for name, count
                           in summary.other_game_names.most_common())
-        table.add_row("other games", f"{summary.other_games:,}", f"passed over ({names})")
+        table.add("other games", f"{summary.other_games:,}", f"passed over ({names})")
     if summary.resumed:
         note = f"{summary.resumed_skipped:,} of them skipped then" if summary.resumed_skipped \
             else ""
-        table.add_row(f"already in {out.name if out else 'the output'}", f"{summary.resumed:,}",
-                      note)
+        table.add(f"already in {out.name if out else 'the output'}", f"{summary.resumed:,}",
+                  note)
     if summary.lines_ignored:
-        table.add_row("lines outside any hand", f"{summary.lines_ignored:,}", "ignored")
-    target.print(table)
-    if summary.skipped:
-        skipped = Table(box=box.SIMPLE_HEAD, pad_edge=False, title="skipped hands",
-                        title_justify="left")
-        skipped.add_column("hand", no_wrap=True)
-        skipped.add_column("where", no_wrap=True)
-        skipped.add_column("why")
-        for hand_id, where, reason in summary.skipped:
-            skipped.add_row(hand_id or "?", escape(where), escape(reason))
-        target.print(skipped)
-    if summary.luck:
-        target.print(luck_table(summary))
-    if summary.cut_line_dropped:
-        target.print(Text(f"{out} ended in a line cut short (a crash): it was dropped and its "
-                          "hand replayed again", style="dim"))
-    target.print(Text(
-        f"equity on each street: {trials:,} deals (standard error at most "
-        f"{50 / trials ** 0.5:.2f} points), or every deal where there are fewer; seed {seed}",
-        style="dim"))
-    if out:
-        target.print(Text(f"one JSON object per hand in {out}", style="dim"))
+        table.add("lines outside any hand", f"{summary.lines_ignored:,}", "ignored")
+    return table
 
 
-def luck_table(summary: Summary) -> Table:
+def render_summary(summary: Summary, trials: int, seed: int, out: Path | None,
+                   target: Any) -> None:
+    """:func:`summary_view` on the console ``target``."""
+    print_view(summary_view(summary, trials, seed, out), target)
+
+
+def luck_table(summary: Summary) -> TextTable:
     """The hero's all-in hands (the first LUCK_ROWS) and the total luck."""
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title_justify="left",
-                  title="all-in luck: the hero all in before 7th street, at a showdown")
-    for name in ("hand", "street", "equity", "pot", "expected", "won", "luck", "big bets"):
-        table.add_column(name, justify="left" if name == "hand" else "right", no_wrap=True)
-    for entry in summary.luck[:LUCK_ROWS]:
-        table.add_row(entry.hand_id, STREET_ORDINALS[entry.street],
-                      f"{100 * entry.equity:.1f}%", _chips(entry.pot), _chips(entry.expected),
-                      _chips(entry.won), f"{entry.luck:+,.2f}",
-                      "" if entry.luck_big_bets is None else f"{entry.luck_big_bets:+.2f}")
     from stud_odds.db.units import currency_code
 
+    table = TextTable([Column(name, right=name != "hand", no_wrap=True) for name in (
+        "hand", "street", "equity", "pot", "expected", "won", "luck", "big bets")],
+        title="all-in luck: the hero all in before 7th street, at a showdown", ruled=True)
+    for entry in summary.luck[:LUCK_ROWS]:
+        table.add(entry.hand_id, STREET_ORDINALS[entry.street], f"{100 * entry.equity:.1f}%",
+                  _chips(entry.pot), _chips(entry.expected), _chips(entry.won),
+                  f"{entry.luck:+,.2f}",
+                  "" if entry.luck_big_bets is None else f"{entry.luck_big_bets:+.2f}")
     totals, big_bets = summary.luck_totals()
     chips: dict[str, float] = {}
     for unit, value in totals.items():  # "$" and "USD" headers: the same dollars
         chips[currency_code(unit)] = chips.get(currency_code(unit), 0.0) + value
-    table.add_section()
+    if table.rows:  # a rule between the hands and the totals
+        table.rows[-1] = replace(table.rows[-1], ends_section=True)
     for index, (unit, value) in enumerate(chips.items()):
         last = index == len(chips) - 1
-        table.add_row(f"total ({unit})", "", "", "", "", "", f"{value:+,.2f}",
-                      f"{big_bets:+.2f}" if last and big_bets is not None else "", style="bold")
+        table.add(f"total ({unit})", "", "", "", "", "", f"{value:+,.2f}",
+                  f"{big_bets:+.2f}" if last and big_bets is not None else "", style="bold")
     if len(summary.luck) > LUCK_ROWS:
         table.caption = f"{len(summary.luck) - LUCK_ROWS:,} more hands in the totals"
     return table
@@ -218,4 +223,4 @@ def progress_bar(console: Any) -> Iterator[Callable[[int, int], None]]:
 
 
 __all__ = ["LUCK_ROWS", "hands_list_view", "listed_hand", "luck_table", "progress_bar",
-           "render_hand", "render_summary", "street_table"]
+           "render_hand", "render_summary", "street_table", "summary_view"]

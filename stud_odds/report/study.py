@@ -1,4 +1,5 @@
-"""The study results for people: replay, starting-hand and scoop tables (rich).
+"""The study results for people: replay, starting-hand and scoop tables, as
+:mod:`.tables` views drawn on a console.
 
 The command line calls these after a study; :mod:`stud_odds.report.terminal` renders one
 equity result, :mod:`stud_odds.report.history` a history run.
@@ -10,15 +11,14 @@ import csv
 import io
 from typing import TYPE_CHECKING, Any
 
-from rich import box
-from rich.table import Table
-from rich.text import Text
-
+from stud_odds.report.tables import Column, Line, TextTable, View, print_view
 from stud_odds.results import Method, Rate
 from stud_odds.scenario.table import STREET_ORDINALS
 from stud_odds.wording import plural
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from stud_odds.study.replays import Replay
     from stud_odds.study.scoop import ScoopStudy
 
@@ -31,28 +31,30 @@ def bar(value: float, width: int = 20) -> str:
     return "█" * filled + "·" * (width - filled)
 
 
-def render_replay(replay: Replay, target: Any) -> None:
+def replay_view(replay: Replay) -> View:
     """The equity table by street, a small chart of bars, the method and the seed."""
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=replay.game.title,
-                  title_justify="left")
-    table.add_column("#", justify="right")
-    table.add_column("cards", no_wrap=True)
-    for street in replay.streets:
-        table.add_column(STREET_ORDINALS[street.street], justify="right")
+    table = TextTable([Column("#", right=True), Column("cards", no_wrap=True),
+                       *(Column(STREET_ORDINALS[street.street], right=True)
+                         for street in replay.streets)], title=replay.game.title, ruled=True)
     rows = replay.equity_by_street()
     for seat, row in enumerate(rows, start=1):
-        table.add_row(str(seat), str(replay.hands[seat - 1]),
-                      *("fold" if e is None else f"{100 * e:.1f}%" for e in row))
-    target.print(table)
+        table.add(str(seat), str(replay.hands[seat - 1]),
+                  *("fold" if e is None else f"{100 * e:.1f}%" for e in row))
+    view: View = [table]
     # a small chart: one bar per street for each player still in
     for seat, row in enumerate(rows, start=1):
-        line = Text(f"player {seat}  ")
-        for street, e in zip(replay.streets, row, strict=True):
-            if e is not None:
-                line.append(f"{STREET_ORDINALS[street.street]} {bar(e, 6)} ")
-        target.print(line, highlight=False)
+        view.append(Line(f"player {seat}  " + "".join(
+            f"{STREET_ORDINALS[street.street]} {bar(e, 6)} "
+            for street, e in zip(replay.streets, row, strict=True) if e is not None),
+            folds=True))
     methods = {s.result.method for s in replay.streets}
-    target.print(Text(f"{' and '.join(sorted(methods))}; seed {replay.seed}", style="dim"))
+    return [*view, Line(f"{' and '.join(sorted(methods))}; seed {replay.seed}", style="dim",
+                        folds=True)]
+
+
+def render_replay(replay: Replay, target: Console) -> None:
+    """:func:`replay_view` on the console ``target``."""
+    print_view(replay_view(replay), target)
 
 
 def starting_hands_csv(rows: list[dict[str, Any]]) -> str:
@@ -65,17 +67,22 @@ def starting_hands_csv(rows: list[dict[str, Any]]) -> str:
     return out.getvalue()
 
 
-def render_starting_hands(rows: list[dict[str, Any]], title: str, top: int,
-                          target: Any) -> None:
+def starting_hands_table(rows: list[dict[str, Any]], title: str, top: int) -> TextTable:
     """The ``top`` rows of a starting-hand table (rows as ``StartingHandResult.to_dict``)."""
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title_justify="left", title=title)
-    for name in ("rank", "hand", "class", "hands", "equity", "high", "low", "scoop"):
-        table.add_column(name, justify="left" if name in ("hand", "class") else "right")
+    table = TextTable([Column(name, right=name not in ("hand", "class")) for name in (
+        "rank", "hand", "class", "hands", "equity", "high", "low", "scoop")], title=title,
+        ruled=True)
     for rank, row in enumerate(rows[:top], start=1):
-        table.add_row(str(rank), row["hand"], row["class"], str(row["count"]),
-                      *("" if row[rate] is None else f"{100 * row[rate]:.1f}%"
-                        for rate in (Rate.EQUITY, Rate.HIGH_WIN, Rate.LOW_WIN, Rate.SCOOP)))
-    target.print(table)
+        table.add(str(rank), row["hand"], row["class"], str(row["count"]),
+                  *("" if row[rate] is None else f"{100 * row[rate]:.1f}%"
+                    for rate in (Rate.EQUITY, Rate.HIGH_WIN, Rate.LOW_WIN, Rate.SCOOP)))
+    return table
+
+
+def render_starting_hands(rows: list[dict[str, Any]], title: str, top: int,
+                          target: Console) -> None:
+    """:func:`starting_hands_table` on the console ``target``."""
+    print_view([starting_hands_table(rows, title, top)], target)
 
 
 def starting_hands_title(game: str, rows: list[dict[str, Any]], against: str,
@@ -89,33 +96,33 @@ def starting_hands_title(game: str, rows: list[dict[str, Any]], against: str,
     return f"{game}: {plural(len(rows), 'class')} ({plural(hands, 'hand')}) vs {against}, {how}"
 
 
-def render_scoop(study: ScoopStudy, target: Any) -> None:
+def scoop_view(study: ScoopStudy) -> View:
     """How often the hero takes what share of the pot, the hands that scooped, the method."""
     hero = study.hero
     against = ", ".join(study.to_dict()["opponents"])
-    target.print(Text(f"{study.result.game}: {hero.hand} against {against}", style="bold"))
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column("the hero takes")
-    table.add_column("how often", justify="right")
-    table.add_column("", no_wrap=True)
+    shares = TextTable([Column("the hero takes"), Column("how often", right=True),
+                        Column("", no_wrap=True)], ruled=True)
     for name, value in hero.pot_shares.items():
-        table.add_row(name, f"{100 * value:.1f}%", bar(value))
-    target.print(table)
+        shares.add(name, f"{100 * value:.1f}%", bar(value))
+    view: View = [Line(f"{study.result.game}: {hero.hand} against {against}", style="bold",
+                       folds=True), shares]
     if hero.scooping_hands:
-        hands_table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title="scooping hands",
-                            title_justify="left")
-        hands_table.add_column("final hand")
-        hands_table.add_column("of all deals", justify="right")
-        hands_table.add_column("of scoops", justify="right")
+        hands = TextTable([Column("final hand"), Column("of all deals", right=True),
+                           Column("of scoops", right=True)], title="scooping hands", ruled=True)
         for name, value in list(hero.scooping_hands.items())[:SCOOPING_HAND_ROWS]:
-            hands_table.add_row(name, f"{100 * value:.2f}%", f"{100 * value / hero.scoop:.1f}%")
-        target.print(hands_table)
-    method = study.result.method
-    sampled = method == Method.MONTE_CARLO
+            hands.add(name, f"{100 * value:.2f}%", f"{100 * value / hero.scoop:.1f}%")
+        view.append(hands)
+    sampled = study.result.method == Method.MONTE_CARLO
     detail = f"seed {study.result.seed}" if sampled else "exact"
     outcomes = plural(study.result.outcomes, "trial" if sampled else "deal")
-    target.print(Text(f"equity {100 * hero.equity:.2f}%; {outcomes}, {detail}", style="dim"))
+    return [*view, Line(f"equity {100 * hero.equity:.2f}%; {outcomes}, {detail}", style="dim",
+                        folds=True)]
 
 
-__all__ = ["bar", "render_replay", "render_scoop", "render_starting_hands",
-           "starting_hands_csv", "starting_hands_title"]
+def render_scoop(study: ScoopStudy, target: Console) -> None:
+    """:func:`scoop_view` on the console ``target``."""
+    print_view(scoop_view(study), target)
+
+
+__all__ = ["bar", "render_replay", "render_scoop", "render_starting_hands", "replay_view",
+           "scoop_view", "starting_hands_csv", "starting_hands_table", "starting_hands_title"]
