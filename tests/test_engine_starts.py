@@ -34,8 +34,7 @@ def tallies_of(game, start):
     return tallies
 
 
-@pytest.mark.parametrize("game", [pytest.param(game, marks=[pytest.mark.slow] if game == "razz"
-                                                 else []) for game in sorted(DECKS)])
+@pytest.mark.parametrize("game", sorted(DECKS))
 def test_small_deck_tables_equal_the_single_spot_counts(game):
     ranks = DECKS[game]
     rows = start_table(game, ranks)
