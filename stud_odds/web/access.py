@@ -31,6 +31,7 @@ from starlette.requests import cookie_parser
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from stud_odds.errors import StudOddsError
+from stud_odds.web.middleware import HttpMiddleware
 
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
 EVERY_INTERFACE = ("0.0.0.0", "::", "")  # listening on every address this machine has
@@ -86,7 +87,7 @@ def _ip(name: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
         return None
 
 
-class Access:
+class Access(HttpMiddleware):
     """ASGI middleware: the Host names and the token in front of every route.
 
     ``host`` is the address the server listens on; ``allowed_hosts`` the other names
@@ -96,7 +97,7 @@ class Access:
 
     def __init__(self, app: ASGIApp, host: str = "127.0.0.1",
                  allowed_hosts: Iterable[str] = (), token: str | None = None) -> None:
-        self.app = app
+        super().__init__(app)
         self.every_interface = host in EVERY_INTERFACE
         names = {*LOOPBACK_NAMES, *(name.lower() for name in allowed_hosts)}
         if not self.every_interface:
@@ -104,10 +105,7 @@ class Access:
         self.names = frozenset(names)
         self.token = token
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         headers = _headers(scope)
         if headers is None:
             await refuse(send, 400, "the request headers are not readable text")

@@ -14,9 +14,10 @@ from __future__ import annotations
 import asyncio
 
 from starlette.requests import ClientDisconnect
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 
 from stud_odds.web.access import refuse
+from stud_odds.web.middleware import HttpMiddleware
 
 BODY_SECONDS = 10.0
 BODY_RATE = 100 * 1024  # bytes a second, after the first BODY_SECONDS
@@ -32,16 +33,10 @@ def late_sentence() -> str:
             f"plus 1 s for every {BODY_RATE // 1024} KB): send it again")
 
 
-class BodyDeadline:
+class BodyDeadline(HttpMiddleware):
     """ASGI middleware: the body's time limit, and a quiet end when the client leaves."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         loop = asyncio.get_running_loop()
         start = loop.time()
         received = 0

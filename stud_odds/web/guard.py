@@ -18,10 +18,11 @@ from urllib.parse import urlsplit
 
 from starlette.requests import Request
 from starlette.routing import Match, Route
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import Receive, Scope, Send
 
 from stud_odds.errors import StudOddsError
 from stud_odds.web.access import refuse
+from stud_odds.web.middleware import HttpMiddleware
 
 JSON_LIMIT = 64 * 1024  # a spot is a few hundred bytes
 UPLOAD_LIMIT = 64 * 1024 * 1024  # a hand-history file
@@ -60,16 +61,10 @@ def too_large(limit: int) -> TooLarge:
     return TooLarge(f"the request body is larger than {_size(limit)}, the limit here")
 
 
-class Guard:
+class Guard(HttpMiddleware):
     """ASGI middleware: the Origin and size checks in front of every route."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         problem = self.problem(Request(scope))
         if problem is not None:
             status, message = problem
