@@ -9,11 +9,12 @@ An equity result, in three floors, each standing on the one below:
 - :mod:`~stud_odds.report.terminal`: the rich tables ``stud-odds equity`` prints;
 - :mod:`~stud_odds.report.formats`: the JSON objects and CSV rows, for machines.
 
-The other commands' tables: :mod:`~stud_odds.report.outs` and
-:mod:`~stud_odds.report.db` (import, stats, luck, starts, query), each a
-:mod:`~stud_odds.report.tables` view (a title, columns, rows of text, the lines around
-them); :mod:`~stud_odds.report.history` (a run's summary, luck, a hand, the hands of a
-file) and :mod:`~stud_odds.report.study` (replay, starting-hand and scoop tables).
+The other commands' tables are :mod:`~stud_odds.report.tables` views (a title,
+columns, rows of text, the lines around them), drawn at a terminal by the one
+``print_view``: :mod:`~stud_odds.report.outs`, :mod:`~stud_odds.report.db` (import,
+stats, luck, starts, query), :mod:`~stud_odds.report.history` (a run's summary, skipped
+hands, luck, the hands of a file; one hand street by street is a rich table of its own)
+and :mod:`~stud_odds.report.study` (replay, starting-hand and scoop tables).
 
 Every name below loads its module on first use: importing the package loads no rich.
 The pot odds themselves are :mod:`stud_odds.pot_odds`.
