@@ -16,8 +16,9 @@ keys; ``layout`` holds the tally columns, the pot's units and the one scoop
 ``completions`` values a player's every completion; ``montecarlo``,
 ``enumerate``, ``headsup`` and ``weighted`` (headsup's sweep with a weight per
 completion, in two-limb integers) are the methods, ``starts`` the exact
-starting-hand tables, ``river`` the river solver's showdown sums; the sweeps walk
-a packed hand's subsets with one step, ``headsup.subset_entry``.  ``stream`` is
+starting-hand tables, ``river`` the river solver's showdown sums; the sweeps of
+``headsup``, ``weighted`` and ``starts`` walk a packed hand's subsets with one step,
+``headsup.subset_entry``.  ``stream`` is
 sampling's deal stream, shared with numpy; ``threads`` tells callers how numba runs
 parallel loops.
 
