@@ -12,7 +12,7 @@ from river_helpers import dense_from_json
 from test_river_showdown import dead_but
 
 import stud_odds
-from stud_odds.river import RiverError, river
+from stud_odds.river import river
 
 # (game, hands, dead, pot, cap): small ranges on short decks, so that a dense best response
 # is quick; every game, first to act either seat, every cap from 1 to 4
@@ -267,12 +267,16 @@ def test_cancel_stops_the_solve_with_no_answer():
 def test_the_package_is_callable_as_stud_odds_river():
     import stud_odds.river as package
 
-    result = package(["AsKs2d/QhJhTh9c", "[QQ+]x/7c7d2s8h"], pot=5, cap=1, use_kernel=False)
-    assert stud_odds.river(["AsKs2d/QhJhTh9c", "[QQ+]x/7c7d2s8h"], pot=5, cap=1,
-                           use_kernel=False).to_dict() == result.to_dict()
-    assert isinstance(result, stud_odds.river.RiverResult if hasattr(stud_odds.river,
-                                                                     "RiverResult") else object)
-    assert RiverError.__mro__[1] is stud_odds.StudOddsError
+    assert stud_odds.river is package
+    result = stud_odds.river(["AsKs2d/QhJhTh9c", "[QQ+]x/7c7d2s8h"], pot=5, cap=1,
+                             use_kernel=False)
+    assert isinstance(result, stud_odds.RiverResult)
+    assert result.to_dict() == river(["AsKs2d/QhJhTh9c", "[QQ+]x/7c7d2s8h"], pot=5, cap=1,
+                                     use_kernel=False).to_dict()
+    assert issubclass(stud_odds.RiverError, stud_odds.StudOddsError)
+    rows = result.rows()
+    assert {"player", "history", "hole", "hand", "weight", "value"} <= set(rows[0])
+    assert "<table>" in result._repr_html_()
 
 
 @pytest.mark.slow  # compiles the river kernel when the cache lacks it

@@ -26,6 +26,7 @@ class _CommandLine(StudOddsGroup):
         "serve": "stud_odds.cli.serve:serve",  # the web stack loads only when it runs
         "rules": "stud_odds.cli.rules:rules_app",
         "db": "stud_odds.cli.db:db_app",
+        "river": "stud_odds.cli.river:river_command",
     }
 
 

@@ -1,0 +1,163 @@
+"""``stud-odds river``: how to bet and call seventh street heads-up, at equilibrium."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from stud_odds.cli import options
+from stud_odds.console import console, error_console, fail
+
+if TYPE_CHECKING:
+    from stud_odds.river import RiverResult
+
+CSV_ACTIONS = ("k", "b", "f", "c", "r")
+
+
+def river_command(
+    hands: Annotated[list[str], typer.Argument(
+        help="Two seventh-street hands, each as the other player sees it: three hole cards "
+             "(a range and x, xxx, or known cards) and four upcards, e.g. xxx/QhJhTh9c, "
+             "'[QQ+, AK]x/QhJhTh9c', AsKs2d/QhJhTh9c.", show_default=False)],
+    pot: Annotated[str, typer.Option("--pot", help="The pot before the river's betting, in "
+                                                    "big bets (5.5 is fine).",
+                                     show_default=False)],
+    game: options.GameName = "stud",
+    cap: Annotated[str | None, typer.Option(
+        "--cap", help="Bets allowed in all on the river, 1 to 8 (default: the table rule, a "
+                      "bet and three raises).", show_default=False)] = None,
+    dead: options.Dead = "",
+    fold: options.Folds = None,
+    accuracy: Annotated[str, typer.Option(
+        "--accuracy", help="Solve until the exploitability is at most this share of the "
+                           "pot.")] = "0.001",
+    show: Annotated[str | None, typer.Option(
+        "--show", metavar="HOLE", help="Also show this combo's own line at every decision "
+                                       "of the player who may hold it, e.g. AsKs2d.",
+        show_default=False)] = None,
+    json_out: options.JsonOut = False,
+    csv_out: Annotated[bool, typer.Option(
+        "--csv", help="Print CSV, one row per player, history and hole cards.")] = False,
+) -> None:
+    """Solve the river heads-up: each player's betting and calling at equilibrium.
+
+    The pot is P big bets, every bet and raise one big bet, the first to act the seat
+    the rules name for seventh street; at most --cap bets in all.
+
+    Examples:
+
+      stud-odds river xxx/QhJhTh9c '[QQ+, AK]x/7c7d2s8h' --pot 6
+
+      stud-odds river -g stud8 '[A2, A3, 23]x/4h5c9dKs' xxx/6h7h8h2c --pot 5.5 --show As2s3d
+    """
+    from stud_odds.cli.equity import progress_reporter
+    from stud_odds.engine import Cancelled
+    from stud_odds.errors import StudOddsError
+    from stud_odds.river import river
+
+    if json_out and csv_out:
+        fail("choose one of --json and --csv")
+    try:
+        with progress_reporter(not (json_out or csv_out) and error_console.is_terminal) as bar:
+            result = river(hands, game, pot=pot, cap=cap, dead=dead, folds=fold or None,
+                           accuracy=accuracy, progress=bar)
+        shown = _shown_rows(result, show) if show else []
+    except StudOddsError as error:
+        fail(str(error))
+    except (KeyboardInterrupt, Cancelled):
+        error_console.print("[red]interrupted: the solve did not finish, so there is nothing "
+                            "to report[/]")
+        raise typer.Exit(130) from None
+    if json_out:
+        print(json.dumps(result.to_dict()))
+    elif csv_out:
+        sys.stdout.write(to_csv(result))
+    else:
+        render(result, shown)
+
+
+def _shown_rows(result: RiverResult, hole: str) -> list[tuple[int, int]]:
+    """(seat, row) of each player who may hold ``hole``; a RiverError when neither may."""
+    from stud_odds.cards import CardError
+    from stud_odds.errors import shown
+    from stud_odds.river import RiverError
+
+    def refuse(message: str) -> RiverError:
+        error = RiverError(message)
+        error.field = "show"
+        return error
+
+    try:
+        found = [(seat, result.combo(seat, hole)) for seat in (1, 2)]
+    except CardError as error:
+        raise refuse(f"--show: {error}") from None
+    except ValueError:  # not three cards
+        raise refuse(f"--show takes three hole cards, such as AsKs2d, not {shown(hole)}"
+                     ) from None
+    rows = [(seat, row) for seat, row in found if row is not None]
+    if not rows:
+        raise refuse(f"--show {hole} is not a combo either player can hold here")
+    return rows
+
+
+def to_csv(result: RiverResult) -> str:
+    """One row per (player, history, hole cards): the hand class, its weight, each legal
+    action's frequency (empty for an illegal one) and the combo's value there."""
+    output = io.StringIO()
+    writer = csv.writer(output, lineterminator="\n")
+    writer.writerow(["player", "history", "hole", "hand", "weight", *CSV_ACTIONS, "value"])
+    from stud_odds.river.tree import ACTION_NAMES
+
+    for row in result.rows():
+        writer.writerow([row["player"], row["history"], row["hole"], row["hand"],
+                         f"{row['weight']:.6g}",
+                         *(f"{row[ACTION_NAMES[a]]:.6f}" if ACTION_NAMES[a] in row else ""
+                           for a in CSV_ACTIONS),
+                         "" if row["value"] is None else f"{row['value']:.6f}"])
+    return output.getvalue()
+
+
+def render(result: RiverResult, shown: list[tuple[int, int]]) -> None:
+    """The answer for people: value, exploitability, then each decision by hand class."""
+    from rich.table import Table
+
+    from stud_odds.river.result import combo_value, describe_history
+    from stud_odds.river.tree import ACTION_NAMES
+
+    pot = result.pot
+    console.print(f"{result.game.title}, pot {pot:g} big bets, at most {result.cap} "
+                  f"bet{'s' if result.cap > 1 else ''}: seat {result.first} acts first",
+                  highlight=False)
+    console.print(f"value: seat 1 {result.value[0]:.3f}, seat 2 {result.value[1]:.3f} big bets "
+                  f"(of {pot:g})", highlight=False)
+    console.print(f"exploitability: {result.exploitability:.4f} big bets, "
+                  f"{result.exploitability / pot:.3%} of the pot", highlight=False)
+    console.print(f"method: {result.method}", highlight=False)
+    for summary in result.summary():
+        names = [ACTION_NAMES[a] for a in summary.actions]
+        table = Table(title=f"seat {summary.seat} at {describe_history(summary.history)} "
+                            f"(reached {summary.reached:.1%})", title_justify="left")
+        table.add_column("hand")
+        table.add_column("share", justify="right")
+        for name in names:
+            table.add_column(name, justify="right")
+        table.add_column("value", justify="right")
+        for line in [*summary.lines, summary.overall]:
+            table.add_row(line.name, f"{line.share:.1%}",
+                          *(f"{line.frequencies[a]:.0%}" for a in summary.actions),
+                          "-" if line.value is None else f"{line.value:+.2f}")
+        for seat, row in shown:
+            if seat != summary.seat:
+                continue
+            answer = result.answers[seat - 1]
+            value = combo_value(answer, summary.history, row)
+            table.add_row(f"{answer.side.hole(row)} ({answer.classes[row]})", "",
+                          *(f"{answer.strategy[summary.history][row, a]:.0%}"
+                            for a in range(len(summary.actions))),
+                          "-" if value is None else f"{value:+.2f}")
+        console.print(table)
