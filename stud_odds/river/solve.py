@@ -155,7 +155,7 @@ def river(
     bets (default: a bet and the table's raises), until the exploitability is at most
     ``accuracy`` times P.
 
-    ``progress(rounds, limit)`` is called after each measure of the exploitability;
+    ``progress(rounds, None)`` is called after each measure of the exploitability;
     ``cancel`` (anything with ``is_set()``) stops the solve with ``Cancelled`` (Ctrl-C:
     KeyboardInterrupt), never a partial answer.  ``use_kernel``: None lets the engine
     choose between the numba kernel and its numpy twin (the same numbers).
@@ -195,8 +195,8 @@ def river(
                 job.share()
                 solver.iterate()
             value_first, value_second, exploitability = solver.measure()
-            if progress:
-                progress(solver.iterations, limit)
+            if progress:  # rounds so far; how many are needed is not known before
+                progress(solver.iterations, None)
             if exploitability <= target * pot_value or solver.iterations >= limit:
                 break
         answers = _answers(solver, order, sides, parsed_game, raw)
