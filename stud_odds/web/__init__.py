@@ -12,7 +12,8 @@ runs one engine job at a time per lane, ``streams`` sends a job's output as it
 comes, ``work`` is what the jobs do, ``uploads`` streams a file's body to a
 private temporary file once its job is admitted, ``access`` who may ask (Host
 names, the token), ``deadlines`` a body's time limit, ``guard`` the Origin/size
-checks, ``connections`` uvicorn's limits (headers in time, the connection cap),
+checks (the three middlewares, each an ``HttpMiddleware`` of ``middleware``),
+``connections`` uvicorn's limits (headers in time, the connection cap),
 ``openapi`` the API's document, ``static/`` the page (ES modules, no build step;
 app.js wires the others).  docs/web.md describes them, docs/security.md what they
 promise.
