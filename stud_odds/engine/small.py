@@ -24,17 +24,8 @@ from itertools import chain, combinations
 
 import numpy as np
 
+from stud_odds.kernels import layout
 from stud_odds.kernels.bundles import Lookups, Spot
-from stud_odds.kernels.layout import (
-    GAME_RAZZ,
-    GAME_STUD,
-    GAME_STUD8,
-    HIGH_CLASS_COLUMNS,
-    LOW_CLASS_COLUMNS,
-    SCOOP_CLASS_BASE,
-    share_out,
-    sole_winner,
-)
 from stud_odds.kernels.tables import NO_LOW, RANK_SUM_MASK, SUIT_SHIFT
 
 from .tallies import Tallies
@@ -73,8 +64,9 @@ def award_winner_counts(game: int, n: int, counts: np.ndarray, tallies: Tallies
     sole = np.zeros(len(counts), np.int64)
     for index in np.flatnonzero(counts).tolist():
         high_mask, low_mask = index >> n, index & ((1 << n) - 1)
-        sole[index] = sole_winner(game, high_mask, low_mask)
-        share_out(game, n, high_mask, low_mask, int(sole[index]), int(counts[index]), tallies)
+        sole[index] = layout.sole_winner(game, high_mask, low_mask)
+        layout.share_out(game, n, high_mask, low_mask, int(sole[index]), int(counts[index]),
+                         tallies)
     return sole
 
 
@@ -119,7 +111,7 @@ def hand_value_arrays(game: int, keys: np.ndarray, bits: np.ndarray,
     """(high, low) of every hand, as kernels/showdown.hand_values; the unused one is 0."""
     tables = lookups.evaluators
     zeros = np.zeros(keys.shape, np.int64)
-    if game == GAME_RAZZ:
+    if game == layout.GAME_RAZZ:
         return zeros, tables.razz_by_ranks[keys & RANK_SUM_MASK].astype(np.int64)
     # evaluate.flush_suit: a 4-bit suit counter plus 3 reaches 8 at five cards
     over = ((keys >> SUIT_SHIFT) + 0x3333) & 0x8888
@@ -128,7 +120,7 @@ def hand_value_arrays(game: int, keys: np.ndarray, bits: np.ndarray,
     flush_ranks = (bits >> (16 * np.maximum(suit, 0))) & 0x1FFF
     highs = np.where(suit >= 0, tables.high_by_flush[flush_ranks],
                      tables.high_by_ranks[keys & RANK_SUM_MASK]).astype(np.int64)
-    if game == GAME_STUD:
+    if game == layout.GAME_STUD:
         return highs, zeros
     ranks = (bits | bits >> 16 | bits >> 32 | bits >> 48) & 0x1FFF
     ace_low = ((ranks << 1) | (ranks >> 12)) & 0xFF  # bit 0 = ace, bit 7 = eight
@@ -140,11 +132,11 @@ def _winners(game: int, highs: np.ndarray, lows: np.ndarray) -> tuple[np.ndarray
     kernels/showdown.winners; the low mask is 0 when nobody qualifies."""
     bit = np.int64(1) << np.arange(len(highs), dtype=np.int64)[:, None]
     high_masks = low_masks = np.zeros(highs.shape[1], np.int64)
-    if game != GAME_RAZZ:
+    if game != layout.GAME_RAZZ:
         high_masks = np.where(highs == highs.max(axis=0), bit, 0).sum(axis=0)
-    if game != GAME_STUD:
+    if game != layout.GAME_STUD:
         best = lows.min(axis=0)
-        qualifies = best != NO_LOW if game == GAME_STUD8 else True  # every razz hand does
+        qualifies = best != NO_LOW if game == layout.GAME_STUD8 else True  # every razz hand does
         low_masks = np.where((lows == best) & qualifies, bit, 0).sum(axis=0)
     return high_masks, low_masks
 
@@ -154,10 +146,10 @@ def class_columns(game: int, highs: np.ndarray, lows: np.ndarray,
     """Each hand's high class (0 in razz) and low class (0 in stud): the columns of
     kernels/showdown.count_classes and scoop_column."""
     classes = lookups.classes
-    high = classes.high[highs] if game != GAME_RAZZ else np.zeros_like(highs)
-    if game == GAME_STUD8:
+    high = classes.high[highs] if game != layout.GAME_RAZZ else np.zeros_like(highs)
+    if game == layout.GAME_STUD8:
         low = classes.low8[lows]
-    elif game == GAME_RAZZ:
+    elif game == layout.GAME_RAZZ:
         low = classes.razz[lows]
     else:
         low = np.zeros_like(lows)
@@ -168,11 +160,12 @@ def _count_classes(game: int, highs: np.ndarray, lows: np.ndarray, lookups: Look
                    classes: np.ndarray) -> None:
     high, low = class_columns(game, highs, lows, lookups)
     for p in range(len(highs)):
-        if game != GAME_RAZZ:
-            classes[p, :HIGH_CLASS_COLUMNS] += np.bincount(high[p], minlength=HIGH_CLASS_COLUMNS)
-        if game != GAME_STUD:
-            classes[p, HIGH_CLASS_COLUMNS:SCOOP_CLASS_BASE] += np.bincount(
-                low[p], minlength=LOW_CLASS_COLUMNS)
+        if game != layout.GAME_RAZZ:
+            classes[p, :layout.HIGH_CLASS_COLUMNS] += np.bincount(
+                high[p], minlength=layout.HIGH_CLASS_COLUMNS)
+        if game != layout.GAME_STUD:
+            classes[p, layout.HIGH_CLASS_COLUMNS:layout.SCOOP_CLASS_BASE] += np.bincount(
+                low[p], minlength=layout.LOW_CLASS_COLUMNS)
 
 
 def _count_scoops(game: int, highs: np.ndarray, lows: np.ndarray, sole: np.ndarray,
@@ -182,6 +175,6 @@ def _count_scoops(game: int, highs: np.ndarray, lows: np.ndarray, sole: np.ndarr
     high, low = class_columns(game, highs, lows, lookups)
     for p in range(len(highs)):
         scooped = sole == 1 << p
-        columns = high[p, scooped] * LOW_CLASS_COLUMNS + low[p, scooped]
-        classes[p, SCOOP_CLASS_BASE:] += np.bincount(
-            columns, minlength=classes.shape[1] - SCOOP_CLASS_BASE)
+        columns = high[p, scooped] * layout.LOW_CLASS_COLUMNS + low[p, scooped]
+        classes[p, layout.SCOOP_CLASS_BASE:] += np.bincount(
+            columns, minlength=classes.shape[1] - layout.SCOOP_CLASS_BASE)

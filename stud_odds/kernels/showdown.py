@@ -14,34 +14,24 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from stud_odds.kernels import CACHE_KERNELS
+from stud_odds.kernels import CACHE_KERNELS, layout
 from stud_odds.kernels.evaluate import high_of_keys, low8_of_bits, razz_of_keys
-from stud_odds.kernels.layout import (
-    GAME_RAZZ,
-    GAME_STUD,
-    GAME_STUD8,
-    HIGH_CLASS_COLUMNS,
-    LOW_CLASS_COLUMNS,
-    SCOOP_CLASS_BASE,
-    share_out,
-    sole_winner,
-)
 from stud_odds.kernels.tables import NO_LOW
 
 # layout.sole_winner (the one definition of a scoop) and layout.share_out (the one pot
 # award), compiled
-jit_sole_winner = njit(cache=CACHE_KERNELS, inline="always")(sole_winner)
-jit_share_out = njit(cache=CACHE_KERNELS, inline="always")(share_out)
+jit_sole_winner = njit(cache=CACHE_KERNELS, inline="always")(layout.sole_winner)
+jit_share_out = njit(cache=CACHE_KERNELS, inline="always")(layout.share_out)
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
 def hand_values(game, key, bits, lookups):
     """(high, low) of one player's seven cards (summed keys); the unused one is 0."""
     tables = lookups.evaluators
-    if game == GAME_RAZZ:
+    if game == layout.GAME_RAZZ:
         return np.int64(0), razz_of_keys(key, tables.razz_by_ranks)
     high = high_of_keys(key, bits, tables.high_by_ranks, tables.high_by_flush)
-    if game == GAME_STUD8:
+    if game == layout.GAME_STUD8:
         return high, low8_of_bits(bits, tables.low8_by_mask)
     return high, np.int64(0)
 
@@ -49,12 +39,12 @@ def hand_values(game, key, bits, lookups):
 @njit(cache=CACHE_KERNELS, inline="always")
 def count_classes(game, classes, p, high, low, lookups, weight):
     """Add weight to player p's high and low hand classes."""
-    if game != GAME_RAZZ:
+    if game != layout.GAME_RAZZ:
         classes[p, lookups.classes.high[high]] += weight
-    if game == GAME_STUD8:
-        classes[p, HIGH_CLASS_COLUMNS + lookups.classes.low8[low]] += weight
-    elif game == GAME_RAZZ:
-        classes[p, HIGH_CLASS_COLUMNS + lookups.classes.razz[low]] += weight
+    if game == layout.GAME_STUD8:
+        classes[p, layout.HIGH_CLASS_COLUMNS + lookups.classes.low8[low]] += weight
+    elif game == layout.GAME_RAZZ:
+        classes[p, layout.HIGH_CLASS_COLUMNS + lookups.classes.razz[low]] += weight
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
@@ -65,18 +55,18 @@ def winners(game, n, highs, lows):
     branch predictor cannot learn.
     """
     high_mask = 0
-    if game != GAME_RAZZ:
+    if game != layout.GAME_RAZZ:
         best = highs[0]
         for p in range(1, n):
             best = max(best, highs[p])
         for p in range(n):
             high_mask |= np.int64(highs[p] == best) << p
     low_mask = 0
-    if game != GAME_STUD:
+    if game != layout.GAME_STUD:
         best = lows[0]
         for p in range(1, n):
             best = min(best, lows[p])
-        if game == GAME_RAZZ or best != NO_LOW:  # every razz hand qualifies
+        if game == layout.GAME_RAZZ or best != NO_LOW:  # every razz hand qualifies
             for p in range(n):
                 low_mask |= np.int64(lows[p] == best) << p
     return high_mask, low_mask
@@ -85,14 +75,14 @@ def winners(game, n, highs, lows):
 @njit(cache=CACHE_KERNELS, inline="always")
 def scoop_column(game, high, low, lookups):
     """The class column a hand of (high, low) is counted in when it scoops."""
-    high_class = lookups.classes.high[high] if game != GAME_RAZZ else 0
-    if game == GAME_STUD8:
+    high_class = lookups.classes.high[high] if game != layout.GAME_RAZZ else 0
+    if game == layout.GAME_STUD8:
         low_class = lookups.classes.low8[low]
-    elif game == GAME_RAZZ:
+    elif game == layout.GAME_RAZZ:
         low_class = lookups.classes.razz[low]
     else:
         low_class = 0
-    return SCOOP_CLASS_BASE + high_class * LOW_CLASS_COLUMNS + low_class
+    return layout.SCOOP_CLASS_BASE + high_class * layout.LOW_CLASS_COLUMNS + low_class
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
@@ -126,8 +116,8 @@ def award(game, n, high_mask, low_mask, count, tally):
 @njit(cache=CACHE_KERNELS)
 def new_outcomes(game, n):
     """Zeroed outcome counts for one block of work."""
-    rows = 1 << n if game != GAME_RAZZ else 1
-    columns = 1 << n if game != GAME_STUD else 1
+    rows = 1 << n if game != layout.GAME_RAZZ else 1
+    columns = 1 << n if game != layout.GAME_STUD else 1
     return np.zeros((rows, columns), np.int64)
 
 
@@ -149,6 +139,6 @@ def award_outcomes(game, n, counts, tally):
     for row in range(counts.shape[0]):
         for column in range(counts.shape[1]):
             if counts[row, column]:
-                high_mask = row if game != GAME_RAZZ else 0
-                low_mask = column if game != GAME_STUD else 0
+                high_mask = row if game != layout.GAME_RAZZ else 0
+                low_mask = column if game != layout.GAME_STUD else 0
                 award(game, n, high_mask, low_mask, counts[row, column], tally)
