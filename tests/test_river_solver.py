@@ -170,18 +170,21 @@ def test_a_linear_program_gives_the_same_value(spot):
 
 
 def test_a_huge_pot_is_worth_the_pot_equity():
-    hands = ["AsKs2d/QhJhTh9c", "[QQ+, AK]x/7c7d2s8h"]
+    """Each seat's pot equity counted pair by pair (the slow evaluator, share_out)."""
+    game, hands, dead, _, cap = SPOTS[5]
     pot = 10_000
-    result = solve("stud", hands, "", pot, None)
-    equity = stud_odds.equity(stud_odds.Scenario.build(hands), method="exact")
+    result = solve(game, hands, dead, pot, cap)
+    dense = dense_from_json(result.to_dict(), hands, dead)
+    share = np.where(dense.meets, dense.share, 0.0)
+    first = dense.weight[0] @ share @ dense.weight[1] / dense.meetings()
+    equity = {result.first - 1: first, 2 - result.first: 1 - first}
     for seat in (0, 1):
-        assert result.value[seat] == pytest.approx(equity.players[seat].equity * pot,
-                                                   abs=0.001 * pot)
+        assert result.value[seat] == pytest.approx(equity[seat] * pot, abs=0.001 * pot)
 
 
 def test_the_nuts_win_the_whole_pot_and_are_never_called():
     hands = ["AsAhKc/AcAdKsKh", "xxx/2c3d5h7s"]  # four aces: nothing beats them
-    result = solve("stud", hands, SHORT.replace("2c ", "").replace("3d ", "").replace("5c", ""),
+    result = solve("stud", hands, "2d 2h 3c 3h 4c 4d 5c 5d 6c 6d Tc Td 8c 8d 9c 9d Jc Jd",
                    4, None)
     assert result.first == 1
     assert result.value[0] == pytest.approx(4, abs=result.exploitability + 1e-9)
@@ -258,8 +261,9 @@ def test_cancel_stops_the_solve_with_no_answer():
         seen.append(done)
         cancel.set()
 
+    game, hands, dead, pot, cap = SPOTS[2]
     with pytest.raises(Cancelled):
-        river(["xxx/QhJhTh9c", "xxx/7c7d2s8h"], pot=5, accuracy=1e-6, use_kernel=False,
+        river(hands, game, pot=pot, cap=cap, dead=dead, accuracy=1e-9, use_kernel=False,
               progress=progress, cancel=cancel)
     assert seen == [10]
 

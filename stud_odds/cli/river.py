@@ -76,9 +76,9 @@ def river_command(
     if json_out:
         print(json.dumps(result.to_dict()))
     elif csv_out:
-        sys.stdout.write(to_csv(result))
+        sys.stdout.write(river_csv(result))
     else:
-        render(result, shown)
+        print_river(result, shown)
 
 
 def _shown_rows(result: RiverResult, hole: str) -> list[tuple[int, int]]:
@@ -105,7 +105,7 @@ def _shown_rows(result: RiverResult, hole: str) -> list[tuple[int, int]]:
     return rows
 
 
-def to_csv(result: RiverResult) -> str:
+def river_csv(result: RiverResult) -> str:
     """One row per (player, history, hole cards): the hand class, its weight, each legal
     action's frequency (empty for an illegal one) and the combo's value there."""
     output = io.StringIO()
@@ -122,7 +122,7 @@ def to_csv(result: RiverResult) -> str:
     return output.getvalue()
 
 
-def render(result: RiverResult, shown: list[tuple[int, int]]) -> None:
+def print_river(result: RiverResult, shown: list[tuple[int, int]]) -> None:
     """The answer for people: value, exploitability, then each decision by hand class."""
     from rich.table import Table
 
