@@ -8,18 +8,7 @@ from typing import Any
 
 from stud_odds.cards import SUIT_NAMES, card_name, format_card, suit_of
 from stud_odds.games import Game, parse_game
-from stud_odds.rules.common import (
-    SUIT_ORDER,
-    RulesError,
-    ace_high,
-    ace_low,
-    and_list,
-    check_cards,
-    check_seat_count,
-    check_seat_numbers,
-    clockwise_from,
-    seat_list,
-)
+from stud_odds.rules import common
 
 
 @dataclass(frozen=True)
@@ -41,13 +30,13 @@ def _why_due(door_cards: Sequence[int], tied: list[int], due: int, razz: bool,
     if len(tied) == 1:
         return f"the {extreme} door card, {'aces low' if razz else 'aces high'}"
     others = [f"{card_name(door_cards[s - 1])} in seat {s}" for s in tied if s != due]
-    why = f"it ties {and_list(others)} for the {extreme} door card, and "
+    why = f"it ties {common.and_list(others)} for the {extreme} door card, and "
     if rank_ties_by_seat:
         return why + f"seat {due} is nearest the dealer's left"
     other_suits = [SUIT_NAMES[suit_of(door_cards[s - 1])] for s in tied if s != due]
     compare = "above" if razz else "below"
     return why + (f"{SUIT_NAMES[suit_of(door_cards[due - 1])]} rank {compare} "
-                  f"{and_list(other_suits)} ({SUIT_ORDER})")
+                  f"{common.and_list(other_suits)} ({common.SUIT_ORDER})")
 
 
 def bring_in(
@@ -65,14 +54,14 @@ def bring_in(
     A seat in ``all_in`` (all-in from the ante) passes the bring-in on clockwise.
     """
     game = parse_game(game)
-    check_seat_count(len(door_cards), "one door card")
-    check_cards([[card] for card in door_cards])
-    seats_all_in = check_seat_numbers(all_in, "all-in", len(door_cards))
+    common.check_seat_count(len(door_cards), "one door card")
+    common.check_cards([[card] for card in door_cards])
+    seats_all_in = common.check_seat_numbers(all_in, "all-in", len(door_cards))
     if len(seats_all_in) == len(door_cards):
-        raise RulesError("every seat is all-in from the ante, so nobody brings in")
+        raise common.RulesError("every seat is all-in from the ante, so nobody brings in")
 
     razz = game is Game.RAZZ
-    order = ace_low if razz else ace_high
+    order = common.ace_low if razz else common.ace_high
     # The worst door card brings in: the lowest in stud, the highest in razz.
     worst = max if razz else min
     worst_rank = worst(order(card) // 4 for card in door_cards)
@@ -90,9 +79,9 @@ def bring_in(
         seat = seat % len(door_cards) + 1
     if seat == due:
         return BringIn(due, due_card, f"seat {due} brings in with {card_name(due_card)}: {why}")
-    path = clockwise_from(due, len(door_cards))
+    path = common.clockwise_from(due, len(door_cards))
     skipped = path[1:path.index(seat)]  # all-in seats between the due seat and the bring-in
-    passing = f" past all-in {seat_list(skipped)}" if skipped else ""
+    passing = f" past all-in {common.seat_list(skipped)}" if skipped else ""
     card = door_cards[seat - 1]
     return BringIn(
         seat, card,
