@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 
@@ -782,3 +783,56 @@ def test_a_three_way_spot_entered_by_keyboard_alone(page):
 
 
 # My hands (serve --db): tests/test_web_myhands.py
+
+
+RIVER_HANDS = ["AsKs2d/QhJhTh9c", "[QQ+]x/7d8d9dTd"]
+
+
+def test_the_river_view_shows_how_the_chosen_seat_bets_and_calls(page):
+    """Two seats on seventh street: a pot solves the river (stud_odds.river's numbers), the
+    chosen seat's strategy by hand class at each of its decisions; a bad pot is a sentence
+    under the pot field."""
+    from stud_odds.river import river
+
+    page.goto("/?hand=AhKh/Qh&hand=7c7d/2s&seed=1&trials=2000")
+    page.wait_for_selector(DONE)
+    assert not page.is_visible("#river")  # third street: no river to solve
+    page.goto("/?" + "&".join(f"hand={quote(hand)}" for hand in RIVER_HANDS) + "&seed=1")
+    page.wait_for_selector(DONE)
+    assert page.is_visible("#river")
+    page.fill("#river-pot", "5")
+    page.wait_for_selector('#river[data-state="done"]')
+    solved = river(RIVER_HANDS, pot=5)
+    value = page.inner_text("#river-value")
+    for seat in (1, 2):
+        shown = float(re.search(rf"seat {seat} (-?[\d.]+)", value).group(1))
+        assert shown == pytest.approx(solved.value[seat - 1], abs=2 * solved.exploitability)
+    assert "exploitability" in page.inner_text("#river-method")
+
+    def tables() -> list[tuple[str, list[str]]]:
+        """Each decision's table: its history and the hand classes of its rows."""
+        return [(table.get_attribute("data-history"),
+                 table.locator('th[scope="row"]').all_inner_texts())
+                for table in page.locator("#river-strategy table").all()]
+
+    for seat in (1, 2):
+        page.click(f'[data-seat-box="{seat}"] .seat-name')  # the chosen seat
+        page.wait_for_function(f"document.getElementById('river-seat').textContent"
+                               f" === 'seat {seat}'")
+        assert tables() == [(d.history, [line.name for line in d.lines] + ["all"])
+                            for d in solved.summary(seat)]
+    header = page.locator("#river-strategy table").first.locator("th[scope=col]")
+    assert header.all_inner_texts()[:2] == ["hand", "share"]
+    assert "bet" in header.all_inner_texts() and header.last.inner_text() == "value"
+    page.fill("#river-pot", "0")
+    page.wait_for_selector('#river[data-state="error"]')
+    error = page.locator("#river-pot-error")
+    assert error.is_visible() and "pot" in error.inner_text() and "0" in error.inner_text()
+    assert page.get_attribute("#river-pot", "aria-invalid") == "true"
+    assert page.get_attribute("#river-pot", "aria-describedby") == "river-pot-error"
+    assert page.locator("#river-strategy table").count() > 0  # the last answer, greyed
+    assert _serious_violations(page) == []
+    page.fill("#river-pot", "5.5")  # a fractional pot
+    page.wait_for_selector('#river[data-state="done"]')
+    assert not error.is_visible() and page.get_attribute("#river-pot", "aria-invalid") is None
+    assert "big bets (of 5.5)" in page.inner_text("#river-value")

@@ -11,6 +11,7 @@
 - ``GET /api/equity/stream?<query>``: server-sent events ``partial``, ``progress``,
   then ``result`` or ``failure``;
 - ``GET /api/outs?<query>&player=N``: ``stud-odds outs --json``'s object and its summary;
+- ``POST /api/river``: a seventh-street spot solved heads-up (:mod:`stud_odds.web.river`);
 - ``GET /api/db``, ``POST /api/db/import?name=F``, ``GET /api/db/stats|luck|starts``: the
   hand database of ``serve --db`` (``db ... --json``'s objects);
 - ``POST /api/history``: a PokerStars file in the body, ``history --json`` objects out,
@@ -53,6 +54,7 @@ from stud_odds.web.fields import (
 from stud_odds.web.guard import JSON_LIMIT, Guard, read_body, upload_route
 from stud_odds.web.jobs import OUTS_JOB, Jobs
 from stud_odds.web.openapi import openapi_route
+from stud_odds.web.river import river_route
 from stud_odds.web.streams import GONE, JobStream, blamed, cancelled_on_disconnect, event
 
 STATIC = Path(__file__).parent / "static"
@@ -262,6 +264,7 @@ def create_app(host: str = "127.0.0.1", jobs: Jobs | None = None,
             Route("/api/equity", _equity, methods=["POST"]),
             Route("/api/equity/stream", _equity_stream),
             Route("/api/outs", _outs),
+            Route("/api/river", river_route, methods=["POST"]),
             upload_route("/api/history", hand_routes.history_route),
             Route("/api/db", hand_routes.db_info_route),
             upload_route("/api/db/import", hand_routes.db_import_route),

@@ -5,7 +5,7 @@ The engine runs in a worker thread and stops within a fraction of a second of
 its cancel event being set; the event loop only waits.  A job keeps its lane's
 slot until its thread has really ended, so two jobs of a lane never run at
 once, even while the first is being cancelled.  The lanes (LANES: a spot, its
-outs, a hand-history file) run side by side: the engine itself lets calls
+outs, a hand-history file, a river solve) run side by side: the engine itself lets calls
 take turns between its short kernel calls, so a card edit is answered while a
 long file replays.  A job is admitted before its request's body is read, so a full
 lane turns an upload away before it is sent.  Each kind of job (JobKind) says in its own
@@ -27,7 +27,7 @@ _T = TypeVar("_T")
 MAX_WAITING = 4  # jobs queued in a lane behind its running one; more are told to come back
 JOB_TIME_LIMIT = 60.0  # a job's work is stopped after this long (serve --max-job-seconds)
 RETRY_AFTER_S = 1
-SPOT, OUTS, FILE = LANES = ("spot", "outs", "file")
+SPOT, OUTS, FILE, RIVER = LANES = ("spot", "outs", "file", "river")
 
 
 class Busy(Exception):
@@ -61,6 +61,8 @@ class JobKind:
 
 SPOT_JOB = JobKind(SPOT, "the spot", "ask for fewer trials or a larger precision")
 OUTS_JOB = JobKind(OUTS, "the outs", "ask for fewer trials or a larger precision")
+RIVER_JOB = JobKind(RIVER, "the river solve", "ask for a larger accuracy or narrower ranges "
+                                              "(stud-odds river has no limit)")
 REPLAY_JOB = JobKind(FILE, "the replay", "the hands above were replayed; replay the whole "
                                          "file with stud-odds history, which has no limit")
 IMPORT_JOB = JobKind(FILE, "the import", "import the file again to add the rest (a hand is "
@@ -182,5 +184,5 @@ async def _cancel_on_exit(cancel: threading.Event) -> None:
 
 
 __all__ = ["DB_JOB", "FILE", "IMPORT_JOB", "LANES", "JOB_TIME_LIMIT", "MAX_WAITING", "OUTS",
-           "OUTS_JOB", "REPLAY_JOB", "RETRY_AFTER_S", "SPOT", "SPOT_JOB", "Busy", "JobKind",
-           "Jobs", "Superseded", "TimedOut", "WebJob"]
+           "OUTS_JOB", "REPLAY_JOB", "RETRY_AFTER_S", "RIVER", "RIVER_JOB", "SPOT", "SPOT_JOB",
+           "Busy", "JobKind", "Jobs", "Superseded", "TimedOut", "WebJob"]

@@ -20,6 +20,7 @@ from starlette.schemas import SchemaGenerator
 
 from stud_odds.request.schema import OPTIONS
 from stud_odds.web.fields import PAGE_PARAMETER, QUERY_FIELDS, REQUEST_FIELDS
+from stud_odds.web.river import RIVER_SOLVE_SCHEMAS, RIVER_SPOT_FIELDS
 
 NOT_DESCRIBED = "(not described yet)"
 ERROR = {"description": "A mistake: one sentence saying what to change.",
@@ -93,6 +94,17 @@ def _operations() -> dict[tuple[str, str], dict[str, Any]]:
             "parameters": [*spot, {"name": "player", "in": "query", "required": True,
                                    "schema": {"type": "string"},
                                    "description": OPTIONS["player"].help}]},
+        ("post", "/api/river"): {
+            "summary": "A seventh-street spot solved heads-up: stud-odds river --json's "
+                       "object, by hand class.",
+            "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                "type": "object", "required": ["hands", "pot"],
+                "properties": {**{name: _field_schema(name) for name in RIVER_SPOT_FIELDS},
+                               **RIVER_SOLVE_SCHEMAS}}}}},
+            "parameters": [{"name": PAGE_PARAMETER, "in": "query", "required": False,
+                            "schema": {"type": "string"},
+                            "description": "The page's id: its newer solve cancels its "
+                                           "older one."}]},
         ("post", "/api/history"): {
             "summary": "A PokerStars hand-history file replayed: JSON Lines.",
             "requestBody": _file_body("A PokerStars hand-history file.")},

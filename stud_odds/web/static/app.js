@@ -2,7 +2,8 @@
 // the JSON API (docs/web.md).  The server owns every rule and every number's text: the page
 // only gathers cards and shows what the API answers.  This module wires the others together:
 // the URL (url.js), the seats (seats.js), the card picker (picker.js, deck.js), the options
-// (controls.js), the computing (stream.js), the outs (outs.js) and the mistakes (errors.js).
+// (controls.js), the computing (stream.js), the outs (outs.js), the mistakes (errors.js) and
+// the river view (river.js).
 
 import {drawControls, watchControls} from "./controls.js";
 import {watchCopyButtons} from "./copy.js";
@@ -10,6 +11,7 @@ import {onEdit} from "./edits.js";
 import {upload} from "./history.js";
 import {setUpMyHands} from "./myhands.js";
 import {drawPicker, watchTargets} from "./picker.js";
+import {watchRiverFields} from "./river.js";
 import {watchScroll} from "./scroll.js";
 import {drawChips, drawFolds, drawSeats, watchSeatCount} from "./seats.js";
 import {state} from "./state.js";
@@ -87,6 +89,7 @@ watchSeatCount();
 watchFourColours();
 watchCopyButtons();
 watchHistoryDrop();
+watchRiverFields();
 $("stop-counting").addEventListener("click", stopCounting);
 window.addEventListener("popstate", () => { readURL(); drawAll(); stop(); compute(); });
 document.addEventListener("open-spot", (e) => openSpot(e.detail));

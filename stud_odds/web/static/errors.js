@@ -15,8 +15,11 @@ function pageWords(message) {
 }
 
 export function clearFieldErrors() {
-  document.querySelectorAll(".field-error").forEach((p) => { p.hidden = true; p.textContent = ""; });
-  document.querySelectorAll("[aria-invalid]").forEach((el) => {
+  // the spot's mistakes (the river view's own are its own: river.js)
+  const spots = (selector) => [...document.querySelectorAll(selector)]
+    .filter((el) => !el.closest("#river"));
+  spots(".field-error").forEach((p) => { p.hidden = true; p.textContent = ""; });
+  spots("[aria-invalid]").forEach((el) => {
     el.removeAttribute("aria-invalid");
     el.removeAttribute("aria-describedby");
   });

@@ -6,6 +6,7 @@ import {drawDeck} from "./deck.js";
 import {edited} from "./edits.js";
 import {showSeatError} from "./errors.js";
 import {computeOuts} from "./outs.js";
+import {drawRiverSeat} from "./river.js";
 import {nothingAsked, state} from "./state.js";
 import {query} from "./url.js";
 
@@ -35,6 +36,7 @@ export function setTarget(target) {
   document.querySelectorAll(".seat").forEach((s, i) =>
     s.classList.toggle("target", target.kind === "seat" && target.seat === i));
   drawPicker();
+  if (seatChanged) drawRiverSeat();
   if (seatChanged && state.outs && state.spotInfo && !nothingAsked()) computeOuts(query(true));
 }
 

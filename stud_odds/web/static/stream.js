@@ -6,6 +6,7 @@
 import {clearFieldErrors, failed, showSeatError} from "./errors.js";
 import {clearOuts, computeOuts} from "./outs.js";
 import {secondsLeft, showGame, showProgress, showResult} from "./results.js";
+import {showRiver} from "./river.js";
 import {setState} from "./status.js";
 import {nothingAsked, state} from "./state.js";
 import {apiQuery, query} from "./url.js";
@@ -70,9 +71,10 @@ export async function compute() {
   }
   if (mine !== state.generation) return;
   state.seats.forEach((_, i) => showSeatError(i, info.hands ? info.hands[i] : null));
-  if (!response.ok) { failed(info); return; }
+  if (!response.ok) { showRiver(null); failed(info); return; }
   clearFieldErrors();
   showSpot(info);
+  showRiver(info);
   if (nothingAsked()) { showIdle(); return; }
   computeOuts(q);
   listen(new EventSource(`/api/equity/stream?${apiQuery(q)}`));

@@ -1,0 +1,151 @@
+"""``POST /api/river``: a seventh-street spot solved heads-up at equilibrium, as
+``stud-odds river --json`` answers it (docs/river.md), for the page's river view.
+
+The body is one JSON object: the spot's ``game``, ``hands`` (two seventh-street hands),
+``dead`` and ``folds``, read by the option schema as ``/api/equity`` reads them, and the
+solve's ``pot`` (big bets before the river betting), ``cap`` (bets in all; default the
+table rule) and ``accuracy`` (a share of the pot), read by the solver; ``"strategy":
+true`` adds each combo's strategy at each decision (docs/river.md's ``strategy``: megabytes
+for ranges of thousands of combos, so only when asked).  The answer is ``river --json``'s
+object (``strategy`` only when asked) plus ``summary``, each decision by hand class (the
+numbers), and ``display``, the same as the page shows it (the text).  The solve runs in a
+lane of its own (a page's newer solve cancels its older one, and never its equity), under
+the server's time limit for one request; every mistake is a 400 with one sentence blamed on
+its field.
+"""
+
+from __future__ import annotations
+
+import threading
+from functools import partial
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from stud_odds.errors import blame, shown
+from stud_odds.request.schema import OPTIONS, absent, parse_fields, read_yes_no
+from stud_odds.web.answers import page_of
+from stud_odds.web.fields import RequestError, json_body
+from stud_odds.web.guard import JSON_LIMIT, read_body
+from stud_odds.web.jobs import RIVER_JOB, Jobs, Superseded
+from stud_odds.web.streams import GONE, cancelled_on_disconnect
+from stud_odds.web.work import CANCELLED
+
+RIVER_SPOT_FIELDS = ("game", "hands", "dead", "folds")  # read by the option schema
+RIVER_SOLVE_FIELDS = ("pot", "cap", "accuracy")  # read by the solver
+RIVER_FIELDS = (*RIVER_SPOT_FIELDS, *RIVER_SOLVE_FIELDS, "strategy")
+# the solve's fields in the OpenAPI document (the spot's are the schema's)
+_NUMBER_OR_TEXT = {"oneOf": [{"type": "number"}, {"type": "string"}]}
+RIVER_SOLVE_SCHEMAS: dict[str, dict[str, Any]] = {
+    "pot": {**_NUMBER_OR_TEXT, "description": "The pot before the river betting, in big "
+                                              "bets (above 0; 5.5 is fine)."},
+    "cap": {"oneOf": [{"type": "integer"}, {"type": "string"}],
+            "description": "Bets in all on the river, 1 to 8 (default: a bet and the "
+                           "table's raises)."},
+    "accuracy": {**_NUMBER_OR_TEXT, "description": "The exploitability aimed at, as a "
+                                                   "share of the pot (default 0.001)."},
+    "strategy": {"type": "boolean", "description": "true: each combo's strategy at each "
+                                                   "decision too (large for wide ranges)."},
+}
+
+
+async def river_route(request: Request) -> Response:
+    """A seventh-street spot solved heads-up: each seat's value, the exploitability, and
+    each decision's strategy by hand class (per combo with ``"strategy": true``)."""
+    fields = river_fields(json_body(await read_body(request, JSON_LIMIT)))
+    jobs: Jobs = request.state.jobs
+    answer = await cancelled_on_disconnect(
+        request.receive, lambda: jobs.run_now(page_of(request), partial(solve_river, fields),
+                                              RIVER_JOB))
+    if answer is GONE:  # nobody is there to read it
+        return Response(status_code=499)
+    return JSONResponse(answer)
+
+
+def river_fields(data: Any) -> dict[str, Any]:
+    """The body's fields, the spot's read by the schema (the solve's are the solver's to
+    read); an unknown field, or a body that is not an object, is refused in one sentence."""
+    if not isinstance(data, dict):
+        raise RequestError(f"the body must be a JSON object of the fields "
+                           f"{', '.join(RIVER_FIELDS)}, not {shown(data)}")
+    for name in data:
+        if name not in RIVER_FIELDS:
+            with blame(str(name)):
+                raise RequestError(f"unknown field {shown(name)}: the river takes "
+                                   f"{', '.join(RIVER_FIELDS)}")
+    fields = parse_fields(data, RIVER_SPOT_FIELDS)
+    for name in RIVER_SOLVE_FIELDS:
+        fields[name] = None if absent(data.get(name)) else data[name]
+    with blame("pot"):
+        if fields["pot"] is None:
+            raise RequestError("'pot' is missing: give the pot before the river betting, in "
+                               "big bets (e.g. 5.5)")
+    with blame("strategy"):
+        fields["strategy"] = not absent(data.get("strategy")) and \
+            read_yes_no(data["strategy"], "'strategy'")
+    if fields["hands"] is None:
+        with blame("hands"):
+            raise RequestError(f"'hands' is missing: {OPTIONS['hands'].help}")
+    return fields
+
+
+def solve_river(fields: dict[str, Any], cancel: threading.Event) -> dict[str, Any]:
+    """The solve in a worker thread: ``river --json``'s object, ``summary`` and ``display``
+    (Superseded when cancelled: by the page's newer solve, the client gone, the time
+    limit)."""
+    import stud_odds
+    from stud_odds.river import DEFAULT_ACCURACY, river
+
+    keywords = {name: fields[name] for name in ("pot", "cap") if fields[name] is not None}
+    try:
+        result = river(fields["hands"], fields["game"] or "stud", dead=fields["dead"] or (),
+                       folds=fields["folds"] or (), cancel=cancel,
+                       accuracy=fields["accuracy"] or DEFAULT_ACCURACY, **keywords)
+    except stud_odds.Cancelled:
+        raise Superseded(CANCELLED) from None
+    answer = result.to_dict()
+    if not fields["strategy"]:
+        del answer["strategy"]
+    return answer | {"method": result.method, "summary": by_hand_class(result),
+                     "display": shown_text(result)}
+
+
+def by_hand_class(result: Any) -> list[dict[str, Any]]:
+    """Each decision (both seats') by hand class, best class first: the share of the
+    combos there, each action's frequency and the value in big bets (null where the class
+    never gets there), and the same for all the seat's combos."""
+    def line(item: Any) -> dict[str, Any]:
+        return {"hand": item.name, "share": item.share, "frequencies": item.frequencies,
+                "value": item.value}
+
+    return [{"seat": decision.seat, "history": decision.history, "reached": decision.reached,
+             "actions": list(decision.actions), "classes": [line(c) for c in decision.lines],
+             "all": line(decision.overall)} for decision in result.summary()]
+
+
+def shown_text(result: Any) -> dict[str, Any]:
+    """What the page shows, as text, in the words and figures ``stud-odds river`` prints:
+    the value line, the method line, and each decision as a titled table (its columns,
+    then a row per hand class and one for all the seat's hands)."""
+    from stud_odds.river.result import describe_history
+    from stud_odds.river.tree import ACTION_NAMES
+
+    def cells(item: Any, actions: tuple[str, ...]) -> list[str]:
+        return [item.name, f"{item.share:.1%}", *(f"{item.frequencies[a]:.0%}" for a in actions),
+                "-" if item.value is None else f"{item.value:+.2f}"]
+
+    decisions = [{
+        "seat": decision.seat, "history": decision.history,
+        "title": f"seat {decision.seat} at {describe_history(decision.history)} "
+                 f"(reached {decision.reached:.1%})",
+        "columns": ["hand", "share", *(ACTION_NAMES[a] for a in decision.actions), "value"],
+        "rows": [cells(item, decision.actions) for item in [*decision.lines, decision.overall]],
+    } for decision in result.summary()]
+    value = (f"value: seat 1 {result.value[0]:.3f}, seat 2 {result.value[1]:.3f} big bets "
+             f"(of {result.pot:g}); seat {result.first} acts first")
+    return {"value": value, "method": result.method, "decisions": decisions}
+
+
+__all__ = ["RIVER_FIELDS", "RIVER_SOLVE_SCHEMAS", "RIVER_SPOT_FIELDS", "by_hand_class",
+           "river_fields", "river_route", "shown_text", "solve_river"]
