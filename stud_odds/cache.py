@@ -31,7 +31,6 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from functools import cache
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 _log = logging.getLogger("stud_odds")
@@ -40,6 +39,9 @@ _KERNEL_SOURCES = Path(__file__).parent / "kernels"
 
 
 def _package_version(name: str) -> str:
+    # importlib.metadata costs tens of milliseconds to import: only when a digest is made
+    from importlib.metadata import PackageNotFoundError, version
+
     try:
         return version(name)
     except PackageNotFoundError:
