@@ -18,16 +18,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from stud_odds.kernels import stream
 from stud_odds.kernels.bundles import Lookups, Ranges, Spot
-from stud_odds.kernels.stream import (
-    COIN_SHIFT,
-    GOLDEN,
-    MIX1,
-    MIX2,
-    UNIT,
-    WORD_BITS,
-    WORD_MASK,
-)
 
 from ..small import hand_tallies
 from ..tallies import Tallies
@@ -36,8 +28,8 @@ from ..tallies import Tallies
 # a block's arrays stay in cache
 TRIALS_PER_BLOCK = 1 << 14
 
-_GOLDEN, _MIX1, _MIX2 = np.uint64(GOLDEN), np.uint64(MIX1), np.uint64(MIX2)
-_WORD_MASK, _WORD_SHIFT = np.uint64(WORD_MASK), np.uint64(WORD_BITS)
+_GOLDEN, _MIX1, _MIX2 = np.uint64(stream.GOLDEN), np.uint64(stream.MIX1), np.uint64(stream.MIX2)
+_WORD_MASK, _WORD_SHIFT = np.uint64(stream.WORD_MASK), np.uint64(stream.WORD_BITS)
 
 
 def _mix(z: np.ndarray) -> np.ndarray:
@@ -81,10 +73,11 @@ class _Words:
         product = self.word(rows) * np.uint64(bound)
         values = (product >> _WORD_SHIFT).astype(np.int64)
         # rejected: the low half below 2**32 % bound (about one word in 10**8)
-        pending = np.flatnonzero((product & _WORD_MASK) < np.uint64((1 << WORD_BITS) % bound))
+        below = np.uint64((1 << stream.WORD_BITS) % bound)
+        pending = np.flatnonzero((product & _WORD_MASK) < below)
         while len(pending):
             product = self.word(pending if rows is None else rows[pending]) * np.uint64(bound)
-            accepted = (product & _WORD_MASK) >= np.uint64((1 << WORD_BITS) % bound)
+            accepted = (product & _WORD_MASK) >= below
             values[pending[accepted]] = (product[accepted] >> _WORD_SHIFT).astype(np.int64)
             pending = pending[~accepted]
         return values
@@ -93,7 +86,7 @@ class _Words:
         """A uniform fraction in [0, 1) for each trial in ``rows``, from two words."""
         upper = self.word(rows)
         lower = self.word(rows)
-        return ((upper << _WORD_SHIFT | lower) >> np.uint64(COIN_SHIFT)) * UNIT
+        return ((upper << _WORD_SHIFT | lower) >> np.uint64(stream.COIN_SHIFT)) * stream.UNIT
 
 
 def _hole_pairs(words: _Words, ranges: Ranges) -> tuple[np.ndarray, np.ndarray]:
