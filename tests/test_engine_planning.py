@@ -7,7 +7,7 @@ here is the one the engine took for these spots before planning.py existed
 
 import pytest
 
-from stud_odds.engine import EquityError, ExactRefused, planning
+from stud_odds.engine import EquityError, ExactRefused, planning, ranged
 from stud_odds.engine.options import python_stop
 from stud_odds.engine.planning import Algorithm, choose
 from stud_odds.scenario import Scenario
@@ -98,6 +98,6 @@ def test_small_work_runs_on_one_thread():
 
 
 def test_ranges_that_almost_never_fit_are_refused_for_sampling(monkeypatch):
-    monkeypatch.setattr(planning, "MIN_FIT", 0.6)
+    monkeypatch.setattr(ranged, "MIN_FIT", 0.6)
     with pytest.raises(EquityError, match="players 1 and 2 share a card"):
         _choice(["[AA]/Kd", "[AA, QQ]/Ks", "xx/2c"], method="monte-carlo")

@@ -154,7 +154,7 @@ def test_sampling_refuses_ranges_that_almost_never_fit(monkeypatch):
                             ranged_engine.choices(scenario.plan, planning.MAX_CHOICES))
     # AA x AA: each of his 6 pairs leaves the other 1 of 6; AA x QQ all 36 fit; of 6 x 12
     assert fit == pytest.approx((6 + 36) / 72)
-    monkeypatch.setattr(planning, "MIN_FIT", 0.6)
+    monkeypatch.setattr(ranged_engine, "MIN_FIT", 0.6)
     with pytest.raises(EquityError, match=r"players 1 and 2 share a card"):
         equity(scenario, method="monte-carlo", trials=1000, seed=1)
 

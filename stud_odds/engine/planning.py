@@ -26,7 +26,7 @@ the ``title`` a progress line shows):
 - ``ranged``: a spot with ranges, every choice of hole pairs (at most
   MAX_CHOICES) counted by one of the above, or heads-up one weighted sweep,
   whichever ``ranged_counting`` finds cheaper, when that is quick; else
-  sampled, unless the ranges' draws almost never fit together (MIN_FIT);
+  sampled, unless the ranges' draws almost never fit together (ranged.MIN_FIT);
 - ``monte-carlo``: sampled until the trials, the precision or the time limit.
 
 Auto counts a spot only when no more deals are counted than the trials asked
@@ -49,7 +49,7 @@ from stud_odds.scenario import DealPlan
 from stud_odds.scenario.table import HOLE_CARDS
 
 from . import exact, ranged
-from .options import EquityError, ExactRefused
+from .options import ExactRefused
 
 if TYPE_CHECKING:
     from stud_odds.ranges import Combos
@@ -98,9 +98,6 @@ COMPLETION_RATE = 10_000_000
 # --- ranges (ranged.py, weighted.py) ------------------------------------------------------
 # choices of hole pairs listed for exact counting at most (beyond, only sampling)
 MAX_CHOICES = 2_000_000
-# sampling refuses ranges whose drawn pairs share a card more often than this leaves
-# (each redraw costs a trial's worth of draws; below this the kernel would crawl)
-MIN_FIT = 1e-4
 # each exact call's fixed cost per choice, in seconds; heads-up counting's is larger (the
 # rows sorted, the tasks planned, in Python: a third-street choice took about 0.1 s in all)
 CALL_SECONDS = 0.001
@@ -230,7 +227,7 @@ def _choose_ranged(plan: DealPlan, stop: Stop, threads: int, game: Game) -> Choi
     elif asked:
         raise ExactRefused(f"the ranges allow more than {MAX_CHOICES:,} choices of "
                            "hole cards, too many to count exactly")
-    check_fit(plan, listed)
+    ranged.check_fit(plan, listed)
     return _sampling(threads)
 
 
@@ -390,16 +387,3 @@ def weighted_seconds(game: Game, deal: Deal, ranges: Sequence[Combos | None],
     work = pair_counting_work(game.kernel_id, sizes, rows) / WEIGHTED_RATE
     return WEIGHTED_FIXED_SECONDS + (valued + work) / threads
 
-
-def check_fit(plan: DealPlan, listed: ranged.Choices | None) -> None:
-    """Refuse to sample ranges whose draws almost never fit together (MIN_FIT)."""
-    if len(plan.ranged_players) < 2:
-        return
-    rate = ranged.fit(plan, listed)
-    if rate < MIN_FIT:
-        players = [str(p + 1) for p in plan.ranged_players]
-        names = ", ".join(players[:-1]) + f" and {players[-1]}"
-        raise EquityError(
-            f"the ranges of players {names} share a card in all but {rate:.2g} of draws: "
-            "sampling them would crawl; narrow or widen them"
-        )

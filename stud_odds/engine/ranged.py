@@ -5,8 +5,9 @@ is as likely as the product of its pairs' weights (docs/ranges.md).  Exactly,
 each choice is a spot with those cards known, counted by the usual exact
 method, and the tallies are summed with the choice's weight; heads-up, all
 choices may be counted in one weighted sweep instead (weighted.py).  Which,
-and the limits on ranges: planning.py.  Sampling draws the choice inside the
-Monte Carlo kernel (kernels/montecarlo.py).
+and how many choices may be counted: planning.py.  Sampling draws the choice inside
+the Monte Carlo kernel (kernels/montecarlo.py), and is refused for ranges whose
+pairs almost never fit together (check_fit, MIN_FIT).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from stud_odds.scenario import DealPlan
 
 from . import running
 from .job import Job
-from .options import Progress
+from .options import EquityError, Progress
 from .tallies import Tallies
 
 
@@ -62,6 +63,11 @@ def choices(plan: DealPlan, limit: int) -> Choices | None:
     return Choices(pair, weight)
 
 
+# sampling refuses ranges whose drawn pairs share a card more often than this leaves
+# (each redraw costs a trial's worth of draws; below this the kernel would crawl)
+MIN_FIT = 1e-4
+
+
 def fit(plan: DealPlan, listed: Choices | None) -> float:
     """How often independent draws from the ranges hold no card twice (1 for one range)."""
     ranges = [plan.ranges[p] for p in plan.ranged_players]
@@ -77,6 +83,20 @@ def fit(plan: DealPlan, listed: Choices | None) -> float:
         fits &= (used & masks) == 0
         used |= masks
     return float(fits.mean())
+
+
+def check_fit(plan: DealPlan, listed: Choices | None) -> None:
+    """Refuse to sample ranges whose draws almost never fit together (MIN_FIT)."""
+    if len(plan.ranged_players) < 2:
+        return
+    rate = fit(plan, listed)
+    if rate < MIN_FIT:
+        players = [str(p + 1) for p in plan.ranged_players]
+        names = ", ".join(players[:-1]) + f" and {players[-1]}"
+        raise EquityError(
+            f"the ranges of players {names} share a card in all but {rate:.2g} of draws: "
+            "sampling them would crawl; narrow or widen them"
+        )
 
 
 def _choice_spot(spot: Spot, plan: DealPlan, listed: Choices, choice: int) -> Spot:
