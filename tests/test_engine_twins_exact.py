@@ -5,6 +5,7 @@ whichever ran."""
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 import subprocess
@@ -240,6 +241,18 @@ def test_a_cold_count_against_a_range_prints_what_a_warm_one_prints(arguments, t
     the kernels give."""
     _, answer = cold_and_warm(arguments, tmp_path)
     assert answer["method"] == "exact"
+
+
+def test_a_small_third_street_range_is_counted_by_the_twin_within_its_memory():
+    """A range's completions are listed from its pairs: three pairs of aces on third street
+    (about 490,000 completions, not the 12 million of an unknown hand) fit the twins'
+    memory, so a first question against them compiles nothing in the foreground."""
+    from stud_odds.engine.kernel_choice import TWIN_BYTES
+    from stud_odds.engine.twins.weighted import weighted_twin_cost
+
+    deck = 48  # AhKh/Qh against [AA]/Kd: four cards seen
+    rows = [math.comb(deck, 4), 3 * math.comb(deck - 2, 4)]
+    assert weighted_twin_cost(0, deck, [4, 6], rows, False)[1] <= TWIN_BYTES
 
 
 def test_a_first_count_against_a_range_imports_no_numba(tmp_path):
