@@ -55,19 +55,24 @@ def add_wide(acc, weight, count):
     acc[0] = low & LIMB_MASK
 
 
+@njit(cache=CACHE_KERNELS, inline="always")
+def pairs_within(code, size, pair_weight):
+    """The summed pair_weight[p, q] of every two positions p < q of one packed completion
+    of ``size`` positions."""
+    total = np.int64(0)
+    for i in range(size):
+        p = packed_position(code, i)
+        for j in range(i + 1, size):
+            total += pair_weight[p, packed_position(code, j)]
+    return total
+
+
 @njit(cache=CACHE_KERNELS)
 def completion_weights(packed, size, pair_weight):
-    """Each packed completion's weight: the summed pair_weight[p, q] of every two of its
-    ``size`` positions p < q."""
+    """Each packed completion's weight: pairs_within, for every row."""
     weights = np.zeros(len(packed), np.int64)
     for row in prange(len(packed)):
-        code = packed[row]
-        total = np.int64(0)
-        for i in range(size):
-            p = packed_position(code, i)
-            for j in range(i + 1, size):
-                total += pair_weight[p, packed_position(code, j)]
-        weights[row] = total
+        weights[row] = pairs_within(packed[row], size, pair_weight)
     return weights
 
 
@@ -83,12 +88,9 @@ def disjoint_pair_weights(packed, size, pair_weight, touching):
     out = np.empty(len(packed), np.int64)
     for row in prange(len(packed)):
         code = packed[row]
-        total = everything
+        total = everything + pairs_within(code, size, pair_weight)
         for i in range(size):
-            p = packed_position(code, i)
-            total -= touching[p]
-            for j in range(i + 1, size):
-                total += pair_weight[p, packed_position(code, j)]
+            total -= touching[packed_position(code, i)]
         out[row] = total
     return out
 
