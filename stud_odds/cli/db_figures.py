@@ -4,8 +4,9 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
@@ -24,7 +25,9 @@ from stud_odds.cli.db_options import (
 )
 
 if TYPE_CHECKING:
-    from stud_odds.db import LuckResult
+    from stud_odds.db import Database, LuckResult
+
+T = TypeVar("T")
 
 
 def stats_command(
@@ -45,11 +48,8 @@ def stats_command(
 
     Example: stud-odds db stats --player Hero --game stud8
     """
-    from stud_odds.db import open as open_db
-
-    one_format(as_json, as_csv)
-    with open_db(db, create=False, read_only=True) as database:
-        result = database.stats(player, game, stakes, since, until)
+    result = _read(db, as_json, as_csv,
+                   lambda database: database.stats(player, game, stakes, since, until))
     from stud_odds.report.db import stats_csv, stats_view
 
     show(result, as_json, as_csv, stats_view, lambda done: sys.stdout.write(stats_csv(done)))
@@ -168,14 +168,20 @@ def starts_command(
 
     Example: stud-odds db starts --player Hero --game stud
     """
+    result = _read(db, as_json, as_csv,
+                   lambda database: database.starts(player, game, stakes, since, until))
+    from stud_odds.report.db import starts_view
+
+    show(result, as_json, as_csv, starts_view, write_rows_csv)
+
+
+def _read(db: str | None, as_json: bool, as_csv: bool, ask: Callable[[Database], T]) -> T:
+    """One read-only question to the database, once the output format is checked."""
     from stud_odds.db import open as open_db
 
     one_format(as_json, as_csv)
     with open_db(db, create=False, read_only=True) as database:
-        result = database.starts(player, game, stakes, since, until)
-    from stud_odds.report.db import starts_view
-
-    show(result, as_json, as_csv, starts_view, write_rows_csv)
+        return ask(database)
 
 
 
