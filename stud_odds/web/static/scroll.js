@@ -28,8 +28,10 @@ function update(box) {
   }
   const hidden = wide && !atEnd ? hiddenColumns(box) : [];
   cue.hidden = !wide;
-  cue.textContent = !wide ? "" : hidden.length
-    ? `→ swipe the table for ${hidden.join(", ")}` : "← swipe back for the first columns";
+  // (a box of several tables may cut a later one only: its first row then hides nothing)
+  cue.textContent = !wide ? "" : atEnd ? "← swipe back for the first columns"
+    : hidden.length ? `→ swipe the table for ${hidden.join(", ")}`
+      : "→ swipe the table for the columns out of view";
 }
 
 export function watchScroll(box, name) {
