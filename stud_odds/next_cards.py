@@ -182,7 +182,7 @@ def _card_to_come(scenario: Scenario, player: int) -> bool:
 
 class _HeadsUpCards:
     """Every card's spot, and the spot now when equity() would count it heads-up too
-    (``now_too``), counted by the kernels in one sweep (engine.headsup.NextCards): the
+    (``now_too``), counted by the kernels in one sweep (engine.next_card_counts.NextCards): the
     same tallies, so the same results, as equity() on each spot, which would value the
     completions and count the pairs again per card."""
 
@@ -247,8 +247,8 @@ class _HeadsUpCards:
         at the first question): stopped as equity() stops an exact count."""
         from stud_odds.engine import running
         from stud_odds.engine.exact import heads_up_kernels
-        from stud_odds.engine.headsup import NextCards
         from stud_odds.engine.job import Job
+        from stud_odds.engine.next_card_counts import NextCards
         from stud_odds.engine.tallies import summarise
 
         started = time.perf_counter()

@@ -161,7 +161,7 @@ def test_the_command_line():
 
 
 # heads-up spots whose every card's spot is counted heads-up: the spot and every card's
-# spot counted in one sweep (engine.headsup.NextCards)
+# spot counted in one sweep (engine.next_card_counts.NextCards)
 HEADS_UP_SPOTS = [
     ("stud", ["AhKh/Qh8d", "7c7d/2s3s"], 0),
     ("stud8", ["Ac2c/3c4d", "KsKh/4s9c"], 1),
@@ -175,7 +175,8 @@ HEADS_UP_SPOTS = [
                          ids=[f"{g}-{h[0]}-seat{m + 1}" for g, h, m in HEADS_UP_SPOTS])
 def test_next_cards_count_each_cards_spot_as_heads_up_counting_does(game, hands, me):
     from stud_odds.engine import running
-    from stud_odds.engine.headsup import NextCards, heads_up_tallies
+    from stud_odds.engine.headsup import heads_up_tallies
+    from stud_odds.engine.next_card_counts import NextCards
 
     scenario = Scenario.build(hands, game=game, dead="Td 2h")
     kernel_game = scenario.game.kernel_id

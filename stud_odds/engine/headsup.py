@@ -58,7 +58,7 @@ from typing import NamedTuple
 import numpy as np
 
 from stud_odds.kernels.bundles import Spot
-from stud_odds.kernels.completions import POSITION_BITS, POSITION_MASK
+from stud_odds.kernels.completions import POSITION_MASK
 from stud_odds.kernels.headsup import (
     Side,
     count_pairs,
@@ -254,112 +254,6 @@ def _pair_tallies(game: int, n: int, sides: tuple[_Completions, _Completions],
         tallies.classes[px, SCOOP_CLASS_BASE:] += scoops_x
         tallies.classes[py, SCOOP_CLASS_BASE:] += scoops_y
     return tallies
-
-
-class NextCards:
-    """A heads-up spot's tallies, and those after each card ``player`` can receive next:
-    the deck's card at a position dealt to him (one card fewer to come for him, the
-    other player's cards to come unchanged, the deck one card shorter), integer for
-    integer what heads_up_tallies counts on those spots.
-
-    One sweep counts them all.  A deal after card c is a deal of the spot before it
-    whose completion for the player holds c: so the sweep (his completions the X
-    side) keeps each of his completions' own outcome counts, and a card's counts are
-    the sums over his completions that hold it.  Hand classes follow from how many
-    deals each completion is in.  Scoops by hand class are not counted (a spot that
-    tracks them is refused).
-    """
-
-    def __init__(self, game: int, spot: Spot, player: int,
-                 between: Callable[[], None] | None = None, threads: int = 1):
-        if (len(spot.draws) != 2 or spot.shared_draw or int(spot.draws[player]) < 1
-                or spot.track_scoops):
-            raise ValueError("NextCards takes two players, a card to come for the player, "
-                             "no community card and no scoops by hand class")
-        n = len(spot.deck)
-        if n > POSITION_MASK + 1:
-            raise ValueError(f"a deck of {n} cards does not fit the packed positions")
-        between = between or (lambda: None)
-        self.game, self.player, self.deck = game, player, n
-        a, b = int(spot.draws[player]), int(spot.draws[1 - player])
-        low_bucket = low_buckets()
-        mine = _Completions(game, spot, player, low_bucket, between, threads)
-        theirs = _Completions(game, spot, 1 - player, low_bucket, between, threads)
-        between()
-        setup = sweep_setup(game, n, (a, b), False)
-        plan = plan_sweeps(mine, theirs, setup.levels, setup.cost_x, setup.cost_y)
-        x_take, y_take, tasks, costs = tasks_of(mine, theirs, plan, setup.cost_x, setup.cost_y,
-                                                between, threads)
-        swept = (_side(mine, x_take, setup.x_subsets), _side(theirs, y_take, setup.y_subsets))
-        between()
-        counts, _, _, per_take = _count(game, False, (tasks, costs), swept, setup.tables,
-                                        lambda _: between(), threads, per_row=True)
-        # each of his completions' counts (a row may be swept in several tasks), then per
-        # card the sums over the completions holding it
-        per_row = np.zeros((len(mine), 16), np.int64)
-        np.add.at(per_row, x_take, per_take.reshape(len(x_take), 16))
-        positions = _positions(mine.packed, a)
-        self.per_card = np.zeros((n, 16), np.int64)
-        for i in range(a):
-            np.add.at(self.per_card, positions[:, i], per_row)
-        self.mine_classes = _classes_by_card(mine, positions, n)
-        self.theirs_classes = _classes_by_card(theirs, _positions(theirs.packed, b), n)
-        self.sizes = a, b
-        self.theirs_total = np.bincount(theirs.pair_class, minlength=PAIR_CLASSES)
-        self.now = self._tallies(counts, n, (a, b), np.bincount(mine.pair_class,
-                                                                minlength=PAIR_CLASSES),
-                                 self.theirs_total)
-
-    def tallies(self, position: int) -> Tallies:
-        """The tallies once the deck's card at ``position`` is the player's."""
-        a, b = self.sizes
-        theirs = self.theirs_total - self.theirs_classes[position]  # those without it
-        return self._tallies(self.per_card[position].reshape(4, 4), self.deck - 1, (a - 1, b),
-                             self.mine_classes[position], theirs)
-
-    def _tallies(self, counts: np.ndarray, n: int, sizes: tuple[int, int],
-                 mine: np.ndarray, theirs: np.ndarray) -> Tallies:
-        """The tallies of deals of his ``sizes[0]`` cards and the other's ``sizes[1]`` from
-        ``n``: their outcome counts (his completions bit 0), and the completions of each
-        class pair, his and the other's."""
-        a, b = sizes
-        tallies = Tallies.zeros(2)
-        if a + b > n:
-            return tallies
-        me, other = self.player, 1 - self.player
-        tallies.outcomes = math.comb(n, a) * math.comb(n - a, b)
-        for player, per_class, deals in ((me, mine, math.comb(n - a, b)),
-                                         (other, theirs, math.comb(n - b, a))):
-            _add_classes(self.game, per_class * deals, tallies.classes[player])
-        if me == 1:  # the counts have him as bit 0: make bit 0 player 0
-            counts = counts[SWAP_PLAYERS][:, SWAP_PLAYERS]
-        add_awards(self.game, counts, tallies)
-        return tallies
-
-
-def _positions(packed: np.ndarray, k: int) -> np.ndarray:
-    """Each packed completion's ``k`` positions, a row each."""
-    return np.stack([(packed >> (POSITION_BITS * i)) & POSITION_MASK for i in range(k)],
-                    axis=1)
-
-
-def _classes_by_card(side: _Completions, positions: np.ndarray, n: int) -> np.ndarray:
-    """[card position, class pair]: how many of the completions holding the card are of
-    each class pair."""
-    by_card = np.zeros(n * PAIR_CLASSES, np.int64)
-    for i in range(positions.shape[1]):
-        by_card += np.bincount(positions[:, i] * PAIR_CLASSES + side.pair_class,
-                               minlength=n * PAIR_CLASSES)
-    return by_card.reshape(n, PAIR_CLASSES)
-
-
-def _add_classes(game: int, per_class: np.ndarray, classes: np.ndarray) -> None:
-    """Deals per class pair into one player's class columns (as _class_tallies)."""
-    per_pair = per_class.reshape(HIGH_CLASS_COLUMNS, LOW_CLASS_COLUMNS)
-    if game != GAME_RAZZ:
-        classes[:HIGH_CLASS_COLUMNS] += per_pair.sum(axis=1)
-    if game != GAME_STUD:
-        classes[HIGH_CLASS_COLUMNS:SCOOP_CLASS_BASE] += per_pair.sum(axis=0)
 
 
 class SweepSetup(NamedTuple):
