@@ -66,11 +66,7 @@ from stud_odds.kernels.headsup import (
     sweep_values,
 )
 from stud_odds.kernels.layout import (
-    GAME_RAZZ,
-    GAME_STUD,
     GAME_STUD8,
-    HIGH_CLASS_COLUMNS,
-    LOW_CLASS_COLUMNS,
     SCOOP_CLASS_BASE,
     low_buckets,
 )
@@ -78,7 +74,7 @@ from stud_odds.kernels.layout import (
 from . import pool, running
 from .awards import add_awards
 from .headsup_work import kernel_calls, plan_sweeps, tasks_of
-from .pair_counting import LOW_LEVELS, PAIR_CLASSES, SWAP_PLAYERS, VALUE_SPAN
+from .pair_counting import LOW_LEVELS, PAIR_CLASSES, SWAP_PLAYERS, VALUE_SPAN, add_pair_classes
 from .tallies import Tallies
 
 
@@ -150,12 +146,8 @@ class _Completions:
 def _class_tallies(game: int, side: _Completions, weight: int, classes: np.ndarray,
                    player: int) -> None:
     """Each completion's hand classes, counted once per deal it is in (`weight` deals)."""
-    per_pair = np.bincount(side.pair_class, minlength=PAIR_CLASSES).reshape(
-        HIGH_CLASS_COLUMNS, LOW_CLASS_COLUMNS) * weight
-    if game != GAME_RAZZ:
-        classes[player, :HIGH_CLASS_COLUMNS] += per_pair.sum(axis=1)
-    if game != GAME_STUD:
-        classes[player, HIGH_CLASS_COLUMNS:SCOOP_CLASS_BASE] += per_pair.sum(axis=0)
+    add_pair_classes(game, np.bincount(side.pair_class, minlength=PAIR_CLASSES) * weight,
+                     classes[player])
 
 
 def heads_up_tallies(game: int, spot: Spot, progress: Callable[[int, int], None] | None = None,

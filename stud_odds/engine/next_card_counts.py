@@ -15,7 +15,7 @@ from stud_odds.kernels.completions import POSITION_BITS, POSITION_MASK
 from .awards import add_awards
 from .headsup import _Completions, _count, _side, sweep_setup
 from .headsup_work import plan_sweeps, tasks_of
-from .pair_counting import PAIR_CLASSES, SWAP_PLAYERS
+from .pair_counting import PAIR_CLASSES, SWAP_PLAYERS, add_pair_classes
 from .tallies import Tallies
 
 
@@ -93,7 +93,7 @@ class NextCards:
         tallies.outcomes = math.comb(n, a) * math.comb(n - a, b)
         for player, per_class, deals in ((me, mine, math.comb(n - a, b)),
                                          (other, theirs, math.comb(n - b, a))):
-            _add_classes(self.game, per_class * deals, tallies.classes[player])
+            add_pair_classes(self.game, per_class * deals, tallies.classes[player])
         if me == 1:  # the counts have him as bit 0: make bit 0 player 0
             counts = counts[SWAP_PLAYERS][:, SWAP_PLAYERS]
         add_awards(self.game, counts, tallies)
@@ -114,12 +114,3 @@ def _classes_by_card(side: _Completions, positions: np.ndarray, n: int) -> np.nd
         by_card += np.bincount(positions[:, i] * PAIR_CLASSES + side.pair_class,
                                minlength=n * PAIR_CLASSES)
     return by_card.reshape(n, PAIR_CLASSES)
-
-
-def _add_classes(game: int, per_class: np.ndarray, classes: np.ndarray) -> None:
-    """Deals per class pair into one player's class columns (as _class_tallies)."""
-    per_pair = per_class.reshape(layout.HIGH_CLASS_COLUMNS, layout.LOW_CLASS_COLUMNS)
-    if game != layout.GAME_RAZZ:
-        classes[:layout.HIGH_CLASS_COLUMNS] += per_pair.sum(axis=1)
-    if game != layout.GAME_STUD:
-        classes[layout.HIGH_CLASS_COLUMNS:layout.SCOOP_CLASS_BASE] += per_pair.sum(axis=0)

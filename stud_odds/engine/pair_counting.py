@@ -8,7 +8,13 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from stud_odds.kernels.layout import HIGH_CLASS_COLUMNS, LOW_CLASS_COLUMNS
+from stud_odds.kernels.layout import (
+    GAME_RAZZ,
+    GAME_STUD,
+    HIGH_CLASS_COLUMNS,
+    LOW_CLASS_COLUMNS,
+    SCOOP_CLASS_BASE,
+)
 from stud_odds.kernels.tables import HIGH_CLASSES, RAZZ_CLASSES
 
 if TYPE_CHECKING:
@@ -40,3 +46,13 @@ def exact_weights(combos: Combos) -> bool:
     decimals), so that counting in millionths is exact."""
     scaled = np.asarray(combos.weight, np.float64) * WEIGHT_SCALE
     return bool(np.all(np.abs(scaled - np.round(scaled)) <= 1e-6 * scaled))
+
+
+def add_pair_classes(game: int, per_pair_class: np.ndarray, classes: np.ndarray) -> None:
+    """Deals counted per class pair (high class, low class) into one player's class
+    columns: the high classes (not in razz) and the low classes (not in stud)."""
+    per_pair = per_pair_class.reshape(HIGH_CLASS_COLUMNS, LOW_CLASS_COLUMNS)
+    if game != GAME_RAZZ:
+        classes[:HIGH_CLASS_COLUMNS] += per_pair.sum(axis=1)
+    if game != GAME_STUD:
+        classes[HIGH_CLASS_COLUMNS:SCOOP_CLASS_BASE] += per_pair.sum(axis=0)

@@ -30,10 +30,6 @@ import numpy as np
 
 from stud_odds.kernels.bundles import Spot
 from stud_odds.kernels.layout import (
-    GAME_RAZZ,
-    GAME_STUD,
-    HIGH_CLASS_COLUMNS,
-    LOW_CLASS_COLUMNS,
     SCOOP_CLASS_BASE,
     low_buckets,
 )
@@ -52,7 +48,7 @@ from . import running
 from .awards import add_awards
 from .headsup import _Completions, _side, sweep_setup
 from .headsup_work import kernel_calls, plan_sweeps, tasks_of
-from .pair_counting import LOW_LEVELS, PAIR_CLASSES, SWAP_PLAYERS, pair_weights
+from .pair_counting import LOW_LEVELS, PAIR_CLASSES, SWAP_PLAYERS, add_pair_classes, pair_weights
 from .tallies import Tallies, narrowed
 
 
@@ -113,11 +109,8 @@ def _classes(game: int, player: _Player, other: _Player, deck: int,
     limbs = np.zeros((PAIR_CLASSES, 2), np.int64)
     class_weights(player.rows.pair_class, player.weight,
                   _disjoint_weight(player, other, deck), limbs)
-    per_pair = _wide(limbs).reshape(HIGH_CLASS_COLUMNS, LOW_CLASS_COLUMNS)
-    if game != GAME_RAZZ:
-        classes[:HIGH_CLASS_COLUMNS] += per_pair.sum(axis=1)
-    if game != GAME_STUD:
-        classes[HIGH_CLASS_COLUMNS:SCOOP_CLASS_BASE] += per_pair.sum(axis=0)
+    per_pair = _wide(limbs)
+    add_pair_classes(game, per_pair, classes)
     return int(per_pair.sum())
 
 

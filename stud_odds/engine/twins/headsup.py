@@ -37,9 +37,7 @@ import numpy as np
 from stud_odds.kernels.bundles import Lookups, Spot
 from stud_odds.kernels.layout import (
     GAME_RAZZ,
-    GAME_STUD,
     GAME_STUD8,
-    HIGH_CLASS_COLUMNS,
     LOW_CLASS_COLUMNS,
     NO_BUCKET,
     SCOOP_CLASS_BASE,
@@ -48,7 +46,7 @@ from stud_odds.kernels.layout import (
 from stud_odds.kernels.tables import RAZZ_CLASSES
 
 from ..awards import add_awards
-from ..pair_counting import LOW_LEVELS, PAIR_CLASSES, SWAP_PLAYERS, VALUE_SPAN
+from ..pair_counting import LOW_LEVELS, PAIR_CLASSES, SWAP_PLAYERS, VALUE_SPAN, add_pair_classes
 from ..running import each_shared_card
 from ..small import class_columns, combination_rows, hand_value_arrays
 from ..tallies import Tallies
@@ -259,12 +257,7 @@ def _per_class(pair_class: np.ndarray, counts: np.ndarray) -> np.ndarray:
 
 def _class_tallies(game: int, pair_class: np.ndarray, weight: int, classes: np.ndarray) -> None:
     """Each completion's hand classes, counted once per deal it is in (``weight`` deals)."""
-    per_pair = np.bincount(pair_class, minlength=PAIR_CLASSES).reshape(
-        HIGH_CLASS_COLUMNS, LOW_CLASS_COLUMNS) * weight
-    if game != GAME_RAZZ:
-        classes[:HIGH_CLASS_COLUMNS] += per_pair.sum(axis=1)
-    if game != GAME_STUD:
-        classes[HIGH_CLASS_COLUMNS:SCOOP_CLASS_BASE] += per_pair.sum(axis=0)
+    add_pair_classes(game, np.bincount(pair_class, minlength=PAIR_CLASSES) * weight, classes)
 
 
 def heads_up_twin(game: int, spot: Spot, lookups: Lookups,

@@ -32,9 +32,7 @@ import numpy as np
 from stud_odds.kernels.bundles import Lookups, Spot
 from stud_odds.kernels.layout import (
     GAME_RAZZ,
-    GAME_STUD,
     GAME_STUD8,
-    HIGH_CLASS_COLUMNS,
     LOW_CLASS_COLUMNS,
     SCOOP_CLASS_BASE,
 )
@@ -42,7 +40,7 @@ from stud_odds.ranges import Combos
 from stud_odds.scenario.table import HOLE_CARDS
 
 from ..awards import add_awards
-from ..pair_counting import PAIR_CLASSES, SWAP_PLAYERS, VALUE_SPAN, pair_weights
+from ..pair_counting import PAIR_CLASSES, SWAP_PLAYERS, VALUE_SPAN, add_pair_classes, pair_weights
 from ..small import class_columns, combination_rows, hand_value_arrays
 from ..tallies import Tallies, narrowed
 from .headsup import BOTH, X_WINS, Y_WINS, low_bucket, passes, sweep_value
@@ -197,11 +195,7 @@ def _class_tallies(game: int, player: _Player, other: _Player, deck: int,
     ``classes`` (Python ints); returns the weighted deals."""
     per_pair = _exact_sums(player.pair_class, player.weight,
                            _disjoint_weight(player, other, deck), PAIR_CLASSES)
-    per_pair = per_pair.reshape(HIGH_CLASS_COLUMNS, LOW_CLASS_COLUMNS)
-    if game != GAME_RAZZ:
-        classes[:HIGH_CLASS_COLUMNS] += per_pair.sum(axis=1)
-    if game != GAME_STUD:
-        classes[HIGH_CLASS_COLUMNS:SCOOP_CLASS_BASE] += per_pair.sum(axis=0)
+    add_pair_classes(game, per_pair, classes)
     return int(per_pair.sum())
 
 
