@@ -88,6 +88,16 @@ def razz_ranks_tallies(spot: Spot, lookups: Lookups,
     return tallies
 
 
+def _deal_ways(available: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(share, alone): a Y profile alone is dealt in ``alone`` ways, and X's i cards of rank
+    r multiply that by share[r][i, j], where ways[r][i, j] counts the deals of i cards of
+    rank r to X and j to Y."""
+    ways = np.array([[[math.comb(int(d), i) * math.comb(int(d) - i, j) if i + j <= d else 0
+                       for j in range(5)] for i in range(5)] for d in available], np.float64)
+    share = np.divide(ways, ways[:, :1, :], out=np.zeros_like(ways), where=ways[:, :1, :] > 0)
+    return share, np.prod(ways[np.arange(RANK_COUNT), 0, y], axis=1)
+
+
 def _counted(spot: Spot, lookups: Lookups, between: Callable[[], None]) -> Tallies:
     """The tallies of a spot without a shared card to come."""
     tallies = Tallies.zeros(2)
@@ -107,12 +117,7 @@ def _counted(spot: Spot, lookups: Lookups, between: Callable[[], None]) -> Talli
     y_value = _razz_values(int(spot.known_key[1]), y, rank_keys, lookups)
     order = np.argsort(y_value, kind="stable")
     y, y_value = y[order], y_value[order]
-    # ways[r][i, j]: the deals of i cards of rank r to X and j to Y; a Y profile alone is
-    # dealt in `alone` ways, and X's i cards of rank r multiply that by share[r][i, j]
-    ways = np.array([[[math.comb(int(d), i) * math.comb(int(d) - i, j) if i + j <= d else 0
-                       for j in range(5)] for i in range(5)] for d in available], np.float64)
-    share = np.divide(ways, ways[:, :1, :], out=np.zeros_like(ways), where=ways[:, :1, :] > 0)
-    alone = np.prod(ways[np.arange(RANK_COUNT), 0, y], axis=1)
+    share, alone = _deal_ways(available, y)
     below_at = np.searchsorted(y_value, x_value, "left")
     at_most_at = np.searchsorted(y_value, x_value, "right")
     counts = np.zeros((4, 4), object)
