@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import sys
 from typing import TYPE_CHECKING, Annotated
@@ -15,8 +13,6 @@ from stud_odds.console import console, error_console, fail
 
 if TYPE_CHECKING:
     from stud_odds.river import RiverResult
-
-CSV_ACTIONS = ("k", "b", "f", "c", "r")
 
 
 def river_command(
@@ -58,6 +54,8 @@ def river_command(
     from stud_odds.cli.equity import progress_reporter
     from stud_odds.engine import Cancelled
     from stud_odds.errors import StudOddsError
+    from stud_odds.report.river import river_csv, river_view
+    from stud_odds.report.tables import print_view
     from stud_odds.river import river
 
     if json_out and csv_out:
@@ -78,7 +76,7 @@ def river_command(
     elif csv_out:
         sys.stdout.write(river_csv(result))
     else:
-        print_river(result, shown)
+        print_view(river_view(result, shown), console)
 
 
 def _shown_rows(result: RiverResult, hole: str) -> list[tuple[int, int]]:
@@ -103,61 +101,3 @@ def _shown_rows(result: RiverResult, hole: str) -> list[tuple[int, int]]:
     if not rows:
         raise refuse(f"--show {hole} is not a combo either player can hold here")
     return rows
-
-
-def river_csv(result: RiverResult) -> str:
-    """One row per (player, history, hole cards): the hand class, its weight, each legal
-    action's frequency (empty for an illegal one) and the combo's value there."""
-    output = io.StringIO()
-    writer = csv.writer(output, lineterminator="\n")
-    writer.writerow(["player", "history", "hole", "hand", "weight", *CSV_ACTIONS, "value"])
-    from stud_odds.river.tree import ACTION_NAMES
-
-    for row in result.rows():
-        writer.writerow([row["player"], row["history"], row["hole"], row["hand"],
-                         f"{row['weight']:.6g}",
-                         *(f"{row[ACTION_NAMES[a]]:.6f}" if ACTION_NAMES[a] in row else ""
-                           for a in CSV_ACTIONS),
-                         "" if row["value"] is None else f"{row['value']:.6f}"])
-    return output.getvalue()
-
-
-def print_river(result: RiverResult, shown: list[tuple[int, int]]) -> None:
-    """The answer for people: value, exploitability, then each decision by hand class."""
-    from rich.table import Table
-
-    from stud_odds.river.result import combo_value, describe_history
-    from stud_odds.river.tree import ACTION_NAMES
-
-    pot = result.pot
-    console.print(f"{result.game.title}, pot {pot:g} big bets, at most {result.cap} "
-                  f"bet{'s' if result.cap > 1 else ''}: seat {result.first} acts first",
-                  highlight=False)
-    console.print(f"value: seat 1 {result.value[0]:.3f}, seat 2 {result.value[1]:.3f} big bets "
-                  f"(of {pot:g})", highlight=False)
-    console.print(f"exploitability: {result.exploitability:.4f} big bets, "
-                  f"{result.exploitability / pot:.3%} of the pot", highlight=False)
-    console.print(f"method: {result.method}", highlight=False)
-    for summary in result.summary():
-        names = [ACTION_NAMES[a] for a in summary.actions]
-        table = Table(title=f"seat {summary.seat} at {describe_history(summary.history)} "
-                            f"(reached {summary.reached:.1%})", title_justify="left")
-        table.add_column("hand")
-        table.add_column("share", justify="right")
-        for name in names:
-            table.add_column(name, justify="right")
-        table.add_column("value", justify="right")
-        for line in [*summary.lines, summary.overall]:
-            table.add_row(line.name, f"{line.share:.1%}",
-                          *(f"{line.frequencies[a]:.0%}" for a in summary.actions),
-                          "-" if line.value is None else f"{line.value:+.2f}")
-        for seat, row in shown:
-            if seat != summary.seat:
-                continue
-            answer = result.answers[seat - 1]
-            value = combo_value(answer, summary.history, row)
-            table.add_row(f"{answer.side.hole(row)} ({answer.classes[row]})", "",
-                          *(f"{answer.strategy[summary.history][row, a]:.0%}"
-                            for a in range(len(summary.actions))),
-                          "-" if value is None else f"{value:+.2f}")
-        console.print(table)

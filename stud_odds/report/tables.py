@@ -38,13 +38,15 @@ class Row:
 @dataclass
 class TextTable:
     """A table of text cells.  ``ruled``: a rule under the header and none at the edges
-    (the study and history tables); else no lines at all (the database's)."""
+    (the study and history tables); ``framed``: rich's heavy-headed box all round (the
+    river's); else no lines at all (the database's)."""
 
     columns: list[Column]
     rows: list[Row] = field(default_factory=list)
     title: str | None = None
     caption: str | None = None
     ruled: bool = False
+    framed: bool = False
     show_header: bool = True
 
     def add(self, *cells: str, style: str | None = None, ends_section: bool = False) -> None:
@@ -71,7 +73,7 @@ def rich_table(table: TextTable) -> Table:
     from rich.table import Table
 
     ruled: dict[str, Any] = {"box": box.SIMPLE_HEAD, "pad_edge": False} if table.ruled \
-        else {"box": None}
+        else {} if table.framed else {"box": None}
     drawn = Table(title=None if table.title is None else escape(table.title),
                   caption=None if table.caption is None else escape(table.caption),
                   title_justify="left", show_header=table.show_header, **ruled)

@@ -6,6 +6,7 @@
   inclusion-exclusion (the numpy twin of kernels/river.py);
 - :mod:`~stud_odds.river.tree`: the limit betting;
 - :mod:`~stud_odds.river.solver`: discounted CFR, best responses, exploitability;
+- :mod:`~stud_odds.river.summary`: a decision by hand class (the tables' figures);
 - :mod:`~stud_odds.river.result`: :class:`RiverResult`;
 - :mod:`~stud_odds.river.solve`: :func:`river`, the one entry point.
 

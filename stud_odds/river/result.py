@@ -2,12 +2,12 @@
 
 ``to_dict()`` is the JSON of docs/river.md (pinned by tests); ``rows()`` one plain dict
 per (seat, history, hole cards), for pandas; ``summary()`` each decision's frequencies
-and values by hand class, as the terminal and the page show them.
+and values by hand class, which :mod:`stud_odds.report.river` prints as the terminal, the
+page and a notebook (``_repr_html_``) show them.
 """
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,6 +15,7 @@ import numpy as np
 
 from stud_odds.games import Game
 from stud_odds.river.combos import HoleCombos
+from stud_odds.river.summary import ClassLine, DecisionSummary
 from stud_odds.river.tree import ACTION_NAMES, Decision, Tree
 
 
@@ -46,32 +47,6 @@ class SeatAnswer:
     own_reach: dict[str, np.ndarray]
     classes: list[str] = field(default_factory=list)
     strength: np.ndarray | None = None  # per combo, larger is better: orders the classes
-
-
-@dataclass(frozen=True)
-class ClassLine:
-    """One hand class at one decision: its share of the combos there, the frequency of
-    each action, and its value in big bets (None where it never gets there)."""
-
-    name: str
-    share: float
-    frequencies: dict[str, float]
-    value: float | None
-
-
-@dataclass(frozen=True)
-class DecisionSummary:
-    seat: int
-    history: str
-    actions: tuple[str, ...]
-    reached: float  # the chance the betting gets here
-    lines: list[ClassLine]
-    overall: ClassLine
-
-
-def describe_history(history: str) -> str:
-    """``check, bet`` for "kb"; ``the start`` for ""."""
-    return ", ".join(ACTION_NAMES[a] for a in history) if history else "the start"
 
 
 @dataclass(frozen=True, eq=False)
@@ -152,24 +127,20 @@ class RiverResult:
                                              overall))
         return summaries
 
+    def combo_line(self, seat: int, history: str, row: int) -> ClassLine:
+        """Combo ``row`` of seat ``seat`` at its decision ``history``: named by its hole
+        cards and hand class, ``AsKs2d (straight)``, its share 0 (it has none of its own)."""
+        answer = self.answers[seat - 1]
+        actions = next(d.actions for d in self.tree.decisions if d.history == history)
+        strategy = answer.strategy[history][row].tolist()
+        return ClassLine(f"{answer.side.hole(row)} ({answer.classes[row]})", 0.0,
+                         dict(zip(actions, strategy, strict=True)),
+                         combo_value(answer, history, row))
+
     def _repr_html_(self) -> str:
-        parts = [f"<p>{html.escape(self.game.title)}, pot {self.pot:g} big bets, cap "
-                 f"{self.cap}: value seat 1 {self.value[0]:.4f}, seat 2 {self.value[1]:.4f} big "
-                 f"bets; exploitability {self.exploitability:.4g} "
-                 f"({self.exploitability / self.pot:.3%} of the pot)</p>"]
-        for summary in self.summary():
-            names = [ACTION_NAMES[a] for a in summary.actions]
-            head = "".join(f"<th>{n}</th>" for n in ["hand", "share", *names, "value"])
-            body = ""
-            for line in [*summary.lines, summary.overall]:
-                cells = [html.escape(line.name), f"{line.share:.1%}",
-                         *[f"{line.frequencies[a]:.1%}" for a in summary.actions],
-                         "" if line.value is None else f"{line.value:+.3f}"]
-                body += "<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
-            where = html.escape(describe_history(summary.history))
-            parts.append(f"<p>seat {summary.seat} at {where} (reached {summary.reached:.1%})"
-                         f"</p><table><tr>{head}</tr>{body}</table>")
-        return "\n".join(parts)
+        from stud_odds.report.river import river_html
+
+        return river_html(self)
 
 
 def combo_value(answer: SeatAnswer, history: str, i: int) -> float | None:

@@ -95,6 +95,7 @@ def solve_river(fields: dict[str, Any], cancel: threading.Event) -> dict[str, An
     (Superseded when cancelled: by the page's newer solve, the client gone, the time
     limit)."""
     import stud_odds
+    from stud_odds.report.river import river_by_class, river_display
     from stud_odds.river import DEFAULT_ACCURACY, river
 
     keywords = {name: fields[name] for name in ("pot", "cap") if fields[name] is not None}
@@ -107,45 +108,9 @@ def solve_river(fields: dict[str, Any], cancel: threading.Event) -> dict[str, An
     answer = result.to_dict()
     if not fields["strategy"]:
         del answer["strategy"]
-    return answer | {"method": result.method, "summary": by_hand_class(result),
-                     "display": shown_text(result)}
+    return answer | {"method": result.method, "summary": river_by_class(result),
+                     "display": river_display(result)}
 
 
-def by_hand_class(result: Any) -> list[dict[str, Any]]:
-    """Each decision (both seats') by hand class, best class first: the share of the
-    combos there, each action's frequency and the value in big bets (null where the class
-    never gets there), and the same for all the seat's combos."""
-    def line(item: Any) -> dict[str, Any]:
-        return {"hand": item.name, "share": item.share, "frequencies": item.frequencies,
-                "value": item.value}
-
-    return [{"seat": decision.seat, "history": decision.history, "reached": decision.reached,
-             "actions": list(decision.actions), "classes": [line(c) for c in decision.lines],
-             "all": line(decision.overall)} for decision in result.summary()]
-
-
-def shown_text(result: Any) -> dict[str, Any]:
-    """What the page shows, as text, in the words and figures ``stud-odds river`` prints:
-    the value line, the method line, and each decision as a titled table (its columns,
-    then a row per hand class and one for all the seat's hands)."""
-    from stud_odds.river.result import describe_history
-    from stud_odds.river.tree import ACTION_NAMES
-
-    def cells(item: Any, actions: tuple[str, ...]) -> list[str]:
-        return [item.name, f"{item.share:.1%}", *(f"{item.frequencies[a]:.0%}" for a in actions),
-                "-" if item.value is None else f"{item.value:+.2f}"]
-
-    decisions = [{
-        "seat": decision.seat, "history": decision.history,
-        "title": f"seat {decision.seat} at {describe_history(decision.history)} "
-                 f"(reached {decision.reached:.1%})",
-        "columns": ["hand", "share", *(ACTION_NAMES[a] for a in decision.actions), "value"],
-        "rows": [cells(item, decision.actions) for item in [*decision.lines, decision.overall]],
-    } for decision in result.summary()]
-    value = (f"value: seat 1 {result.value[0]:.3f}, seat 2 {result.value[1]:.3f} big bets "
-             f"(of {result.pot:g}); seat {result.first} acts first")
-    return {"value": value, "method": result.method, "decisions": decisions}
-
-
-__all__ = ["RIVER_FIELDS", "RIVER_SOLVE_SCHEMAS", "RIVER_SPOT_FIELDS", "by_hand_class",
-           "river_fields", "river_route", "shown_text", "solve_river"]
+__all__ = ["RIVER_FIELDS", "RIVER_SOLVE_SCHEMAS", "RIVER_SPOT_FIELDS", "river_fields",
+           "river_route", "solve_river"]
