@@ -6,6 +6,7 @@ import math
 import time
 from collections.abc import Sequence
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -17,6 +18,9 @@ from stud_odds.river.result import RiverResult, SeatAnswer, hand_classes
 from stud_odds.river.showdown import Matchup, compared_values
 from stud_odds.river.solver import CHECK_EVERY, Solver, new_player
 from stud_odds.river.tree import betting_tree
+
+if TYPE_CHECKING:
+    from stud_odds.engine.job import Job
 
 MAX_CAP = 8
 DEFAULT_ACCURACY = 0.001
@@ -163,11 +167,7 @@ def river(
     from stud_odds.engine.job import Job
     from stud_odds.engine.running import ctrl_c_as_flag
 
-    try:
-        parsed_game = parse_game(game)
-    except StudOddsError as error:
-        error.field = "game"
-        raise
+    parsed_game = _read_game(game)
     pot_value = read_pot(pot)
     bets = read_cap(cap, parsed_game)
     target = read_accuracy(accuracy)
@@ -189,16 +189,8 @@ def river(
     with ctrl_c_as_flag(job.interrupted), job.kernels():
         summing = _summing(kernel, threads)
         solver = Solver(tree, pot_value, players, summing)  # type: ignore[arg-type]
-        limit = MAX_ITERATIONS
-        while True:
-            for _ in range(CHECK_EVERY):
-                job.share()
-                solver.iterate()
-            value_first, value_second, exploitability = solver.measure()
-            if progress:  # rounds so far; how many are needed is not known before
-                progress(solver.iterations, None)
-            if exploitability <= target * pot_value or solver.iterations >= limit:
-                break
+        value_first, value_second, exploitability = _iterate(solver, job, target * pot_value,
+                                                             progress)
         answers = _answers(solver, order, sides, parsed_game, raw)
     seconds = time.perf_counter() - started
     value = [0.0, 0.0]
@@ -208,6 +200,30 @@ def river(
               f"{exploitability:.4g} big bets, {exploitability / pot_value:.3%} of the pot")
     return RiverResult(parsed_game, pot_value, bets, first + 1, (value[0], value[1]),
                        exploitability, solver.iterations, method, seconds, tree, answers)
+
+
+def _read_game(game: str | Game) -> Game:
+    try:
+        return parse_game(game)
+    except StudOddsError as error:
+        error.field = "game"
+        raise
+
+
+def _iterate(solver: Solver, job: Job, most: float,
+             progress: Progress | None) -> tuple[float, float, float]:
+    """Rounds of the solver until its measured exploitability is at most ``most`` big bets
+    (or MAX_ITERATIONS rounds): the values of the first and second to act, and the
+    exploitability."""
+    while True:
+        for _ in range(CHECK_EVERY):
+            job.share()
+            solver.iterate()
+        value_first, value_second, exploitability = solver.measure()
+        if progress:  # rounds so far; how many are needed is not known before
+            progress(solver.iterations, None)
+        if exploitability <= most or solver.iterations >= MAX_ITERATIONS:
+            return value_first, value_second, exploitability
 
 
 def _choose_summing(matchups: list[Matchup], columns: int, game: int,
