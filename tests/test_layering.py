@@ -225,3 +225,37 @@ def test_the_private_import_finder_finds_one():
     twin = ast.parse("from ..small import _values\nfrom .exact import _same_package\n")
     assert _private_imports("stud_odds.engine.twins.headsup", twin) == [
         "stud_odds.engine.small._values"]
+
+
+# a module or function past these wants splitting by concern; the numba kernels are exempt
+# (a kernel's hot loop is one function on purpose, so that numba sees it whole)
+MOST_MODULE_LINES = 400
+MOST_FUNCTION_LINES = 60
+
+
+def _too_long(name: str, tree: ast.Module, lines: int) -> list[str]:
+    found = [f"{name}: {lines} lines"] if lines > MOST_MODULE_LINES else []
+    found += [f"{name}.{node.name}: {node.end_lineno - node.lineno + 1} lines"
+              for node in ast.walk(tree)
+              if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+              and node.end_lineno - node.lineno + 1 > MOST_FUNCTION_LINES]
+    return found
+
+
+def test_no_long_module_or_function_outside_the_kernels():
+    too_long = [found for name, tree in TREES.items() if not name.startswith("stud_odds.kernels")
+                for found in _too_long(name, tree, MODULES[name].read_text().count("\n"))]
+    assert too_long == []
+
+
+def test_each_command_group_is_under_300_lines():
+    # the command line only reads options and calls: a longer one holds another floor's work
+    assert [name for name in MODULES if name.startswith("stud_odds.cli.")
+            and MODULES[name].read_text().count("\n") > 300] == []
+
+
+def test_the_length_finder_finds_a_long_function():
+    body = "\n".join(f"    x{i} = {i}" for i in range(MOST_FUNCTION_LINES))
+    tree = ast.parse(f"def long():\n{body}\n")
+    assert _too_long("m", tree, MOST_FUNCTION_LINES + 1) == ["m.long: 61 lines"]
+    assert _too_long("m", tree, MOST_MODULE_LINES + 1)[0] == "m: 401 lines"
