@@ -20,33 +20,33 @@ RiverHands = Annotated[list[str], typer.Argument(
     help="Two seventh-street hands, each as the other player sees it: three hole cards "
          "(a range and x, xxx, or known cards) and four upcards, e.g. xxx/QhJhTh9c, "
          "'[QQ+, AK]x/QhJhTh9c', AsKs2d/QhJhTh9c.", show_default=False)]
-Pot = Annotated[str, typer.Option("--pot", help="The pot before the river's betting, in "
+RiverPot = Annotated[str, typer.Option("--pot", help="The pot before the river's betting, in "
                                                 "big bets (5.5 is fine).",
                                   show_default=False)]
-Cap = Annotated[str | None, typer.Option(
+RiverCap = Annotated[str | None, typer.Option(
     "--cap", help="Bets allowed in all on the river, 1 to 8 (default: the table rule, a "
                   "bet and three raises).", show_default=False)]
-Accuracy = Annotated[str, typer.Option(
+RiverAccuracy = Annotated[str, typer.Option(
     "--accuracy", help="Solve until the exploitability is at most this share of the pot.")]
-Show = Annotated[str | None, typer.Option(
+ShownHole = Annotated[str | None, typer.Option(
     "--show", metavar="HOLE", help="Also show this combo's own line at every decision "
                                    "of the player who may hold it, e.g. AsKs2d.",
     show_default=False)]
-CsvOut = Annotated[bool, typer.Option(
+RiverCsv = Annotated[bool, typer.Option(
     "--csv", help="Print CSV, one row per player, history and hole cards.")]
 
 
 def river_command(
     hands: RiverHands,
-    pot: Pot,
+    pot: RiverPot,
     game: options.GameName = "stud",
-    cap: Cap = None,
+    cap: RiverCap = None,
     dead: options.Dead = "",
     fold: options.Folds = None,
-    accuracy: Accuracy = "0.001",
-    show: Show = None,
+    accuracy: RiverAccuracy = "0.001",
+    show: ShownHole = None,
     json_out: options.JsonOut = False,
-    csv_out: CsvOut = False,
+    csv_out: RiverCsv = False,
 ) -> None:
     """Solve the river heads-up: each player's betting and calling at equilibrium.
 
