@@ -132,6 +132,9 @@ class _Reading:
         self.uri, self.copy = uri, copy
 
     def connect(self, **options) -> sqlite3.Connection:
+        # a reader waits for a writer as long as a writer waits (sqlite3's default is 5 s,
+        # which a first import's creation of the file can outlast on a loaded machine)
+        options.setdefault("timeout", BUSY_TIMEOUT_S)
         return sqlite3.connect(self.uri, uri=True, **options)
 
     def remove(self) -> None:
