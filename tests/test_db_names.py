@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 import stud_odds.db
 from stud_odds.cli import app
-from stud_odds.db.store import shown_path
+from stud_odds.db.showing import shown_path
 
 DATA = Path(__file__).parent / "data" / "histories"
 CAFE = os.fsdecode(b"caf\xe9.txt")  # Latin-1 "café.txt", as Python names it on Linux

@@ -32,7 +32,8 @@ QUERY_TIMED_OUT_EXIT = 124  # GNU timeout's status for a command it stopped at i
 @db_app.command("path")
 def path_command(db: DbOption = None) -> None:
     """Print the database file's path (--db, else STUD_ODDS_DB, else the default)."""
-    from stud_odds.db.store import resolve_path, shown_path
+    from stud_odds.db.showing import shown_path
+    from stud_odds.db.store import resolve_path
 
     print(shown_path(resolve_path(db)))
 

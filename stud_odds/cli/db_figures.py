@@ -116,7 +116,7 @@ def _check_plot(plot: Path, db: str | None) -> None:
 def _write_plot(result: LuckResult, plot: Path, money: bool) -> None:
     from stud_odds.console import error_console
     from stud_odds.db.plotting import plot_luck
-    from stud_odds.db.store import shown_path
+    from stud_odds.db.showing import shown_path
     from stud_odds.outputs import atomic_writer
 
     with atomic_writer(plot, "wb") as stream:

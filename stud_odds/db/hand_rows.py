@@ -15,7 +15,7 @@ from pathlib import Path
 
 from stud_odds.cards import format_card
 from stud_odds.db.results import SkippedRecord
-from stud_odds.db.store import shown_path
+from stud_odds.db.showing import shown_path
 from stud_odds.db.units import stored_unit
 from stud_odds.history.model import HandHistory, SkippedHand
 

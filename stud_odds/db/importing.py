@@ -19,7 +19,8 @@ from stud_odds.db.hand_rows import SITE, StopAsked
 from stud_odds.db.readers import FileRead, Readers, read_in_parts, read_whole_file
 from stud_odds.db.results import ImportedFile, ImportResult
 from stud_odds.db.schema import REFRESH_DAYS
-from stud_odds.db.store import DatabaseError, Store, shown_path
+from stud_odds.db.showing import shown_path
+from stud_odds.db.store import DatabaseError, Store
 
 SNIFF = 4096  # bytes read to tell a text file from another in a folder
 CHUNK_BYTES = 32 << 20  # a larger file is read and written in parts, not held whole

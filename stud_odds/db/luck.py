@@ -16,8 +16,9 @@ from decimal import Decimal
 
 from stud_odds.cards import parse_cards
 from stud_odds.db.results import LuckResult, LuckRow
+from stud_odds.db.showing import shown_value
 from stud_odds.db.stats import filters_text, others_named, player_rows
-from stud_odds.db.store import DatabaseError, Store, shown_value
+from stud_odds.db.store import DatabaseError, Store
 from stud_odds.games import Game
 from stud_odds.history.model import HandHistory, Player
 

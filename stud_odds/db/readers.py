@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from stud_odds.db.hand_rows import FileRows, StopAsked, file_parts, read_file
-from stud_odds.db.store import shown_path
+from stud_odds.db.showing import shown_path
 from stud_odds.history.lines import HistoryError
 
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from stud_odds.cards import ACE, parse_cards
 from stud_odds.db.results import StartsResult, StartsRow
+from stud_odds.db.showing import shown_value
 from stud_odds.db.stats import _game_order, filters_text, player_rows
-from stud_odds.db.store import DatabaseError, Store, shown_value
+from stud_odds.db.store import DatabaseError, Store
 from stud_odds.games import Game
 
 GROUPS = ("trips", "buried pair", "split pair", "three-flush", "three-straight", "other")

@@ -13,7 +13,8 @@ from typing import Any
 
 from stud_odds.db.results import StatsResult, StatsRow
 from stud_odds.db.schema import FIGURES
-from stud_odds.db.store import DatabaseError, EmptyDatabase, Store, check_text, shown_value
+from stud_odds.db.showing import shown_value
+from stud_odds.db.store import DatabaseError, EmptyDatabase, Store, check_text
 from stud_odds.games import parse_game
 
 # one row per game and unit; money in hundredths of the unit.  From the hands themselves:

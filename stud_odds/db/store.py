@@ -21,7 +21,8 @@ from pathlib import Path
 from urllib.parse import quote
 
 from stud_odds.db.schema import MIGRATIONS, SCHEMA, SCHEMA_VERSION
-from stud_odds.errors import SHOWN_CHARACTERS, StudOddsError
+from stud_odds.db.showing import shown_path
+from stud_odds.errors import StudOddsError
 
 ENV = "STUD_ODDS_DB"
 FILE_NAME = "hands.sqlite"
@@ -52,39 +53,6 @@ def resolve_path(path: str | os.PathLike[str] | None = None) -> Path:
         return Path(path).expanduser()
     env = os.environ.get(ENV, "")
     return Path(env).expanduser() if env else default_path()
-
-
-def shown_path(path: str | os.PathLike[str]) -> str:
-    """A path (or any text) as stud-odds prints and stores it: a byte of a file name that is
-    not UTF-8 (which Python keeps as a lone surrogate, ``os.fsdecode``) written ``\\xe9``, any
-    other lone surrogate ``\\udXXX``, so that it can be printed, sent as JSON and stored as
-    SQLite text."""
-    text = os.fspath(path)
-    if isinstance(text, bytes):
-        text = os.fsdecode(text)
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return "".join(_escaped(character) for character in text)
-    return text
-
-
-def shown_value(value: str) -> str:
-    """A value given by the user (a player's name, a filter) as a message quotes it: as
-    :func:`shown_path` writes it, whole when short, else its start and its length."""
-    text = shown_path(value)
-    if len(text) <= SHOWN_CHARACTERS:
-        return text
-    return f"{text[:SHOWN_CHARACTERS // 2]}... ({len(value):,} characters)"
-
-
-def _escaped(character: str) -> str:
-    code = ord(character)
-    if 0xDC80 <= code <= 0xDCFF:  # os.fsdecode's stand-in for the byte code - 0xDC00
-        return f"\\x{code - 0xDC00:02x}"
-    if 0xD800 <= code <= 0xDFFF:
-        return f"\\u{code:04x}"
-    return character
 
 
 def check_text(value: str, what: str) -> str:
@@ -132,8 +100,7 @@ class _Reading:
         self.uri, self.copy = uri, copy
 
     def connect(self, **options) -> sqlite3.Connection:
-        # a reader waits for a writer as long as a writer waits (sqlite3's default is 5 s,
-        # which a first import's creation of the file can outlast on a loaded machine)
+        # a reader waits for a writer as long as a writer does (sqlite3's default: 5 s)
         options.setdefault("timeout", BUSY_TIMEOUT_S)
         return sqlite3.connect(self.uri, uri=True, **options)
 
@@ -400,4 +367,4 @@ class Store:
 
 
 __all__ = ["BUSY_TIMEOUT_S", "ENV", "DatabaseError", "Store", "check_file", "check_text",
-           "default_path", "resolve_path", "shown_path", "shown_value"]
+           "default_path", "resolve_path"]
