@@ -228,6 +228,11 @@ def test_the_cap_defaults_to_the_table_rule():
     (["xxx/QhJhTh9c", "xxx/7c7d2s8h"], {"cap": 0}, "cap", "from 1 to 8"),
     (["xxx/QhJhTh9c", "xxx/7c7d2s8h"], {"cap": 9}, "cap", "from 1 to 8"),
     (["xxx/QhJhTh9c", "xxx/7c7d2s8h"], {"accuracy": 0}, "accuracy", "share of the pot"),
+    # targets below what double precision measures ran MAX_ITERATIONS rounds, half an hour
+    (["xxx/QhJhTh9c", "xxx/7c7d2s8h"], {"accuracy": 1e-300}, "accuracy", "1e-06"),
+    (["xxx/QhJhTh9c", "xxx/7c7d2s8h"], {"accuracy": 10**400}, "accuracy", "401-digit"),
+    (["xxx/QhJhTh9c", "xxx/7c7d2s8h"], {"pot": 1e-300}, "pot", "0.01"),
+    (["xxx/QhJhTh9c", "xxx/7c7d2s8h"], {"pot": 1e308}, "pot", "1,000,000"),
     (["xxx/QhJhTh9c", "xxx/7c7d2s8h"], {"accuracy": "x"}, "accuracy", "share of the pot"),
     (["xxx/QhJhTh9c", "xxx/7c7d2s8h"],  # U = 52 - 12 - 37 dead = 3: one shared river card
      {"dead": dead_but(["xxx/QhJhTh9c", "xxx/7c7d2s8h"], "Ac Ad Ah As Kc Kd Kh")}, "hands",
@@ -263,7 +268,7 @@ def test_cancel_stops_the_solve_with_no_answer():
 
     game, hands, dead, pot, cap = SPOTS[2]
     with pytest.raises(Cancelled):
-        river(hands, game, pot=pot, cap=cap, dead=dead, accuracy=1e-9, use_kernel=False,
+        river(hands, game, pot=pot, cap=cap, dead=dead, accuracy=1e-6, use_kernel=False,
               progress=progress, cancel=cancel)
     assert seen == [10]
 

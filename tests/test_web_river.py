@@ -67,6 +67,8 @@ def test_each_combos_strategy_when_asked(client):
     ({"pot": 5, "hands": "AsKs2d/QhJhTh9c"}, "hands", "list"),
     ({"pot": 5, "game": "holdem"}, "game", "holdem"),
     ({"pot": 5, "trials": 100}, "trials", "unknown field 'trials'"),
+    ({"pot": 5, "accuracy": 0}, "accuracy", "share of the pot"),  # was the default
+    ({"pot": 1e-300}, "pot", "0.01"),  # ran until the server's time limit
     ({"pot": 5, "strategy": "maybe"}, "strategy", "true or false"),
 ])
 def test_a_mistake_is_one_sentence_blamed_on_its_field(client, fields, field, words):
@@ -110,3 +112,13 @@ def test_the_solve_stops_at_the_servers_time_limit_with_its_sentence():
                                                    "pot": 5})
     assert response.status_code == 409, response.text
     assert response.json()["error"].startswith("the river solve ran past 0.05 s")
+
+
+def test_a_field_named_by_a_lone_surrogate_is_one_sentence_blamed_on_the_body(client):
+    # the name cannot be sent back as the field (JSON has no lone surrogates): it was a 500
+    body = '{"pot": 5, "\\ud800": 1, "hands": ["AsKs2d/QhJhTh9c", "xxx/7c7d2s8h"]}'
+    response = client.post("/api/river", content=body,
+                           headers={"Content-Type": "application/json"})
+    assert response.status_code == 400
+    assert response.json()["field"] == "body"
+    assert "unknown field" in response.json()["error"]

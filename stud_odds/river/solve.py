@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 import time
 from collections.abc import Sequence
 from decimal import Decimal
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from stud_odds.checks import check_threads
 from stud_odds.engine.options import Progress
 from stud_odds.errors import StudOddsError, blame, shown
 from stud_odds.games import Game, parse_game
@@ -25,6 +27,11 @@ if TYPE_CHECKING:
 MAX_CAP = 8
 DEFAULT_ACCURACY = 0.001
 MAX_ITERATIONS = 100_000  # a safety net: the solve stops at its target long before
+# the pot's bounds in big bets, and the smallest accuracy: past them the target (accuracy x
+# pot big bets) is below what double precision measures, or the values overflow, and the
+# solve would run its MAX_ITERATIONS rounds (half an hour) for nothing
+MIN_POT, MAX_POT = 0.01, 1e6
+MIN_ACCURACY = 1e-6
 # showdown sums a second the numpy twin gathers, for the choice of kernel or twin
 TWIN_GATHERS_PER_SECOND = 3e7
 EXPECTED_ROUNDS = 300
@@ -47,6 +54,9 @@ def read_pot(pot: object) -> float:
                      ) from None
     if not math.isfinite(value) or value <= 0:
         raise _error("pot", f"the pot must be a number of big bets above 0, not {shown(pot)}")
+    if not MIN_POT <= value <= MAX_POT:
+        raise _error("pot", f"the pot must be from {MIN_POT:g} to {MAX_POT:,.0f} big bets, "
+                            f"not {shown(pot)}")
     return value
 
 
@@ -74,11 +84,12 @@ def read_accuracy(accuracy: object) -> float:
     """The exploitability aimed at, as a share of the pot: above 0 and below 1."""
     try:
         value = float(accuracy.strip()) if isinstance(accuracy, str) else float(accuracy)  # type: ignore[arg-type]
-    except (ValueError, TypeError):
+    except (ArithmeticError, ValueError, TypeError):
         value = math.nan
-    if isinstance(accuracy, bool) or not (0 < value < 1):
-        raise _error("accuracy", f"the accuracy is a share of the pot above 0 and below 1 "
-                                 f"(0.001 is a tenth of a percent), not {shown(accuracy)}")
+    if isinstance(accuracy, bool) or not (MIN_ACCURACY <= value < 1):
+        raise _error("accuracy", f"the accuracy is a share of the pot from {MIN_ACCURACY:g} to "
+                                 f"below 1 (0.001 is a tenth of a percent), not "
+                                 f"{shown(accuracy)}")
     return value
 
 
@@ -149,7 +160,7 @@ def river(
     dead: str | Sequence[str | int] | None = (),
     folds: Sequence[str | Sequence[str | int]] | None = (),
     accuracy: float | str = DEFAULT_ACCURACY,
-    threads: int = 2,
+    threads: int | None = 2,
     progress: Progress | None = None,
     cancel: object | None = None,
     use_kernel: bool | None = None,
@@ -167,7 +178,7 @@ def river(
     from stud_odds.engine.job import Job
     from stud_odds.engine.running import ctrl_c_as_flag
 
-    parsed_game = _read_game(game)
+    parsed_game, threads = _read_game(game), check_threads(threads) or os.cpu_count() or 1
     pot_value = read_pot(pot)
     bets = read_cap(cap, parsed_game)
     target = read_accuracy(accuracy)

@@ -23,7 +23,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from stud_odds.errors import blame, shown
+from stud_odds.errors import SHOWN_CHARACTERS, blame, shown
 from stud_odds.request.schema import OPTIONS, absent, parse_fields, read_yes_no
 from stud_odds.web.answers import page_of
 from stud_odds.web.fields import RequestError, json_body
@@ -71,7 +71,9 @@ def river_fields(data: Any) -> dict[str, Any]:
                            f"{', '.join(RIVER_FIELDS)}, not {shown(data)}")
     for name in data:
         if name not in RIVER_FIELDS:
-            with blame(str(name)):
+            # the name is the field to blame when it can be sent back as it is (a lone
+            # surrogate cannot be encoded: a 500), else the body
+            with blame(name if name.isprintable() and len(name) <= SHOWN_CHARACTERS else "body"):
                 raise RequestError(f"unknown field {shown(name)}: the river takes "
                                    f"{', '.join(RIVER_FIELDS)}")
     fields = parse_fields(data, RIVER_SPOT_FIELDS)
@@ -96,13 +98,14 @@ def solve_river(fields: dict[str, Any], cancel: threading.Event) -> dict[str, An
     limit)."""
     import stud_odds
     from stud_odds.report.river import river_by_class, river_display
-    from stud_odds.river import DEFAULT_ACCURACY, river
+    from stud_odds.river import river
 
-    keywords = {name: fields[name] for name in ("pot", "cap") if fields[name] is not None}
+    keywords = {name: fields[name] for name in ("pot", "cap", "accuracy")
+                if fields[name] is not None}  # an accuracy of 0 is the solver's to refuse
     try:
         result = river(fields["hands"], fields["game"] or "stud", dead=fields["dead"] or (),
                        folds=fields["folds"] or (), cancel=cancel,
-                       accuracy=fields["accuracy"] or DEFAULT_ACCURACY, **keywords)
+                       **keywords)
     except stud_odds.Cancelled:
         raise Superseded(CANCELLED) from None
     answer = result.to_dict()
