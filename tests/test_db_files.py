@@ -7,6 +7,7 @@ import json
 import os
 import re
 import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
@@ -141,6 +142,25 @@ def test_an_empty_file_becomes_a_database(tmp_path):
     path.touch()
     with stud_odds.db.open(path) as db:
         assert db.import_files([DATA / "razz.txt"]).new == 1
+
+
+def test_a_new_file_locked_by_another_program_is_waited_for(tmp_path):
+    # turning a new file into WAL mode gets "locked" at once, without SQLite's busy wait,
+    # while another process holds a lock on it: two imports started at once on a new file
+    path = tmp_path / "new.sqlite"
+    path.touch()
+    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    other.execute("BEGIN IMMEDIATE")
+    releaser = threading.Timer(0.3, other.rollback)
+    releaser.start()
+    try:
+        with stud_odds.db.open(path) as db:
+            assert db.import_files([DATA / "razz.txt"]).new == 1
+    finally:
+        releaser.join()
+        other.close()
+    with sqlite3.connect(path) as connection:
+        assert connection.execute("PRAGMA journal_mode").fetchone() == ("wal",)
 
 
 def test_stats_on_a_missing_database_create_nothing(tmp_path):

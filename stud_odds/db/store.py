@@ -15,6 +15,7 @@ import os
 import shutil
 import sqlite3
 import tempfile
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -224,6 +225,24 @@ def _checked(path: Path) -> tuple[int | None, _Reading | None]:
     return version, reading if reading.copy is not None else None
 
 
+def _into_wal(connection: sqlite3.Connection) -> None:
+    """Put the file in WAL mode.  Turning a new file into WAL takes an exclusive lock and
+    SQLite returns "locked" at once, without its busy handler, when another process holds
+    any lock on it (two imports started at once on a new file): wait as a writer would."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_S
+    pause = 0.001
+    while True:
+        try:
+            connection.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if (getattr(error, "sqlite_errorname", "") != "SQLITE_BUSY"
+                    or time.monotonic() + pause > deadline):
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.1)
+
+
 def _newer(path: Path, version: int) -> str:
     return (f"{shown_path(path)} was written by a newer stud-odds (schema version {version}; this "
             f"release reads up to {SCHEMA_VERSION}): upgrade stud-odds to open it; it was "
@@ -291,7 +310,7 @@ class Store:
 
     def _prepare(self, version: int | None) -> None:
         connection = self.connection
-        connection.execute("PRAGMA journal_mode = WAL")
+        _into_wal(connection)
         connection.execute("PRAGMA synchronous = NORMAL")  # WAL: a commit survives a crash
         connection.execute("PRAGMA foreign_keys = ON")
         with self.transaction() as cursor:
