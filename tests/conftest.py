@@ -13,6 +13,8 @@ os.environ["COLUMNS"] = "80"
 os.environ.pop("STUD_ODDS_SCHEDULER", None)
 
 import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 # A shell starts background jobs with Ctrl-C ignored, and child processes inherit that, so
 # the Ctrl-C tests' children would rightly ignore SIGINT.  A handled signal is reset to the
@@ -47,17 +49,50 @@ def pytest_collection_finish(session):
     if session.config.option.collectonly or all(
             item.get_closest_marker("compile") for item in session.items):
         return
+    _warm_kernels(getattr(session.config, "workerinput", None))
+
+
+def _warm_kernels(worker: dict | None) -> None:
+    """Every kernel not in the cache compiled into it.  Under pytest-xdist the workers share
+    the compile: each kernel under a lock of this run's, the first worker from the first
+    kernel on and the second from the last back, so that each compiles about half."""
     from stud_odds.engine import running
-    from stud_odds.engine.warm import warm_up, warmth
+    from stud_odds.engine.warm import WARM_METHODS, warm_up
     from stud_odds.engine.weighted import weighted_kernels
     from stud_odds.games import Game
 
-    state = warmth()
-    if state.compiled < state.total:
-        warm_up()
-    for game in Game:  # weighted heads-up counting, which warm_up leaves to its first use
-        if not running.in_cache("weighted", game.kernel_id):
-            weighted_kernels(game.kernel_id)
+    work = [(kind, game, lambda game=game, method=method: warm_up([game.value], [method]))
+            for game in Game for method, kind in WARM_METHODS.items()]
+    # weighted heads-up counting, which warm_up leaves to its first use
+    work += [("weighted", game, lambda game=game: weighted_kernels(game.kernel_id))
+             for game in Game]
+    work = list(enumerate(work))
+    if worker is None:
+        locks = None
+    else:
+        import tempfile
+
+        locks = Path(tempfile.gettempdir()) / f"stud-odds-tests-{worker['testrunuid']}"
+        locks.mkdir(exist_ok=True)
+        if int(worker["workerid"].removeprefix("gw")) % 2:
+            work.reverse()
+    for number, (kind, game, warm) in work:
+        with _holding(locks, number):
+            if not running.in_cache(kind, game.kernel_id):
+                warm()
+
+
+@contextmanager
+def _holding(locks: Path | None, number: int) -> Iterator[None]:
+    """Kernel ``number``'s lock of this run, while a worker compiles it (none: no xdist)."""
+    if locks is None:
+        yield
+        return
+    import fcntl
+
+    with open(locks / f"{number}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
 
 
 @pytest.fixture(autouse=True)
