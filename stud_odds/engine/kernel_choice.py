@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import logging
 
+from stud_odds.games import Game
+
 from . import running
 
 _log = logging.getLogger("stud_odds")
@@ -24,7 +26,7 @@ TWIN_BYTES = 512 << 20
 _told_twin = False
 
 
-def kernel_answers(name: str, game: int, twin_seconds: float, twin_bytes: int = 0,
+def kernel_answers(name: str, game: Game, twin_seconds: float, twin_bytes: int = 0,
                    kernel_seconds: float = 0.0) -> bool:
     """Whether kernel ``name`` of ``game`` answers rather than its numpy twin, for work the
     twin would do in ``twin_seconds`` holding ``twin_bytes`` and the kernel in
@@ -44,7 +46,7 @@ def _most_compile_seconds(name: str) -> float:
     return COMPILE_MARGIN * running.compile_seconds(name)
 
 
-def start_background_compile(name: str, game: int, kernel: bool, twin_seconds: float) -> None:
+def start_background_compile(name: str, game: Game, kernel: bool, twin_seconds: float) -> None:
     """When kernel ``name`` of ``game`` is neither in memory nor in the cache, ask the
     background compile for it (stud_odds.compiling.ask: once a process, when allowed) and
     say what answers meanwhile, ``kernel`` being kernel_answers' decision: why the kernel is
