@@ -7,6 +7,7 @@
 
 import {drawControls, watchControls} from "./controls.js";
 import {watchCopyButtons} from "./copy.js";
+import {watchFiles} from "./drop.js";
 import {onEdit} from "./edits.js";
 import {upload} from "./history.js";
 import {setUpMyHands} from "./myhands.js";
@@ -58,15 +59,7 @@ function watchFourColours() {
 }
 
 function watchHistoryDrop() {
-  const drop = $("drop");
-  drop.addEventListener("dragover", (e) => { e.preventDefault(); drop.classList.add("over"); });
-  drop.addEventListener("dragleave", () => drop.classList.remove("over"));
-  drop.addEventListener("drop", (e) => {
-    e.preventDefault();
-    drop.classList.remove("over");
-    if (e.dataTransfer.files.length) upload(e.dataTransfer.files[0]);
-  });
-  $("history-file").addEventListener("change", (e) => { if (e.target.files.length) upload(e.target.files[0]); });
+  watchFiles($("drop"), $("history-file"), (files) => { if (files.length) upload(files[0]); });
 }
 
 function openSpot(spot) {

@@ -1,6 +1,7 @@
 // Hand histories: a PokerStars file uploaded to /api/history, its stud hands listed as they
 // are replayed, one charted street by street, and the all-in luck of its summary.
 
+import {newChart} from "./svg.js";
 import {WORDS} from "./words.js";
 
 export const COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf",
@@ -61,23 +62,14 @@ function drawChart(record) {
   const box = $("history-chart");
   box.replaceChildren();
   if (!record.streets.length) return;
-  const NS = "http://www.w3.org/2000/svg", W = 420, H = 200, PAD = 30;
-  const svg = document.createElementNS(NS, "svg");
-  svg.setAttribute("viewBox", `0 0 ${W} ${H + 40}`);
+  const W = 420, H = 200, PAD = 30;
+  const {svg, add} = newChart(W, H + 40);
   svg.dataset.chart = record.id;
-  svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", `equity by street in hand ${record.id}`);
   const streets = record.streets.map((s) => s.street);
   const x = (street) => PAD + (W - 2 * PAD) * (streets.length > 1 ?
     (street - streets[0]) / (streets[streets.length - 1] - streets[0]) : 0.5);
   const y = (equity) => H - PAD / 2 - (H - PAD) * equity;
-  const add = (name, attrs, text) => {
-    const el = document.createElementNS(NS, name);
-    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-    if (text !== undefined) el.textContent = text;
-    svg.append(el);
-    return el;
-  };
   for (const level of [0, 0.5, 1]) {
     add("line", {x1: PAD, x2: W - PAD, y1: y(level), y2: y(level), class: "grid"});
     add("text", {x: 2, y: y(level) + 4, class: "axis"}, `${level * 100}%`);

@@ -5,10 +5,11 @@
 // them (docs/database.md).  The words of the summary and of the stats' lines are the
 // command line's, from the page's words (db.results owns them).
 
+import {watchFiles} from "./drop.js";
+import {newChart} from "./svg.js";
 import {WORDS} from "./words.js";
 
 const $ = (id) => document.getElementById(id);
-const NS = "http://www.w3.org/2000/svg";
 const IMPORT = WORDS.db_import;
 const STATS = WORDS.db_stats;
 const SYMBOLS = WORDS.db_units.symbols;  // "USD" -> "$": a currency's sign before its amount
@@ -23,15 +24,7 @@ export async function setUpMyHands() {
                               {rel: "stylesheet", href: "/static/myhands.css"});
   document.head.append(style);
   $("my-hands").hidden = false;
-  $("db-files").addEventListener("change", (e) => importFiles([...e.target.files]));
-  const drop = $("db-drop");
-  drop.addEventListener("dragover", (e) => { e.preventDefault(); drop.classList.add("over"); });
-  drop.addEventListener("dragleave", () => drop.classList.remove("over"));
-  drop.addEventListener("drop", (e) => {
-    e.preventDefault();
-    drop.classList.remove("over");
-    importFiles([...e.dataTransfer.files]);
-  });
+  watchFiles($("db-drop"), $("db-files"), importFiles);
   refresh();
 }
 
@@ -359,19 +352,10 @@ function chart(answer, hands, unit, money_asked) {
   const last = won.length - 1;
   const x = (i) => LEFT + (W - LEFT - RIGHT) * (last ? i / last : 0.5);
   const y = (v) => TOP + (H - TOP - BOTTOM) * (high > low ? (high - v) / (high - low) : 0.5);
-  const svg = document.createElementNS(NS, "svg");
-  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
-  svg.setAttribute("role", "img");
+  const {svg, add} = newChart(W, H);
   const end = (line) => `${line[last] < 0 ? "" : "+"}${tickText(line[last], 0.01)}`;
   svg.setAttribute("aria-label", `${title}: won ${end(won)}, all-in adjusted ` +
                    `${end(adjusted)} ${axisWords}`);
-  const add = (name, attrs, text) => {
-    const el = document.createElementNS(NS, name);
-    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-    if (text !== undefined) el.textContent = text;
-    svg.append(el);
-    return el;
-  };
   for (const value of yTicks.values) {  // the y axis: grid lines and their figures
     add("line", {x1: LEFT, x2: W - RIGHT, y1: y(value), y2: y(value),
                  class: value === 0 ? "zero" : "grid"});
