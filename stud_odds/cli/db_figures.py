@@ -12,13 +12,9 @@ import typer
 
 from stud_odds.cli.db_options import (
     CsvOption,
-    DbOption,
-    GameOption,
+    HandsChosen,
     JsonOption,
-    PlayerOption,
-    SinceOption,
-    StakesOption,
-    UntilOption,
+    hands_chosen,
     one_format,
     show,
     write_rows_csv,
@@ -30,17 +26,10 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
+@hands_chosen(whose="stats")
 def stats_command(
-    db: DbOption = None,
-    player: Annotated[
-        str | None,
-        typer.Option("--player", "-p", show_default=False,
-                     help="Whose stats (default: the player in most hands)."),
-    ] = None,
-    game: GameOption = None,
-    stakes: StakesOption = None,
-    since: SinceOption = None,
-    until: UntilOption = None,
+    *,
+    chosen: HandsChosen,
     as_json: JsonOption = False,
     as_csv: CsvOption = False,
 ) -> None:
@@ -48,20 +37,17 @@ def stats_command(
 
     Example: stud-odds db stats --player Hero --game stud8
     """
-    result = _read(db, as_json, as_csv,
-                   lambda database: database.stats(player, game, stakes, since, until))
+    result = _read(chosen, as_json, as_csv,
+                   lambda database: database.stats(**chosen.filters()))
     from stud_odds.report.db import stats_csv, stats_view
 
     show(result, as_json, as_csv, stats_view, lambda done: sys.stdout.write(stats_csv(done)))
 
 
+@hands_chosen()
 def luck_command(
-    db: DbOption = None,
-    player: PlayerOption = None,
-    game: GameOption = None,
-    stakes: StakesOption = None,
-    since: SinceOption = None,
-    until: UntilOption = None,
+    *,
+    chosen: HandsChosen,
     plot: Annotated[
         Path | None,
         typer.Option("--plot", show_default=False, metavar="FILE.png",
@@ -91,9 +77,9 @@ def luck_command(
 
         raise DatabaseError("--money draws the plot in money: give --plot FILE.png too")
     if plot is not None:
-        _check_plot(plot, db)
-    with open_db(db, create=False) as database:
-        result = _luck_with_progress(database, player, game, stakes, since, until)
+        _check_plot(plot, chosen.db)
+    with open_db(chosen.db, create=False) as database:
+        result = _luck_with_progress(database, chosen)
     if plot is not None:
         _write_plot(result, plot, money)
     from stud_odds.report.db import luck_view
@@ -125,7 +111,7 @@ def _write_plot(result: LuckResult, plot: Path, money: bool) -> None:
                         highlight=False, soft_wrap=True, markup=False)
 
 
-def _luck_with_progress(database, player, game, stakes, since, until) -> LuckResult:
+def _luck_with_progress(database: Database, chosen: HandsChosen) -> LuckResult:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
     from stud_odds.console import error_console
@@ -140,7 +126,7 @@ def _luck_with_progress(database, player, game, stakes, since, until) -> LuckRes
             bar.update(task, completed=done, total=of)
 
         try:
-            return database.luck(player, game, stakes, since, until, progress=progress)
+            return database.luck(**chosen.filters(), progress=progress)
         except KeyboardInterrupt:
             bar.stop()
             error_console.print(
@@ -150,13 +136,10 @@ def _luck_with_progress(database, player, game, stakes, since, until) -> LuckRes
             raise typer.Exit(130) from None
 
 
+@hands_chosen()
 def starts_command(
-    db: DbOption = None,
-    player: PlayerOption = None,
-    game: GameOption = None,
-    stakes: StakesOption = None,
-    since: SinceOption = None,
-    until: UntilOption = None,
+    *,
+    chosen: HandsChosen,
     as_json: JsonOption = False,
     as_csv: CsvOption = False,
 ) -> None:
@@ -168,19 +151,20 @@ def starts_command(
 
     Example: stud-odds db starts --player Hero --game stud
     """
-    result = _read(db, as_json, as_csv,
-                   lambda database: database.starts(player, game, stakes, since, until))
+    result = _read(chosen, as_json, as_csv,
+                   lambda database: database.starts(**chosen.filters()))
     from stud_odds.report.db import starts_view
 
     show(result, as_json, as_csv, starts_view, write_rows_csv)
 
 
-def _read(db: str | None, as_json: bool, as_csv: bool, ask: Callable[[Database], T]) -> T:
-    """One read-only question to the database, once the output format is checked."""
+def _read(chosen: HandsChosen, as_json: bool, as_csv: bool,
+          ask: Callable[[Database], T]) -> T:
+    """One read-only question to the chosen database, once the output format is checked."""
     from stud_odds.db import open as open_db
 
     one_format(as_json, as_csv)
-    with open_db(db, create=False, read_only=True) as database:
+    with open_db(chosen.db, create=False, read_only=True) as database:
         return ask(database)
 
 

@@ -4,13 +4,15 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-if TYPE_CHECKING:
-    from collections.abc import Callable
+from stud_odds.cli.gathering import Command, gathered, parameter
 
+if TYPE_CHECKING:
     from stud_odds.report.tables import View
 
 DbOption = Annotated[
@@ -21,11 +23,6 @@ DbOption = Annotated[
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 CsvOption = Annotated[bool, typer.Option("--csv", help="Print CSV instead of a table.")]
-PlayerOption = Annotated[
-    str | None,
-    typer.Option("--player", "-p", show_default=False,
-                 help="Whose hands (default: the player in most hands)."),
-]
 GameOption = Annotated[
     str | None,
     typer.Option("--game", "-g", show_default=False, help="Only stud, stud8 or razz."),
@@ -46,6 +43,36 @@ UntilOption = Annotated[
                  help="Only hands up to this date (that whole day) or time."),
 ]
 
+
+@dataclass(frozen=True)
+class HandsChosen:
+    """The database a figures command reads (--db) and which of its hands: whose (--player),
+    of which game and stakes, from and until when."""
+
+    db: str | None
+    player: str | None
+    game: str | None
+    stakes: str | None
+    since: str | None
+    until: str | None
+
+    def filters(self) -> dict[str, str | None]:
+        """All but the database, as Database.stats, luck and starts take them."""
+        chosen = asdict(self)
+        del chosen["db"]
+        return chosen
+
+
+def hands_chosen(whose: str = "hands") -> Callable[[Command], Command]:
+    """The options of :class:`HandsChosen`, --db to --until, in the command's parameter
+    ``chosen``; ``whose``: what --player picks, as the command words it."""
+    player = Annotated[str | None, typer.Option(
+        "--player", "-p", show_default=False,
+        help=f"Whose {whose} (default: the player in most hands).")]
+    return gathered("chosen", [
+        parameter("db", DbOption), parameter("player", player), parameter("game", GameOption),
+        parameter("stakes", StakesOption), parameter("since", SinceOption),
+        parameter("until", UntilOption)], HandsChosen)
 
 
 def print_json(data: Any) -> None:
@@ -85,5 +112,6 @@ def one_format(as_json: bool, as_csv: bool) -> None:
 
 
 
-__all__ = ["CsvOption", "DbOption", "GameOption", "JsonOption", "PlayerOption", "SinceOption",
-           "StakesOption", "UntilOption", "one_format", "print_json", "show", "write_rows_csv"]
+__all__ = ["CsvOption", "DbOption", "GameOption", "HandsChosen", "JsonOption", "SinceOption",
+           "StakesOption", "UntilOption", "hands_chosen", "one_format", "print_json", "show",
+           "write_rows_csv"]

@@ -56,20 +56,11 @@ def progress_reporter(enabled: bool):
             state["bar"].stop()
 
 
+@options.spot_options(precision="every equity's standard error")
 def equity_command(
     hands: options.HandTexts,
-    game: options.GameName = "stud",
-    dead: options.Dead = "",
-    fold: options.Folds = None,
-    community: options.Community = None,
-    deck_rule: options.DeckRuleName = "casino",
-    trials: options.Trials = None,
-    precision: Annotated[str | None, options.precision_option(
-        "every equity's standard error")] = None,
-    exact: options.Exact = False,
-    max_time: options.MaxTime = None,
-    seed: options.Seed = None,
-    threads: options.Threads = None,
+    *,
+    spot: options.SpotFields,
     json_out: options.JsonOut = False,
     csv_out: Annotated[bool, typer.Option("--csv", help="Print CSV, one row per player.")] = False,
     classes: options.ClassesFlag = False,
@@ -93,31 +84,26 @@ def equity_command(
 
     if json_out and csv_out:
         fail("choose one of --json and --csv")
-    spot = SpotRequest.from_fields(
-        {"hands": hands, "game": game, "dead": dead, "folds": fold or None,
-         "community": community, "deck_rule": deck_rule, "trials": trials,
-         "precision": precision, "exact": exact, "max_time": max_time, "seed": seed,
-         "threads": threads, "classes": classes, "pot": pot, "to_call": to_call},
+    request = SpotRequest.from_fields(
+        {"hands": hands, **spot, "classes": classes, "pot": pot, "to_call": to_call},
         SPOT_FIELDS + OUTPUT_FIELDS + ("threads",), Door.COMMAND_LINE)
-    result = _run_equity(spot, quiet=json_out or csv_out)
-    _print_equity(spot, result, json_out, csv_out)
+    result = _run_equity(request, quiet=json_out or csv_out)
+    _print_equity(request, result, json_out, csv_out)
 
 
 def _run_equity(spot: SpotRequest, quiet: bool) -> EquityResult:
     """The spot's equity with a progress bar on a terminal (unless ``quiet``); Ctrl-C
     during an enumeration ends the command with status 130."""
+    from stud_odds.cli.running import nothing_if_interrupted
     from stud_odds.engine import ExactRefused, run_equity
 
     try:
-        with progress_reporter(not quiet and error_console.is_terminal) as progress:
+        with nothing_if_interrupted("enumeration"), \
+                progress_reporter(not quiet and error_console.is_terminal) as progress:
             return run_equity(spot.scenario, spot.stop, threads=spot.threads,
                               progress=progress)
     except ExactRefused as refused:
         fail(refused.for_option("--exact"))
-    except KeyboardInterrupt:
-        error_console.print("[red]interrupted: the enumeration did not finish, so there is "
-                            "nothing to report[/]")
-        raise typer.Exit(130) from None
 
 
 def _print_equity(spot: SpotRequest, result: EquityResult, json_out: bool,

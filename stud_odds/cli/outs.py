@@ -9,27 +9,18 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from stud_odds.cli import options
-from stud_odds.console import console, error_console, fail
+from stud_odds.console import console, fail
 
 if TYPE_CHECKING:
     from stud_odds.next_cards import OutsResult
 
 
+@options.spot_options(precision="each card's standard error (default 0.3)")
 def outs_command(
     hands: options.HandTexts,
     player: options.SeatNumber = "1",
-    game: options.GameName = "stud",
-    dead: options.Dead = "",
-    fold: options.Folds = None,
-    community: options.Community = None,
-    deck_rule: options.DeckRuleName = "casino",
-    trials: options.Trials = None,
-    precision: Annotated[str | None, options.precision_option(
-        "each card's standard error (default 0.3)")] = None,
-    exact: options.Exact = False,
-    max_time: options.MaxTime = None,
-    seed: options.Seed = None,
-    threads: options.Threads = None,
+    *,
+    spot: options.SpotFields,
     json_out: options.JsonOut = False,
     csv_out: Annotated[bool, typer.Option("--csv", help="Print CSV, one row per card.")] = False,
 ) -> None:
@@ -46,6 +37,7 @@ def outs_command(
 
       stud-odds outs -g stud8 Ac2c/3c4d KsKh/4s9c --player 2
     """
+    from stud_odds.cli.running import nothing_if_interrupted
     from stud_odds.engine import ExactRefused
     from stud_odds.next_cards import outs as table_of_outs
     from stud_odds.request import Door, SpotRequest
@@ -54,20 +46,14 @@ def outs_command(
     if json_out and csv_out:
         fail("choose one of --json and --csv")
     seat = options.read_option("player", player)
-    spot = SpotRequest.from_fields(
-        {"hands": hands, "game": game, "dead": dead, "folds": fold or None,
-         "community": community, "deck_rule": deck_rule, "trials": trials,
-         "precision": precision, "exact": exact, "max_time": max_time, "seed": seed,
-         "threads": threads}, (*SPOT_FIELDS, "threads"), Door.COMMAND_LINE)
+    request = SpotRequest.from_fields({"hands": hands, **spot}, (*SPOT_FIELDS, "threads"),
+                                      Door.COMMAND_LINE)
     try:
-        result = table_of_outs(spot.scenario, seat, threads=spot.threads,
-                               **spot.stop.as_keywords())
+        with nothing_if_interrupted("table"):
+            result = table_of_outs(request.scenario, seat, threads=request.threads,
+                                   **request.stop.as_keywords())
     except ExactRefused as refused:
         fail(refused.for_option("--exact"))
-    except KeyboardInterrupt:
-        error_console.print("[red]interrupted: the table did not finish, so there is nothing "
-                            "to report[/]")
-        raise typer.Exit(130) from None
     _show(result, json_out, csv_out)
 
 

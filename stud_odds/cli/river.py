@@ -60,6 +60,7 @@ def river_command(
       stud-odds river -g stud8 '[A2, A3, 23]x/4h5c9dKs' xxx/6h7h8h2c --pot 5.5 --show As2s3d
     """
     from stud_odds.cli.equity import progress_reporter
+    from stud_odds.cli.running import nothing_if_interrupted
     from stud_odds.engine import Cancelled
     from stud_odds.errors import StudOddsError
     from stud_odds.report.river import river_csv, river_view
@@ -69,16 +70,13 @@ def river_command(
     if json_out and csv_out:
         fail("choose one of --json and --csv")
     try:
-        with progress_reporter(not (json_out or csv_out) and error_console.is_terminal) as bar:
+        with nothing_if_interrupted("solve", Cancelled), \
+                progress_reporter(not (json_out or csv_out) and error_console.is_terminal) as bar:
             result = river(hands, game, pot=pot, cap=cap, dead=dead, folds=fold or None,
                            accuracy=accuracy, progress=bar)
         shown = _shown_rows(result, show) if show else []
     except StudOddsError as error:
         fail(str(error))
-    except (KeyboardInterrupt, Cancelled):
-        error_console.print("[red]interrupted: the solve did not finish, so there is nothing "
-                            "to report[/]")
-        raise typer.Exit(130) from None
     if json_out:
         print(json.dumps(result.to_dict()))
     elif csv_out:
@@ -90,22 +88,18 @@ def river_command(
 def _shown_rows(result: RiverResult, hole: str) -> list[tuple[int, int]]:
     """(seat, row) of each player who may hold ``hole``; a RiverError when neither may."""
     from stud_odds.cards import CardError
-    from stud_odds.errors import shown
+    from stud_odds.errors import blame, shown
     from stud_odds.river import RiverError
 
-    def refuse(message: str) -> RiverError:
-        error = RiverError(message)
-        error.field = "show"
-        return error
-
-    try:
-        found = [(seat, result.combo(seat, hole)) for seat in (1, 2)]
-    except CardError as error:
-        raise refuse(f"--show: {error}") from None
-    except ValueError:  # not three cards
-        raise refuse(f"--show takes three hole cards, such as AsKs2d, not {shown(hole)}"
-                     ) from None
-    rows = [(seat, row) for seat, row in found if row is not None]
-    if not rows:
-        raise refuse(f"--show {hole} is not a combo either player can hold here")
+    with blame("show"):
+        try:
+            found = [(seat, result.combo(seat, hole)) for seat in (1, 2)]
+        except CardError as error:
+            raise RiverError(f"--show: {error}") from None
+        except ValueError:  # not three cards
+            raise RiverError(f"--show takes three hole cards, such as AsKs2d, not "
+                             f"{shown(hole)}") from None
+        rows = [(seat, row) for seat, row in found if row is not None]
+        if not rows:
+            raise RiverError(f"--show {hole} is not a combo either player can hold here")
     return rows

@@ -33,6 +33,22 @@ TiesBySuitOption = Annotated[
     typer.Option("--ties-by-suit",
                  help="Break equal hands showing by the highest card by suit, not by seat."),
 ]
+ActingStreetOption = Annotated[
+    int | None,
+    typer.Option("--street", "-s", help="4 to 7; by default from the number of upcards "
+                                        "(give 7 for seventh street).", show_default=False),
+]
+AggressorOption = Annotated[
+    int | None,
+    typer.Option("--aggressor", "-a", help="The seat that made the last bet or raise on "
+                                           "the final round.", show_default=False),
+]
+EarliestSeatOption = Annotated[
+    bool,
+    typer.Option("--earliest-seat",
+                 help="With no bet on the final round, the seat nearest the dealer's left "
+                      "shows first (instead of the first to act)."),
+]
 
 
 def _say(text: str) -> None:
@@ -43,8 +59,14 @@ def _print_json(data: Any) -> None:
     print(json.dumps(data, indent=2))
 
 
-def _order(seats: tuple[int, ...]) -> str:
-    return "order: " + ", ".join(f"seat {seat}" for seat in seats)
+def _tell(result: Any, as_json: bool, order: bool = False) -> None:
+    """A rule's answer: its JSON, or its sentence (and, with ``order``, the seats in order)."""
+    if as_json:
+        _print_json(result.to_dict())
+        return
+    _say(result.reason)
+    if order:
+        _say("order: " + ", ".join(f"seat {seat}" for seat in result.order))
 
 
 @rules_app.command("bring-in")
@@ -77,23 +99,15 @@ def bring_in_command(
         if len(cards) != 1:
             raise RulesError(f"seat {seat} has {len(cards)} door cards "
                              f"('{door_cards[seat - 1]}'): give one per seat")
-    result = rules.bring_in([cards[0] for cards in seats], parse_game(game),
-                            all_in=all_in or (), rank_ties_by_seat=ties_by_seat)
-    if as_json:
-        _print_json(result.to_dict())
-    else:
-        _say(result.reason)
+    _tell(rules.bring_in([cards[0] for cards in seats], parse_game(game),
+                         all_in=all_in or (), rank_ties_by_seat=ties_by_seat), as_json)
 
 
 @rules_app.command("first-to-act")
 def first_to_act_command(
     upcards: UpcardsArgument,
     game: _GameOption = "stud",
-    street: Annotated[
-        int | None,
-        typer.Option("--street", "-s", help="4 to 7; by default from the number of upcards "
-                                            "(give 7 for seventh street).", show_default=False),
-    ] = None,
+    street: ActingStreetOption = None,
     ties_by_suit: TiesBySuitOption = False,
     as_json: _JsonOption = False,
 ) -> None:
@@ -101,13 +115,8 @@ def first_to_act_command(
 
     Example: stud-odds rules first-to-act "Kh Kd" "Ah Kc" "7s 2d"
     """
-    result = rules.first_to_act(rules.parse_seat_cards(upcards), parse_game(game),
-                                street=street, ties_by_suit=ties_by_suit)
-    if as_json:
-        _print_json(result.to_dict())
-    else:
-        _say(result.reason)
-        _say(_order(result.order))
+    _tell(rules.first_to_act(rules.parse_seat_cards(upcards), parse_game(game),
+                             street=street, ties_by_suit=ties_by_suit), as_json, order=True)
 
 
 @rules_app.command("limits")
@@ -235,17 +244,8 @@ def split(
 def showdown(
     upcards: UpcardsArgument,
     game: _GameOption = "stud",
-    aggressor: Annotated[
-        int | None,
-        typer.Option("--aggressor", "-a", help="The seat that made the last bet or raise on "
-                                               "the final round.", show_default=False),
-    ] = None,
-    earliest_seat: Annotated[
-        bool,
-        typer.Option("--earliest-seat",
-                     help="With no bet on the final round, the seat nearest the dealer's left "
-                          "shows first (instead of the first to act)."),
-    ] = False,
+    aggressor: AggressorOption = None,
+    earliest_seat: EarliestSeatOption = False,
     ties_by_suit: TiesBySuitOption = False,
     as_json: _JsonOption = False,
 ) -> None:
@@ -253,12 +253,7 @@ def showdown(
 
     Example: stud-odds rules showdown "Kh Kd 7c 2s" "Ah Kc 9d 3h" --aggressor 2
     """
-    result = rules.showdown_order(
+    _tell(rules.showdown_order(
         rules.parse_seat_cards(upcards), parse_game(game), last_aggressor=aggressor,
         earliest_seat_first=earliest_seat, ties_by_suit=ties_by_suit,
-    )
-    if as_json:
-        _print_json(result.to_dict())
-    else:
-        _say(result.reason)
-        _say(_order(result.order))
+    ), as_json, order=True)

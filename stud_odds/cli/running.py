@@ -1,9 +1,11 @@
 """What the long-running commands share: ``--scheduler`` and the one way a command ends on
-Ctrl-C (``batch``, ``history``, ``replay``, ``starting-hands``, ``scoop``)."""
+Ctrl-C (``batch``, ``history``, ``replay``, ``starting-hands``, ``scoop``; ``equity``,
+``outs`` and ``river``, whose unfinished count means nothing)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Annotated, NoReturn, TypeVar
 
 import typer
@@ -35,4 +37,16 @@ def interruptible(run: Callable[[], _T], message: Callable[[KeyboardInterrupt], 
         stopped(message(stop))
 
 
-__all__ = ["INTERRUPTED_EXIT", "Scheduler", "interruptible", "stopped"]
+@contextmanager
+def nothing_if_interrupted(what: str, *also: type[BaseException]) -> Iterator[None]:
+    """A count whose part means nothing (an enumeration, the outs' table, the river's solve):
+    Ctrl-C (or one of ``also``) ends the command with status 130, saying so."""
+    try:
+        yield
+    except (KeyboardInterrupt, *also):
+        error_console.print(f"[red]interrupted: the {what} did not finish, so there is nothing "
+                            "to report[/]")
+        raise typer.Exit(INTERRUPTED_EXIT) from None
+
+
+__all__ = ["INTERRUPTED_EXIT", "Scheduler", "interruptible", "nothing_if_interrupted", "stopped"]
