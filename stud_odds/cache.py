@@ -29,6 +29,7 @@ import shutil
 import stat
 import sys
 import tempfile
+import time
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -117,23 +118,35 @@ def location() -> CacheLocation:
                                "are compiled again on every run")
 
 
+# a folder of other code of this version that no run has used this long is dropped
+UNUSED_S = 24 * 3600
+
+
 def _ready(folder: Path) -> Path:
-    """Write the VERSION file (once) and drop folders of older code of the same version
-    (a changed source tree); other versions' folders are theirs to keep."""
+    """Write the VERSION file (once), mark the folder used now, and drop folders of other
+    code of the same version (a changed source tree) that no run has used for a day.  A
+    folder in use is never dropped: two clones or installs of different code, run side by
+    side, would otherwise delete each other's kernels under their feet and compile anew on
+    every turn.  Other versions' folders are theirs to keep."""
     stamp = folder / "VERSION"
-    if not stamp.exists():
-        try:
-            stamp.write_text(
-                f"stud-odds {_package_version('stud-odds')}\ncode {code_digest()}\n"
-                f"numba {_package_version('numba')}\nnumpy {_package_version('numpy')}\n"
-                f"python {sys.version.split()[0]}\n"
-            )
-            prefix = folder.name.rsplit("-", 1)[0] + "-"
-            for old in folder.parent.iterdir():
-                if old != folder and old.name.startswith(prefix) and (old / "VERSION").is_file():
-                    shutil.rmtree(old, ignore_errors=True)
-        except OSError:
-            pass
+    try:
+        if stamp.exists():
+            os.utime(stamp)  # its time is when a run last used the folder
+            return folder
+        stamp.write_text(
+            f"stud-odds {_package_version('stud-odds')}\ncode {code_digest()}\n"
+            f"numba {_package_version('numba')}\nnumpy {_package_version('numpy')}\n"
+            f"python {sys.version.split()[0]}\n"
+        )
+        prefix = folder.name.rsplit("-", 1)[0] + "-"
+        unused_since = time.time() - UNUSED_S
+        for old in folder.parent.iterdir():
+            if (old != folder and old.name.startswith(prefix)
+                    and (old / "VERSION").is_file()
+                    and (old / "VERSION").stat().st_mtime < unused_since):
+                shutil.rmtree(old, ignore_errors=True)
+    except OSError:
+        pass
     return folder
 
 

@@ -207,3 +207,25 @@ def test_a_rules_or_hand_question_creates_no_cache_folder(tmp_path, args):
                                 "TMPDIR": str(temporary)}, cwd=tmp_path)
     assert run.returncode == 0 and not run.stderr, run.stderr
     assert not list(home.iterdir()) and not list(temporary.iterdir())
+
+
+def test_a_folder_of_other_code_is_dropped_only_when_unused_for_a_day(tmp_path):
+    """Two clones or installs of different code, run side by side, keep each other's
+    kernels; a folder no run has used for a day goes when a new one is made."""
+    cache = tmp_path / "cache"
+    ask = ("from stud_odds import cache; print(cache.location().folder.name)")
+    made = subprocess.run([sys.executable, "-c", ask], capture_output=True, text=True,
+                          env=_environment(cache), timeout=120, check=True).stdout.strip()
+    version = made.rsplit("-", 1)[0]
+    folders = {}
+    for name, age in (("stale", 25 * 3600), ("used", 3600)):
+        folders[name] = cache / f"{version}-{name}"
+        (folders[name] / "numba").mkdir(parents=True)
+        (folders[name] / "VERSION").write_text("stud-odds\n")
+        when = folders[name].stat().st_mtime - age
+        os.utime(folders[name] / "VERSION", (when, when))
+    shutil.rmtree(cache / made)  # the next run makes its folder anew
+    again = subprocess.run([sys.executable, "-c", ask], capture_output=True, text=True,
+                           env=_environment(cache), timeout=120, check=True).stdout.strip()
+    assert again == made
+    assert not folders["stale"].exists() and (folders["used"] / "numba").is_dir()
