@@ -1,5 +1,6 @@
 """The one checker of each option's value, for every door and the engine: whole numbers,
-seeds, thread counts, counts, positive numbers, the precision, time limits and trial counts.
+seeds, thread counts, counts, positive numbers, the precision, time limits and trial counts;
+and the one rule of the trials a precision needs (:func:`trials_needed`).
 
 Each checker has one rule and says a mistake in one :class:`OptionError` sentence
 naming the option as the caller knows it (``name``: "the seed" for Python,
@@ -27,9 +28,26 @@ SEED_RANGE = "from 0 to 2^64 - 1"
 # a pot share's standard error never exceeds 50 points: a larger target asks nothing
 MOST_POINTS = 50.0
 POINTS = "a positive number of percentage points such as 0.05, at most 50"
-# a pot share's variance is at most 1/4, so a precision of p points may take 0.25 / (p/100)^2
-# trials: the finest precision within MAX_TRIALS (5e-05 points)
-FINEST_POINTS = 100 * math.sqrt(0.25 / MAX_TRIALS)
+# a share of the pot lies in [0, 1], so its variance is at most 1/4: n trials give a standard
+# error of at most 0.5 / sqrt(n), whatever the spot
+MOST_SHARE_VARIANCE = 0.25
+
+
+def trials_needed(points: float) -> int:
+    """The trials that meet a precision of ``points`` percentage points whatever the spot:
+    n = 0.25 / p^2, p the precision as a fraction (0.5 points -> 10,000 trials)."""
+    return math.ceil(MOST_SHARE_VARIANCE / (points / 100) ** 2)
+
+
+def finest_points(trials: float) -> float:
+    """The finest precision, in percentage points, that ``trials`` trials meet whatever the
+    spot: :func:`trials_needed` the other way round."""
+    return 100 * math.sqrt(MOST_SHARE_VARIANCE / trials)
+
+
+# the finest precision within MAX_TRIALS (5e-05 points): sampling to a finer one could take
+# more
+FINEST_POINTS = finest_points(MAX_TRIALS)
 MAX_SECONDS = 86_400  # a day of sampling, as MAX_TRIALS
 SECONDS = "a positive number of seconds"
 _GIVEN = object()  # a checker quotes the value it checks unless told what was given
@@ -55,14 +73,35 @@ def said(value: object) -> str:
     return shown(value)
 
 
+def whole_number(value: object) -> int | None:
+    """``value`` as an int when it is a whole number (an int, not a bool, float or text),
+    else None: what every checker of a count takes."""
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        return None
+    return int(value)
+
+
+def finite_number(value: object) -> float | None:
+    """``value`` as a float when it is a finite real number (not a bool or a text, nor a
+    whole number past 2^1000, which float() would overflow), else None: what every checker
+    of a number takes."""
+    if isinstance(value, bool) or not isinstance(value, Real):
+        return None
+    if isinstance(value, Integral) and abs(value) > 2**1000:
+        return None
+    number = float(value)
+    return number if math.isfinite(number) else None
+
+
 def check_whole(value: object, name: str, given: object = _GIVEN) -> int | None:
     """An optional whole number (an int, not a bool, float or text); ``given``: what the
     caller was given, when the sentence should quote that (a text) rather than ``value``."""
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, Integral):
+    number = whole_number(value)
+    if number is None:
         raise OptionError(f"{name} must be a whole number, not {_quoted(value, given)}")
-    return int(value)
+    return number
 
 
 def check_seed(value: object, name: str = "the seed", given: object = _GIVEN) -> int | None:
@@ -94,12 +133,10 @@ def check_positive(value: object, name: str, what: str, given: object = _GIVEN
     """An optional positive, finite number (``what`` describes one, for the message)."""
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, Real):
+    number = finite_number(value)
+    if number is None or not number > 0:
         raise OptionError(f"{name} must be {what}, not {_quoted(value, given)}")
-    huge = isinstance(value, Integral) and abs(value) > 2**1000  # float() would overflow
-    if huge or not math.isfinite(value) or not value > 0:
-        raise OptionError(f"{name} must be {what}, not {_quoted(value, given)}")
-    return float(value)
+    return number
 
 
 def check_precision(value: object, name: str = "the precision", given: object = _GIVEN
@@ -161,4 +198,5 @@ def parse_trials(text: str | int, name: str = "the trial count") -> int:
 __all__ = ["FINEST_POINTS", "MAX_SECONDS", "MAX_SEED", "MAX_THREADS", "MAX_TRIALS",
            "MOST_POINTS", "POINTS", "SECONDS", "SEED_RANGE", "OptionError", "check_count",
            "check_positive", "check_precision", "check_seconds", "check_seed", "check_threads",
-           "check_whole", "parse_trials", "said"]
+           "check_whole", "finest_points", "finite_number", "parse_trials", "said",
+           "trials_needed", "whole_number"]

@@ -243,3 +243,20 @@ def test_an_empty_value_on_the_command_line_is_a_mistake_not_a_default(name):
     assert SpotRequest.from_fields({"hands": HANDS, "seed": "", "trials": " "}).stop.seed is None
     assert runner.invoke(app, ["equity", *HANDS, "--dead", "", "-n", "1000", "--seed", "1"]
                          ).exit_code == 0
+
+
+def test_the_finest_precision_is_the_trials_rule_the_other_way_round():
+    """The precision floor (FINEST_POINTS) and the server's ("ask for 0.005 or more") are
+    checks.trials_needed inverted, one rule: each needs no more trials than its cap, a
+    precision 1% finer more."""
+    from stud_odds.checks import FINEST_POINTS, MAX_TRIALS, finest_points, trials_needed
+    from stud_odds.request.stop import Stop
+    from stud_odds.web.fields import MOST_TRIALS
+
+    for most in (MAX_TRIALS, MOST_TRIALS, 10_000):
+        points = finest_points(most)
+        assert trials_needed(points) <= most < trials_needed(points * 0.99)
+    assert FINEST_POINTS == finest_points(MAX_TRIALS)
+    assert Stop(precision=0.5).trials_needed() == trials_needed(0.5) == 10_000
+    with pytest.raises(StudOddsError, match=f"ask for {finest_points(MOST_TRIALS):.2g} or more"):
+        request_from_fields({"hands": HANDS, "precision": finest_points(MOST_TRIALS) * 0.99})

@@ -13,7 +13,6 @@ value named as that caller knows it.  Pure Python: no numpy, no numba.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -24,6 +23,7 @@ from stud_odds.checks import (
     check_seconds,
     check_seed,
     parse_trials,
+    trials_needed,
 )
 from stud_odds.errors import blame, shown
 from stud_odds.request.schema import Door, parse_fields
@@ -89,15 +89,9 @@ class Stop:
                 "max_time": self.max_time, "seed": self.seed}
 
     def trials_needed(self) -> int | None:
-        """The trials that meet ``precision`` whatever the spot (None without one).
-
-        A share of the pot lies in [0, 1], so its variance is at most 1/4 and n
-        trials give a standard error of at most 0.5 / sqrt(n): n = 0.25 / p^2, p
-        the precision as a fraction (0.5 points -> 10,000 trials).
-        """
-        if self.precision is None:
-            return None
-        return math.ceil(0.25 / (self.precision / 100) ** 2)
+        """The trials that meet ``precision`` whatever the spot (None without one): the
+        checks' one rule, n = 0.25 / p^2 (:func:`stud_odds.checks.trials_needed`)."""
+        return None if self.precision is None else trials_needed(self.precision)
 
 
 __all__ = ["METHODS", "STOP_FIELDS", "Stop"]

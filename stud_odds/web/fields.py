@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from stud_odds.checks import finest_points
 from stud_odds.errors import StudOddsError, blame, shown
 from stud_odds.request.schema import OPTIONS, OUTPUT_FIELDS, SPOT_FIELDS
 from stud_odds.request.spot import SpotRequest
@@ -54,7 +55,7 @@ def _bounded(spot: SpotRequest, max_seconds: float) -> None:
         needed = stop.trials_needed()
         if stop.trials is None and needed is not None and needed > MOST_TRIALS:
             raise RequestError(f"'precision': {stop.precision:g} may need more than {limit}; "
-                               f"ask for {100 * (0.25 / MOST_TRIALS) ** 0.5:.2g} or more")
+                               f"ask for {finest_points(MOST_TRIALS):.2g} or more")
     with blame("max_time"):
         if stop.max_time is not None and stop.max_time > max_seconds:
             raise RequestError(f"'max_time': {stop.max_time:g} seconds is past this server's "
