@@ -1,8 +1,13 @@
-"""What every route of the web server shares: which page a request comes from, and how a
-mistake is answered (a 4xx with ``{"error": "<one sentence>"}``, never a 500).
+"""What every route of the web server shares: which page a request comes from, how a job
+is answered (its JSON, or nothing once its client has gone), and how a mistake is answered
+(a 4xx with ``{"error": "<one sentence>"}``, never a 500).
 """
 
 from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
 
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
@@ -11,8 +16,8 @@ from starlette.responses import JSONResponse, Response
 from stud_odds.errors import SHOWN_CHARACTERS, StudOddsError, shown
 from stud_odds.web.fields import PAGE_PARAMETER
 from stud_odds.web.guard import TooLarge
-from stud_odds.web.jobs import RETRY_AFTER_S, Busy, Superseded
-from stud_odds.web.streams import blamed
+from stud_odds.web.jobs import RETRY_AFTER_S, SPOT_JOB, Busy, JobKind, Jobs, Superseded
+from stud_odds.web.streams import GONE, blamed, cancelled_on_disconnect
 
 
 def error_response(status: int, message: str, **headers: str) -> JSONResponse:
@@ -24,6 +29,21 @@ def page_of(request: Request) -> str | None:
     """The page (a browser tab) a request comes from, when it says: its jobs replace
     one another."""
     return request.query_params.get(PAGE_PARAMETER) or request.headers.get("x-stud-odds-page")
+
+
+def nobody_there() -> Response:
+    """The answer to a client that has gone away: 499, nobody reads it and nothing is logged."""
+    return Response(status_code=499)
+
+
+async def job_answer(request: Request, work: Callable[[threading.Event], Any],
+                     kind: JobKind = SPOT_JOB) -> Response:
+    """``work(cancel)`` run as the request's page's job of ``kind`` (a newer one from the
+    same page replaces it), cancelled if the client goes away; its answer as JSON."""
+    jobs: Jobs = request.state.jobs
+    answer = await cancelled_on_disconnect(
+        request.receive, lambda: jobs.run_now(page_of(request), work, kind))
+    return nobody_there() if answer is GONE else JSONResponse(answer)
 
 
 async def _mistake(request: Request, error: Exception) -> Response:
@@ -38,8 +58,8 @@ async def _busy(request: Request, error: Exception) -> Response:
 
 
 async def _gone(request: Request, error: Exception) -> Response:
-    """The client left in the middle of its body: nobody to answer, nothing to log."""
-    return Response(status_code=499)
+    """The client left in the middle of its body."""
+    return nobody_there()
 
 
 async def _superseded(request: Request, error: Exception) -> Response:
@@ -72,4 +92,5 @@ EXCEPTION_HANDLERS = {StudOddsError: _mistake, Busy: _busy, Superseded: _superse
                       ClientDisconnect: _gone, HTTPException: _http_error}
 
 
-__all__ = ["EXCEPTION_HANDLERS", "error_response", "page_of", "shown_request_path"]
+__all__ = ["EXCEPTION_HANDLERS", "error_response", "job_answer", "nobody_there", "page_of",
+           "shown_request_path"]

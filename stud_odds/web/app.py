@@ -43,7 +43,7 @@ from stud_odds.errors import StudOddsError, blame
 from stud_odds.request.schema import OPTIONS
 from stud_odds.web import hand_routes, work
 from stud_odds.web.access import Access
-from stud_odds.web.answers import EXCEPTION_HANDLERS, page_of
+from stud_odds.web.answers import EXCEPTION_HANDLERS, job_answer, page_of
 from stud_odds.web.deadlines import BodyDeadline
 from stud_odds.web.fields import (
     PAGE_PARAMETER,
@@ -55,7 +55,7 @@ from stud_odds.web.guard import JSON_LIMIT, Guard, read_body, upload_route
 from stud_odds.web.jobs import OUTS_JOB, Jobs
 from stud_odds.web.openapi import openapi_route
 from stud_odds.web.river import river_route
-from stud_odds.web.streams import GONE, JobStream, blamed, cancelled_on_disconnect, event
+from stud_odds.web.streams import JobStream, blamed, event
 
 STATIC = Path(__file__).parent / "static"
 
@@ -186,13 +186,7 @@ def _max_seconds(request: Request) -> float:
 async def _equity(request: Request) -> Response:
     body = await read_body(request, JSON_LIMIT)
     equity_request = request_from_json(body, _max_seconds(request))
-    jobs: Jobs = request.state.jobs
-    answer = await cancelled_on_disconnect(
-        request.receive, lambda: jobs.run_now(page_of(request),
-                                              partial(work.equity_now, equity_request)))
-    if answer is GONE:  # nobody is there to read it
-        return Response(status_code=499)
-    return JSONResponse(answer)
+    return await job_answer(request, partial(work.equity_now, equity_request))
 
 
 async def _equity_stream(request: Request) -> Response:
@@ -215,15 +209,8 @@ async def _outs(request: Request) -> Response:
             raise RequestError("give the seat whose next card to show as player=N (one number)")
     equity_request = request_from_query([(name, value) for name, value in query
                                          if name != "player"], _max_seconds(request))
-    jobs: Jobs = request.state.jobs
-    page = page_of(request)
     # the page's outs run in a lane of their own: they never cancel its equity, nor it them
-    answer = await cancelled_on_disconnect(
-        request.receive, lambda: jobs.run_now(page, partial(work.outs_now, equity_request, seat),
-                                              OUTS_JOB))
-    if answer is GONE:
-        return Response(status_code=499)
-    return JSONResponse(answer)
+    return await job_answer(request, partial(work.outs_now, equity_request, seat), OUTS_JOB)
 
 
 def create_app(host: str = "127.0.0.1", jobs: Jobs | None = None,

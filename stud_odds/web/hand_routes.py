@@ -15,7 +15,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from stud_odds.web import work
-from stud_odds.web.answers import page_of, shown_request_path
+from stud_odds.web.answers import nobody_there, page_of, shown_request_path
 from stud_odds.web.fields import RequestError
 from stud_odds.web.guard import limit_of
 from stud_odds.web.jobs import DB_JOB, IMPORT_JOB, REPLAY_JOB, Jobs, WebJob
@@ -63,7 +63,7 @@ async def db_import_route(request: Request) -> Response:
         jobs.discard(job)
         upload.close()
     if outcome is GONE:
-        return Response(status_code=499)
+        return nobody_there()
     answer, stopped = outcome
     if not stopped:
         return JSONResponse(answer)

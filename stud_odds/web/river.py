@@ -21,16 +21,15 @@ from functools import partial
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 
 from stud_odds.errors import SHOWN_CHARACTERS, blame, shown
 from stud_odds.request.schema import OPTIONS, absent, parse_fields, read_yes_no
-from stud_odds.web.answers import page_of
+from stud_odds.web.answers import job_answer
 from stud_odds.web.fields import RequestError, json_body
 from stud_odds.web.guard import JSON_LIMIT, read_body
-from stud_odds.web.jobs import RIVER_JOB, Jobs, Superseded
-from stud_odds.web.streams import GONE, cancelled_on_disconnect
-from stud_odds.web.work import CANCELLED
+from stud_odds.web.jobs import RIVER_JOB
+from stud_odds.web.work import superseded_if_cancelled
 
 RIVER_SPOT_FIELDS = ("game", "hands", "dead", "folds")  # read by the option schema
 RIVER_SOLVE_FIELDS = ("pot", "cap", "accuracy")  # read by the solver
@@ -54,13 +53,7 @@ async def river_route(request: Request) -> Response:
     """A seventh-street spot solved heads-up: each seat's value, the exploitability, and
     each decision's strategy by hand class (per combo with ``"strategy": true``)."""
     fields = river_fields(json_body(await read_body(request, JSON_LIMIT)))
-    jobs: Jobs = request.state.jobs
-    answer = await cancelled_on_disconnect(
-        request.receive, lambda: jobs.run_now(page_of(request), partial(solve_river, fields),
-                                              RIVER_JOB))
-    if answer is GONE:  # nobody is there to read it
-        return Response(status_code=499)
-    return JSONResponse(answer)
+    return await job_answer(request, partial(solve_river, fields), RIVER_JOB)
 
 
 def river_fields(data: Any) -> dict[str, Any]:
@@ -96,18 +89,14 @@ def solve_river(fields: dict[str, Any], cancel: threading.Event) -> dict[str, An
     """The solve in a worker thread: ``river --json``'s object, ``summary`` and ``display``
     (Superseded when cancelled: by the page's newer solve, the client gone, the time
     limit)."""
-    import stud_odds
     from stud_odds.report.river import river_by_class, river_display
     from stud_odds.river import river
 
-    keywords = {name: fields[name] for name in ("pot", "cap", "accuracy")
+    keywords = {name: fields[name] for name in RIVER_SOLVE_FIELDS
                 if fields[name] is not None}  # an accuracy of 0 is the solver's to refuse
-    try:
+    with superseded_if_cancelled():
         result = river(fields["hands"], fields["game"] or "stud", dead=fields["dead"] or (),
-                       folds=fields["folds"] or (), cancel=cancel,
-                       **keywords)
-    except stud_odds.Cancelled:
-        raise Superseded(CANCELLED) from None
+                       folds=fields["folds"] or (), cancel=cancel, **keywords)
     answer = result.to_dict()
     if not fields["strategy"]:
         del answer["strategy"]

@@ -59,16 +59,27 @@ def displayed(spot: SpotRequest, result: EquityResult) -> dict[str, Any]:
     return data
 
 
-def _run(spot: SpotRequest, cancel: threading.Event, on_round: Any = None) -> EquityResult:
-    from stud_odds.engine import Cancelled, ExactRefused, run_equity
+@contextmanager
+def superseded_if_cancelled() -> Iterator[None]:
+    """The engine's Cancelled as the server's Superseded: the job was cancelled (a newer one
+    from its page, the time limit, its client gone), and its stream or route says which."""
+    from stud_odds.engine import Cancelled
 
     try:
-        result = run_equity(spot.scenario, spot.stop, threads=spot.threads, on_round=on_round,
-                            cancel=cancel)
-    except ExactRefused as refused:  # the request asked with its own field
-        raise refused_for_fields(refused) from None
+        yield
     except Cancelled:
         raise Superseded(CANCELLED) from None
+
+
+def _run(spot: SpotRequest, cancel: threading.Event, on_round: Any = None) -> EquityResult:
+    from stud_odds.engine import ExactRefused, run_equity
+
+    try:
+        with superseded_if_cancelled():
+            result = run_equity(spot.scenario, spot.stop, threads=spot.threads,
+                                on_round=on_round, cancel=cancel)
+    except ExactRefused as refused:  # the request asked with its own field
+        raise refused_for_fields(refused) from None
     if result.stopped_by == StoppedBy.CANCELLED:
         raise Superseded(CANCELLED)
     return result
@@ -84,11 +95,9 @@ def outs_now(spot: SpotRequest, player: int, cancel: threading.Event) -> dict[st
     its summary line."""
     import stud_odds
 
-    try:
+    with superseded_if_cancelled():
         result = stud_odds.outs(spot.scenario, player, threads=spot.threads, cancel=cancel,
                                 **spot.stop.as_keywords())
-    except stud_odds.Cancelled:
-        raise Superseded(CANCELLED) from None
     return result.to_dict() | {"summary": result.summary()}
 
 
@@ -228,7 +237,8 @@ def _acting(scenario: Any) -> dict[str, Any] | None:
 
 
 __all__ = ["answer", "equity_now", "equity_stream", "failure_event",
-           "history_failure", "history_stream", "displayed", "table_of"]
+           "history_failure", "history_stream", "displayed", "superseded_if_cancelled",
+           "table_of"]
 
 
 # ---- "My hands": the hand database a server was started with (serve --db) ----------------
