@@ -70,8 +70,8 @@ def enabled() -> bool:
     return os.environ.get(ENVIRONMENT, "1").strip() != "0"
 
 
-def ask(kernel: str, game: int) -> bool:
-    """Kernel ``kernel`` (running.compiled's name) of ``game`` (a kernel id) is missing:
+def ask(kernel: str, game: Game) -> bool:
+    """Kernel ``kernel`` (running.compiled's name) of ``game`` is missing:
     start the background compile, once per process, when allowed.  Whether one runs for
     this cache now (this one or another's)."""
     global _asked
@@ -116,7 +116,7 @@ def running_now() -> bool:
         os.close(opened[1])  # closing drops a lock taken just to look
 
 
-def start(kernel: str, game: int) -> bool:
+def start(kernel: str, game: Game) -> bool:
     """Start the background compile (``kernel`` of ``game`` first, then that game's others)
     unless one holds the cache's lock, or there is no cache to keep its work in; whether
     this call started it."""
@@ -142,10 +142,11 @@ def start(kernel: str, game: int) -> bool:
         os.close(descriptor)
 
 
-def worker_command(kernel: str, game: int) -> list[str]:
+def worker_command(kernel: str, game: Game) -> list[str]:
     """The background process's command line: this Python, no current folder on its path
-    (-P), this package's worker, told which package it must have imported."""
-    return [sys.executable, "-P", "-m", WORKER, _name(game), kernel, PACKAGE]
+    (-P), this package's worker, the game by its name, told which package it must have
+    imported."""
+    return [sys.executable, "-P", "-m", WORKER, game.value, kernel, PACKAGE]
 
 
 def worker_environment() -> dict[str, str]:
@@ -174,7 +175,3 @@ def _can_lock() -> bool:
     except ImportError:
         return False
     return True
-
-
-def _name(game: int) -> str:
-    return next(member.value for member in Game if member.kernel_id == game)

@@ -19,26 +19,26 @@ import sys
 import stud_odds
 from stud_odds.compiling import FIRST_QUESTIONS, NICENESS
 from stud_odds.engine import running
-from stud_odds.engine.warm import GAME_NAMES, WARM_METHODS, warm_up
+from stud_odds.engine.warm import WARM_METHODS, warm_up
 from stud_odds.engine.weighted import weighted_kernels
-from stud_odds.games import Game
+from stud_odds.games import Game, parse_game
 from stud_odds.river.kernel import river_kernels
 
 _log = logging.getLogger("stud_odds")
 
 
-def compile_all(first_game: str, first_kernel: str | None = None) -> None:
+def compile_all(first_game: Game, first_kernel: str | None = None) -> None:
     """Compile every kernel into the cache: ``first_kernel`` of ``first_game`` first, then
     that game's others (heads-up counting, sampling, enumeration: the README's order of
     first questions), then the other games'."""
     # sorted is stable: the kernel asked for first, then the others in FIRST_QUESTIONS' order
     methods = sorted(FIRST_QUESTIONS, key=lambda method: WARM_METHODS[method] != first_kernel)
-    games = (first_game, *(other for other in GAME_NAMES if other != first_game))
+    games = (first_game, *(other for other in Game if other is not first_game))
     for game in games:
         for method in methods:
             warm_up([game], [method])
     for game in games:  # heads-up against ranges: the rarest first question
-        weighted_kernels(Game(game).kernel_id)
+        weighted_kernels(game)
     river_kernels()  # the river solver's: one compile serves the three games
 
 
@@ -62,7 +62,7 @@ def compile_in_background(arguments: list[str]) -> int:
     except OSError:
         pass
     with running.compiling_because("this is the background compile"):
-        compile_all(*arguments[:2]) if arguments else compile_all("stud")
+        compile_all(parse_game(arguments[0]) if arguments else Game.STUD, *arguments[1:2])
     _log.info("background compile %d done", os.getpid())
     return 0
 

@@ -189,7 +189,7 @@ class _HeadsUpCards:
     def __init__(self, scenario: Scenario, me: int, threads: int, cancel: Any, now_too: bool):
         from stud_odds.engine import running
 
-        self.game = scenario.game.kernel_id
+        self.game = scenario.game
         self.spot = running.spot_of(scenario, False)
         self.me, self.threads, self.cancel, self.now_too = me, threads, cancel, now_too
         self.counts = None  # counted at the first question, on its turn at the kernels
@@ -223,9 +223,9 @@ class _HeadsUpCards:
                 or list(first.plan.draws) != card_draws
                 or max(math.comb(deck, k) for k in draws) > HEADS_UP_COMPLETIONS):
             return None
-        game = scenario.game.kernel_id
-        twin_seconds = len(plan.unseen) * heads_up_twin_cost(game, deck - 1, card_draws, False,
-                                                             False)[0]
+        game = scenario.game
+        twin_seconds = len(plan.unseen) * heads_up_twin_cost(game.kernel_id, deck - 1,
+                                                             card_draws, False, False)[0]
         kernel = kernel_choice.kernel_answers("heads_up", game, twin_seconds)
         kernel_choice.start_background_compile("heads_up", game, kernel, twin_seconds)
         if not kernel:

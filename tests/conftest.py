@@ -61,10 +61,10 @@ def _warm_kernels(worker: dict | None) -> None:
     from stud_odds.engine.weighted import weighted_kernels
     from stud_odds.games import Game
 
-    work = [(kind, game, lambda game=game, method=method: warm_up([game.value], [method]))
+    work = [(kind, game, lambda game=game, method=method: warm_up([game], [method]))
             for game in Game for method, kind in WARM_METHODS.items()]
     # weighted heads-up counting, which warm_up leaves to its first use
-    work += [("weighted", game, lambda game=game: weighted_kernels(game.kernel_id))
+    work += [("weighted", game, lambda game=game: weighted_kernels(game))
              for game in Game]
     work = list(enumerate(work))
     if worker is None:
@@ -78,7 +78,7 @@ def _warm_kernels(worker: dict | None) -> None:
             work.reverse()
     for number, (kind, game, warm) in work:
         with _holding(locks, number):
-            if not running.in_cache(kind, game.kernel_id):
+            if not running.in_cache(kind, game):
                 warm()
 
 

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from stud_odds.games import Game
+
 pytestmark = [pytest.mark.skipif(sys.platform == "win32", reason="POSIX file locks"),
               pytest.mark.compile]
 
@@ -147,7 +149,7 @@ def test_the_worker_runs_without_the_current_folder_on_its_path_in_the_cache_fol
     started = []
     monkeypatch.setattr(compiling.subprocess, "Popen",
                         lambda command, **options: started.append((command, options)))
-    assert compiling.start("monte_carlo", 0)
+    assert compiling.start("monte_carlo", Game.STUD)
     ((command, options),) = started
     assert command[:4] == [sys.executable, "-P", "-m", compiling.WORKER]
     assert command[-1] == compiling.PACKAGE == str(Path(compiling.__file__).parent)
@@ -166,7 +168,7 @@ def test_the_worker_imports_the_package_that_started_it_from_any_folder(own_cach
     (clone / "stud_odds" / "__init__.py").write_text('raise SystemExit("the clone\'s copy")\n')
     monkeypatch.chdir(clone)
     monkeypatch.delenv("STUD_ODDS_BACKGROUND_COMPILE")
-    assert compiling.start("monte_carlo", 0)
+    assert compiling.start("monte_carlo", Game.STUD)
     pids = _started(own_cache)
     try:
         assert len(pids) == 1, _log(own_cache)
@@ -217,9 +219,9 @@ def _compile_notices(caplog) -> list[str]:
 def test_a_foreground_compile_says_which_kernel_and_why(nothing_compiled, caplog):
     running = nothing_compiled
     with caplog.at_level("INFO", logger="stud_odds"):
-        running.compiled("exact", 2, lambda: None)
+        running.compiled("exact", Game.RAZZ, lambda: None)
         with running.compiling_because("stud_odds.warm_up() was asked to"):
-            running.compiled("heads_up", 0, lambda: None)
+            running.compiled("heads_up", Game.STUD, lambda: None)
     (off, asked) = _compile_notices(caplog)
     assert off.startswith("compiling the razz enumeration kernel here first")
     assert off.endswith("the spot is too big for its numpy twin and the background compile "
@@ -235,9 +237,9 @@ def test_a_kernel_compiled_because_numpy_would_be_slower_says_so(nothing_compile
     running = nothing_compiled
     monkeypatch.setattr("stud_odds.compiling.ask", lambda kernel, game: True)
     with caplog.at_level("INFO", logger="stud_odds"):
-        assert kernel_choice.kernel_answers("monte_carlo", 0, twin_seconds=600.0)
-        kernel_choice.start_background_compile("monte_carlo", 0, True, twin_seconds=600.0)
-        running.compiled("monte_carlo", 0, lambda: None)
+        assert kernel_choice.kernel_answers("monte_carlo", Game.STUD, twin_seconds=600.0)
+        kernel_choice.start_background_compile("monte_carlo", Game.STUD, True, twin_seconds=600.0)
+        running.compiled("monte_carlo", Game.STUD, lambda: None)
     (notice,) = _compile_notices(caplog)
     assert notice.endswith("numpy's twin would take about 600 s, longer than compiling it "
                            "(the background compile has not reached it yet)")
@@ -251,7 +253,7 @@ def test_a_kernel_marked_compiled_that_numba_compiles_anyway_says_so(nothing_com
     monkeypatch.setattr("stud_odds.cache.is_compiled", lambda marker: True)
     monkeypatch.setitem(running._KINDS, "exact", ("enumeration", 0.02))
     with caplog.at_level("INFO", logger="stud_odds"):
-        running.compiled("exact", 0, lambda: time.sleep(0.05))
+        running.compiled("exact", Game.STUD, lambda: time.sleep(0.05))
     (notice,) = _compile_notices(caplog)
     assert "numba found no usable copy in the cache: it was compiled here" in notice
 
@@ -264,22 +266,22 @@ def test_a_kernel_is_marked_compiled_for_its_own_sources_alone(tmp_path, monkeyp
 
     from stud_odds.engine import running
 
-    here = running._cache_marker("monte_carlo", 0)
+    here = running._cache_marker("monte_carlo", Game.STUD)
     copy = tmp_path / "kernels"
     shutil.copytree(running._KERNEL_SOURCES, copy)
     monkeypatch.setattr(running, "_KERNEL_SOURCES", copy)
     running._sources_stamp.cache_clear()
     try:
-        elsewhere = running._cache_marker("monte_carlo", 0)
+        elsewhere = running._cache_marker("monte_carlo", Game.STUD)
         first = next(copy.glob("*.py"))
         os.utime(first, ns=(first.stat().st_atime_ns, first.stat().st_mtime_ns + 10**9))
         running._sources_stamp.cache_clear()
-        reinstalled = running._cache_marker("monte_carlo", 0)
+        reinstalled = running._cache_marker("monte_carlo", Game.STUD)
     finally:
         monkeypatch.undo()
         running._sources_stamp.cache_clear()
     assert len({here, elsewhere, reinstalled}) == 3
-    assert here == running._cache_marker("monte_carlo", 0)
+    assert here == running._cache_marker("monte_carlo", Game.STUD)
     assert all(marker.startswith("monte_carlo@") for marker in (here, elsewhere))
 
 

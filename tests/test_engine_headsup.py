@@ -46,12 +46,12 @@ def _as_tuple(tallies):
 
 
 def _heads_up(scenario, scoops=True, **options):
-    return _as_tuple(heads_up_tallies(scenario.game.kernel_id, spot_of(scenario, scoops),
+    return _as_tuple(heads_up_tallies(scenario.game, spot_of(scenario, scoops),
                                       **options))
 
 
 def _brute_force(scenario, scoops=True):
-    tallies, _ = enumerate_deals(scenario.game.kernel_id, spot_of(scenario, scoops), 2, None,
+    tallies, _ = enumerate_deals(scenario.game, spot_of(scenario, scoops), 2, None,
                                  Job())
     return _as_tuple(tallies)
 
@@ -231,11 +231,11 @@ def _door_sum_identity(hero, dead, game):
     against xx/DOOR: each of his seven-card completions is counted once per card of it
     that could be the door, so the sum is seven times the random opponent's."""
     random_spot = Scenario.build([hero, "random"], game=game, dead=dead)
-    got = heads_up_tallies(random_spot.game.kernel_id, spot_of(random_spot, True))
+    got = heads_up_tallies(random_spot.game, spot_of(random_spot, True))
     summed = None
     for door in random_spot.plan.unseen:
         with_door = Scenario.build([hero, "xx/" + format_card(int(door))], game=game, dead=dead)
-        part = heads_up_tallies(with_door.game.kernel_id, spot_of(with_door, True))
+        part = heads_up_tallies(with_door.game, spot_of(with_door, True))
         if summed is None:
             summed = part
         else:
@@ -290,8 +290,8 @@ def test_awards_beyond_int64_stay_exact():
 
 
 def test_work_estimate_grows_with_the_unknown_cards():
-    assert heads_up_work(0, 46, [4, 4]) < heads_up_work(0, 48, [4, 6]) < 3e9
-    assert heads_up_work(1, 46, [4, 4]) > heads_up_work(0, 46, [4, 4])
+    assert heads_up_work(Game.STUD, 46, [4, 4]) < heads_up_work(Game.STUD, 48, [4, 6]) < 3e9
+    assert heads_up_work(Game.STUD8, 46, [4, 4]) > heads_up_work(Game.STUD, 46, [4, 4])
 
 
 # ---------------------------------------------------------------- third street, full deck
@@ -351,7 +351,7 @@ def test_tallies_in_python_ints_give_the_same_result():
     # what a random opponent on third street returns (its SHARE_SQUARED passes an int64)
     scenario = Scenario.build(["AhKh/Qh", "random"], game="stud8",
                               dead="2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qs Kc As 2d 3h 4s 5c 6d 7h")
-    tallies = heads_up_tallies(scenario.game.kernel_id, spot_of(scenario, True))
+    tallies = heads_up_tallies(scenario.game, spot_of(scenario, True))
     expected = summarise(scenario, tallies, "exact", None, 0.0, "complete").to_dict()
     tallies.per_player = tallies.per_player.astype(object)
     tallies.table = tallies.table.astype(object)

@@ -22,6 +22,7 @@ import pytest
 from stud_odds import Cancelled, EquityError, ExactProgress, GameError, equity, is_warm, warm_up
 from stud_odds.engine import job as job_module
 from stud_odds.engine import running, sample
+from stud_odds.games import Game
 from stud_odds.scenario import Scenario
 
 THREE_WAY = Scenario.build(["AhKh/Qh", "7c7d/2s", "xx/9d"])
@@ -320,7 +321,7 @@ def test_completions_valued_in_short_calls_equal_one_call(monkeypatch, k):
     monkeypatch.setattr(running, "VALUES_PER_CALL", 100)
     got = (np.empty(total, np.int16), np.empty(total, np.int16), np.empty(total, np.int64))
     calls = []
-    running.value_completions(0, deck, known, k, got, lambda: calls.append(1))
+    running.value_completions(Game.STUD, deck, known, k, got, lambda: calls.append(1))
     for ours, theirs in zip(got, expected, strict=True):
         np.testing.assert_array_equal(ours, theirs)
     assert bool(calls) == (total > 100)  # short calls, a check between them

@@ -45,9 +45,8 @@ def _check_same_answer(scenario: Scenario) -> None:
     """The same tallies, result and JSON from numpy and from the kernels (elapsed time
     aside; scooping hands tracked, which only adds to the counting)."""
     spot = running.spot_of(scenario, scooping_hands=True)
-    game = scenario.game.kernel_id
-    mine = small.small_tallies(game, spot, running.lookups())
-    theirs, _ = exact.enumerate_deals(game, spot, 1, None, Job())
+    mine = small.small_tallies(scenario.game.kernel_id, spot, running.lookups())
+    theirs, _ = exact.enumerate_deals(scenario.game, spot, 1, None, Job())
     assert mine.outcomes == theirs.outcomes == scenario.plan.outcomes()
     for column in ("per_player", "classes", "table"):
         assert np.array_equal(getattr(mine, column), getattr(theirs, column)), column

@@ -12,7 +12,7 @@ from stud_odds.engine import equity
 from stud_odds.engine.awards import add_awards
 from stud_odds.engine.starts import start_table
 from stud_odds.engine.tallies import Tallies
-from stud_odds.games import parse_game
+from stud_odds.games import Game, parse_game
 from stud_odds.kernels.layout import HIGH_WIN, LOW_WIN, SCOOP, SHARE, SHARE_SQUARED
 from stud_odds.scenario import Scenario
 
@@ -37,7 +37,7 @@ def tallies_of(game, start):
 @pytest.mark.parametrize("game", sorted(DECKS))
 def test_small_deck_tables_equal_the_single_spot_counts(game):
     ranks = DECKS[game]
-    rows = start_table(game, ranks)
+    rows = start_table(parse_game(game), ranks)
     n = 4 * len(ranks)
     assert sum(row.hands for row in rows) == math.comb(n, 3)
     deals = math.comb(n - 3, 4) * math.comb(n - 7, 7)
@@ -59,7 +59,7 @@ def test_small_deck_tables_equal_the_single_spot_counts(game):
 def test_every_class_is_counted_once_and_the_game_is_fair():
     """Over every start, the start wins as often as the random hand does (the deal is
     symmetric), high and low alike: a check on the whole table at once."""
-    rows = start_table("stud8", DECKS["stud8"])
+    rows = start_table(Game.STUD8, DECKS["stud8"])
     total = sum(row.hands * row.outcomes.astype(object) for row in rows)
     swap = [0, 2, 1, 3]
     assert np.array_equal(total, total[swap][:, swap])
@@ -68,13 +68,12 @@ def test_every_class_is_counted_once_and_the_game_is_fair():
 
 def test_a_deck_too_small_for_two_hands_is_refused():
     with pytest.raises(ValueError, match="cannot deal two hands"):
-        start_table("stud", [0, 1, 2])
+        start_table(Game.STUD, [0, 1, 2])
 
 
 def test_share_squared_of_a_full_deck_row_is_exact():
     """A full-deck start has 9.6e12 deals: its squared shares outgrow an int64 and stay
     exact Python ints."""
-    from stud_odds.games import Game
     from stud_odds.study.starts import shipped_table
 
     hands, deals, outcomes = next(iter(shipped_table(Game.STUD).values()))
@@ -100,5 +99,5 @@ def test_a_cancelled_count_has_no_result():
             stop.set()
 
     with pytest.raises(Cancelled):
-        start_table("stud8", DECKS["stud8"], progress=progress, cancel=stop)
+        start_table(Game.STUD8, DECKS["stud8"], progress=progress, cancel=stop)
     assert seen and seen[-1] < 1000

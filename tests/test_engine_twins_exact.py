@@ -33,6 +33,7 @@ from stud_odds.engine.twins.razz_ranks import razz_ranks_tallies
 from stud_odds.engine.twins.weighted import weighted_twin
 from stud_odds.engine.weighted import weighted_tallies
 from stud_odds.errors import StudOddsError
+from stud_odds.games import Game
 from stud_odds.kernels.layout import POT, SHARE
 
 # the spots held here: those the twins count in about a second or less
@@ -60,15 +61,15 @@ def _enumeration_seconds(scenario: Scenario, scoops: bool) -> float:
 
 def _heads_up_same(scenario: Scenario, scoops: bool = True) -> None:
     spot = running.spot_of(scenario, scoops)
-    game = scenario.game.kernel_id
-    _same(heads_up_twin(game, spot, running.lookups()), heads_up_tallies(game, spot))
+    game = scenario.game
+    _same(heads_up_twin(game.kernel_id, spot, running.lookups()), heads_up_tallies(game, spot))
 
 
 def _enumeration_same(scenario: Scenario, scoops: bool = True) -> None:
     spot = running.spot_of(scenario, scoops)
-    game = scenario.game.kernel_id
+    game = scenario.game
     by_kernel, _ = enumerate_deals(game, spot, 2, None, Job())
-    _same(enumeration_twin(game, spot, running.lookups()), by_kernel)
+    _same(enumeration_twin(game.kernel_id, spot, running.lookups()), by_kernel)
 
 
 def _reference(players: str) -> list[dict]:
@@ -153,8 +154,9 @@ def test_a_shared_seventh_street_card_counted_alike():
     # kernels' driver sees such a spot
     spot = running.spot_of(Scenario.build(hands[:2], dead="".join(hands[2:]).replace("/", "")),
                            True)._replace(draws=np.zeros(2, np.int64), shared_draw=1)
-    for game in (0, 1, 2):
-        _same(heads_up_twin(game, spot, running.lookups()), heads_up_tallies(game, spot))
+    for game in Game:
+        _same(heads_up_twin(game.kernel_id, spot, running.lookups()),
+              heads_up_tallies(game, spot))
 
 
 @pytest.mark.parametrize("scenario", BRUTE_FORCE_SPOTS, ids=range(len(BRUTE_FORCE_SPOTS)))
@@ -200,8 +202,8 @@ WEIGHTED_CASES = LATER_STREETS + THIRD_STREET
 def _weighted_same(scenario: Scenario, ranges, scoops: bool = True) -> None:
     spot = running.spot_of(scenario, scoops)
     spot = spot._replace(draws=spot.draws - np.array([2 * (r is not None) for r in ranges]))
-    game = scenario.game.kernel_id
-    _same(weighted_twin(game, spot, ranges, running.lookups()),
+    game = scenario.game
+    _same(weighted_twin(game.kernel_id, spot, ranges, running.lookups()),
           weighted_tallies(game, spot, ranges))
 
 
@@ -283,7 +285,7 @@ RAZZ_SPOTS = [
 
 def _razz_ranks_same(scenario: Scenario) -> None:
     spot = running.spot_of(scenario, False)
-    _same(razz_ranks_tallies(spot, running.lookups()), heads_up_tallies(2, spot))
+    _same(razz_ranks_tallies(spot, running.lookups()), heads_up_tallies(Game.RAZZ, spot))
 
 
 @pytest.mark.parametrize("hands, extra", RAZZ_SPOTS)
@@ -302,4 +304,4 @@ def test_razz_by_ranks_takes_a_shared_card_too():
     spot = running.spot_of(Scenario.build(hands, game="razz", dead="3dJd8c7hKd5c2s8dAh6d9c5h"
                                           "3s5dQh4s9d9sQsJcTd3cJh4d7d2hTs9hAdAcKcTh5sTc4cKh"),
                            False)._replace(draws=np.zeros(2, np.int64), shared_draw=1)
-    _same(razz_ranks_tallies(spot, running.lookups()), heads_up_tallies(2, spot))
+    _same(razz_ranks_tallies(spot, running.lookups()), heads_up_tallies(Game.RAZZ, spot))

@@ -33,11 +33,11 @@ TRIALS = np.array([700, 1, 0, 333, 41], np.int64)
 def _same_tallies(scenario: Scenario, scooping_hands: bool = True) -> None:
     spot = running.spot_of(scenario, scooping_hands)
     ranges = running.ranges_of(scenario)
-    game = scenario.game.kernel_id
+    game = scenario.game
     entry, _ = running.kernel("monte_carlo", game)
     tally = running.chunk_tally(len(SEEDS), len(scenario.hands))
     entry(spot, ranges, running.lookups(), SEEDS, TRIALS, tally)
-    twin = sample_chunks(game, spot, ranges, running.lookups(), SEEDS, TRIALS)
+    twin = sample_chunks(game.kernel_id, spot, ranges, running.lookups(), SEEDS, TRIALS)
     assert np.array_equal(twin.per_player, tally.per_player.sum(axis=0))
     assert np.array_equal(twin.classes, tally.classes.sum(axis=0))
     assert np.array_equal(twin.table, tally.table.sum(axis=0))
@@ -94,11 +94,11 @@ def test_a_trial_that_rejects_a_word_is_dealt_alike():
     seeds = np.array(REJECTING_SEEDS, np.uint64)
     trials = np.ones(len(seeds), np.int64)
     ranges = running.ranges_of(scenario)
-    game = scenario.game.kernel_id
+    game = scenario.game
     entry, _ = running.kernel("monte_carlo", game)
     tally = running.chunk_tally(len(seeds), 2)
     entry(spot, ranges, running.lookups(), seeds, trials, tally)
-    twin = sample_chunks(game, spot, ranges, running.lookups(), seeds, trials)
+    twin = sample_chunks(game.kernel_id, spot, ranges, running.lookups(), seeds, trials)
     assert np.array_equal(twin.classes, tally.classes.sum(axis=0))
     assert np.array_equal(twin.per_player, tally.per_player.sum(axis=0))
 
@@ -222,8 +222,7 @@ def test_the_twin_counts_on_any_number_of_threads(monkeypatch):
     stop = Stop.checked("monte-carlo", 50_000, seed=3)
     answers = []
     for threads in (1, 2, 3):
-        calls = sample._Calls(scenario.game.kernel_id, spot, ranges,
-                              EquityTask(stop, threads))
+        calls = sample._Calls(scenario.game, spot, ranges, EquityTask(stop, threads))
         answers.append(calls(SEEDS, TRIALS))
     for other in answers[1:]:
         assert np.array_equal(other.per_player, answers[0].per_player)

@@ -92,15 +92,15 @@ def _per_choice(scenario, ranges, count):
 def _weighted(scenario, ranges):
     spot = spot_of(scenario, True)
     draws = spot.draws - np.array([2 * (r is not None) for r in ranges])
-    return weighted_tallies(scenario.game.kernel_id, spot._replace(draws=draws), ranges)
+    return weighted_tallies(scenario.game, spot._replace(draws=draws), ranges)
 
 
 def _heads_up(one):
-    return heads_up_tallies(one.game.kernel_id, spot_of(one, True))
+    return heads_up_tallies(one.game, spot_of(one, True))
 
 
 def _brute_force(one):
-    return enumerate_deals(one.game.kernel_id, spot_of(one, True), 1, None, Job())[0]
+    return enumerate_deals(one.game, spot_of(one, True), 1, None, Job())[0]
 
 
 def _assert_identical(got, expected):

@@ -179,9 +179,8 @@ def test_next_cards_count_each_cards_spot_as_heads_up_counting_does(game, hands,
     from stud_odds.engine.next_card_counts import NextCards
 
     scenario = Scenario.build(hands, game=game, dead="Td 2h")
-    kernel_game = scenario.game.kernel_id
-    counts = NextCards(kernel_game, running.spot_of(scenario, False), me)
-    now = heads_up_tallies(kernel_game, running.spot_of(scenario, False))
+    counts = NextCards(scenario.game, running.spot_of(scenario, False), me)
+    now = heads_up_tallies(scenario.game, running.spot_of(scenario, False))
     assert counts.now.outcomes == now.outcomes
     for name in ("per_player", "classes", "table"):
         assert np.array_equal(getattr(counts.now, name), getattr(now, name)), name
@@ -191,7 +190,7 @@ def test_next_cards_count_each_cards_spot_as_heads_up_counting_does(game, hands,
         unseen = list({card // 4: (position, card) for position, card in reversed(unseen)}
                       .values())
     for position, card in unseen:
-        alone = heads_up_tallies(kernel_game,
+        alone = heads_up_tallies(scenario.game,
                                  running.spot_of(_dealt(scenario, me, card, False), False))
         together = counts.tallies(position)
         assert together.outcomes == alone.outcomes

@@ -9,6 +9,7 @@ import pytest
 from stud_odds import Scenario
 from stud_odds.checks import OptionError
 from stud_odds.engine import EquityError, plan_equity, run_equity, sample
+from stud_odds.games import Game
 from stud_odds.history.settings import trials_for
 from stud_odds.request import SpotRequest
 from stud_odds.request.stop import Stop
@@ -86,9 +87,9 @@ def test_kernel_answers_only_decides(monkeypatch):
     monkeypatch.setattr("stud_odds.compiling.ask", lambda *kernel: asked.append(kernel))
     monkeypatch.setattr(running, "is_loaded", lambda name, game: False)
     monkeypatch.setattr(running, "in_cache", lambda name, game: False)
-    assert kernel_choice.kernel_answers("exact", 0, twin_seconds=0.01) is False
-    assert kernel_choice.kernel_answers("exact", 0, twin_seconds=10_000.0) is True
-    assert kernel_choice.kernel_answers("exact", 0, 0.01, kernel_choice.TWIN_BYTES + 1)
+    assert kernel_choice.kernel_answers("exact", Game.STUD, twin_seconds=0.01) is False
+    assert kernel_choice.kernel_answers("exact", Game.STUD, twin_seconds=10_000.0) is True
+    assert kernel_choice.kernel_answers("exact", Game.STUD, 0.01, kernel_choice.TWIN_BYTES + 1)
     assert asked == []
-    kernel_choice.start_background_compile("exact", 0, False, 0.01)
-    assert asked == [("exact", 0)]
+    kernel_choice.start_background_compile("exact", Game.STUD, False, 0.01)
+    assert asked == [("exact", Game.STUD)]

@@ -155,29 +155,26 @@ def _equity(scenario: Scenario, task: EquityTask, job: Job) -> EquityResult:
     started = time.perf_counter()
     choice = choose(scenario.plan, task.stop, task.threads, scenario.game)
     spot = running.spot_of(scenario, task.scooping_hands)
-    game = scenario.game.kernel_id  # the kernels' integer for the Game: taken here, once
     if choice.method is Algorithm.MONTE_CARLO:  # on the Choice's threads, as every method
-        return _sample(scenario, game, spot, replace(task, threads=choice.threads), job,
-                       started)
+        return _sample(scenario, spot, replace(task, threads=choice.threads), job, started)
     if choice.method is Algorithm.SMALL:  # numpy: no numba, no turn at the kernels
         progress = _counting(task, Algorithm.ENUMERATE, choice.deals)
         job.check_alone()
-        tallies = small.small_tallies(game, spot, running.lookups())
+        tallies = small.small_tallies(scenario.game.kernel_id, spot, running.lookups())
         if progress:
             progress(tallies.outcomes, choice.deals)
         compiling = 0.0
     else:
-        tallies, compiling = _count(scenario, game, spot, choice,
+        tallies, compiling = _count(scenario, spot, choice,
                                     _counting(task, choice.method, choice.deals), job)
     return summarise(scenario, tallies, Method.EXACT, None,
                      time.perf_counter() - started - compiling, StoppedBy.COMPLETE)
 
 
-def _count(scenario: Scenario, game: int, spot: Spot, choice: Choice,
-           progress: Progress | None, job: Job) -> tuple[Tallies, float]:
-    """The exact tallies by the chosen kernels (``game``: their id of the game), and the
-    seconds spent compiling them."""
-    threads = choice.threads
+def _count(scenario: Scenario, spot: Spot, choice: Choice, progress: Progress | None,
+           job: Job) -> tuple[Tallies, float]:
+    """The exact tallies by the chosen kernels, and the seconds spent compiling them."""
+    game, threads = scenario.game, choice.threads
     if choice.method is Algorithm.HEADS_UP:
         return exact.heads_up(game, spot, threads, progress, job)
     if choice.method is Algorithm.ENUMERATE:
@@ -205,7 +202,7 @@ def _counting(task: EquityTask, method: Algorithm, total: int) -> Progress | Non
     return report
 
 
-def _sample(scenario: Scenario, game: int, spot: Spot, task: EquityTask, job: Job,
+def _sample(scenario: Scenario, spot: Spot, task: EquityTask, job: Job,
             started: float) -> EquityResult:
     stop = task.stop
     if stop.seed is None:
@@ -219,7 +216,7 @@ def _sample(scenario: Scenario, game: int, spot: Spot, task: EquityTask, job: Jo
         on_round(summarise(scenario, tallies, Method.MONTE_CARLO, stop.seed, job.elapsed(),
                            StoppedBy.RUNNING))
 
-    tallies, stopped_by, compiling = monte_carlo(game, spot, running.ranges_of(scenario), task,
-                                                 job, partial if on_round else None)
+    tallies, stopped_by, compiling = monte_carlo(scenario.game, spot, running.ranges_of(scenario),
+                                                 task, job, partial if on_round else None)
     return summarise(scenario, tallies, Method.MONTE_CARLO, stop.seed,
                      time.perf_counter() - started - compiling, stopped_by)

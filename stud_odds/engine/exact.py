@@ -20,14 +20,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from stud_odds.games import Game
 from stud_odds.kernels.bundles import Levels, Spot
-from stud_odds.kernels.layout import (
-    GAME_RAZZ,
-    GAME_STUD,
-    GAME_STUD8,
-    HIGH_CLASS_COLUMNS,
-    LOW_CLASS_COLUMNS,
-)
+from stud_odds.kernels.layout import HIGH_CLASS_COLUMNS, LOW_CLASS_COLUMNS
 from stud_odds.scenario.table import HOLE_CARDS
 
 from . import kernel_choice, running
@@ -45,7 +40,7 @@ DEALS_PER_CALL = 8_000_000
 VALUED_PER_CALL = 1_000_000  # the same for one level alone, whose every deal is valued
 
 
-def enumerate_deals(game: int, spot: Spot, threads: int, progress: Progress | None,
+def enumerate_deals(game: Game, spot: Spot, threads: int, progress: Progress | None,
                     job: Job) -> tuple[Tallies, float]:
     """Every deal's tallies (by the kernel, or by its numpy twin when the kernel is not
     ready and the twin is quicker: the same tallies), and the seconds spent compiling."""
@@ -60,13 +55,13 @@ def enumerate_deals(game: int, spot: Spot, threads: int, progress: Progress | No
         if kernel:
             return _enumerate_deals(game, spot, threads, progress, job)
         job.check()
-        tallies = enumeration_twin(game, spot, running.lookups(), between=job.share)
+        tallies = enumeration_twin(game.kernel_id, spot, running.lookups(), between=job.share)
     if progress:
         progress(tallies.outcomes, tallies.outcomes)
     return tallies, 0.0
 
 
-def _enumerate_deals(game: int, spot: Spot, threads: int, progress: Progress | None,
+def _enumerate_deals(game: Game, spot: Spot, threads: int, progress: Progress | None,
                      job: Job) -> tuple[Tallies, float]:
     entry, compiling = running.kernel("exact", game)
     lookups = running.lookups()
@@ -154,7 +149,7 @@ def _choices(spot: Spot, levels: list[tuple[int, int]]) -> list[int]:
     return level_choices(len(spot.deck), levels)
 
 
-def _value_tables(game: int, spot: Spot, levels: list[tuple[int, int]],
+def _value_tables(game: Game, spot: Spot, levels: list[tuple[int, int]],
                   between: Callable[[], None], threads: int) -> Levels:
     """The levels with their value tables: the last level's always (the inner loop reads
     it), the others' from the second on while they fit (the first is dealt once per
@@ -187,7 +182,7 @@ def _value_tables(game: int, spot: Spot, levels: list[tuple[int, int]],
                   np.array([k for _, k in levels], np.int64), values, tabled, outer)
 
 
-def _last_level_classes(game: int, spot: Spot, levels: Levels, deals: int,
+def _last_level_classes(game: Game, spot: Spot, levels: Levels, deals: int,
                         tallies: Tallies) -> None:
     """The inner loop's player's hand classes: each completion's, once per deal it is in
     (every completion is in the same number of deals)."""
@@ -197,13 +192,13 @@ def _last_level_classes(game: int, spot: Spot, levels: Levels, deals: int,
     values = levels.values[-1, :size].astype(np.int64)
     weight = deals // size
     classes = tallies.classes[p]
-    if game != GAME_RAZZ:
+    if game.has_high:
         high_classes = lookups.classes.high[values >> 16]
         classes[:HIGH_CLASS_COLUMNS] += np.bincount(high_classes, minlength=HIGH_CLASS_COLUMNS) \
             * weight
-    if game != GAME_STUD:
+    if game.has_low:
         low = values & 0xFFFF
-        low_classes = (lookups.classes.low8 if game == GAME_STUD8 else lookups.classes.razz)[low]
+        low_classes = (lookups.classes.razz if game is Game.RAZZ else lookups.classes.low8)[low]
         classes[HIGH_CLASS_COLUMNS:HIGH_CLASS_COLUMNS + LOW_CLASS_COLUMNS] += np.bincount(
             low_classes, minlength=LOW_CLASS_COLUMNS) * weight
 
@@ -219,7 +214,7 @@ def _ranges(choices: list[int], outer: int, single: bool) -> Iterator[tuple[int,
         yield start, count, count * deals_per_index
 
 
-def heads_up(game: int, spot: Spot, threads: int, progress: Progress | None,
+def heads_up(game: Game, spot: Spot, threads: int, progress: Progress | None,
              job: Job) -> tuple[Tallies, float]:
     """Two players' exact tallies by counting pairs of completions (headsup.py, or its
     numpy twin when the kernels are not ready and the twin is quicker: the same
@@ -230,13 +225,14 @@ def heads_up(game: int, spot: Spot, threads: int, progress: Progress | None,
 
     draws = [int(k) for k in spot.draws]
     # razz without scoops by class: counted by rank profiles, far quicker than pairs
-    by_ranks = game == GAME_RAZZ and not spot.track_scoops
+    by_ranks = game is Game.RAZZ and not spot.track_scoops
     if by_ranks:
         twin_seconds, twin_bytes = razz_ranks_cost(len(spot.deck), draws,
                                                    bool(spot.shared_draw)), 0
     else:
-        twin_seconds, twin_bytes = heads_up_twin_cost(
-            game, len(spot.deck), draws, bool(spot.shared_draw), bool(spot.track_scoops))
+        twin_seconds, twin_bytes = heads_up_twin_cost(game.kernel_id, len(spot.deck), draws,
+                                                      bool(spot.shared_draw),
+                                                      bool(spot.track_scoops))
     kernel = kernel_choice.kernel_answers("heads_up", game, twin_seconds, twin_bytes)
     kernel_choice.start_background_compile("heads_up", game, kernel, twin_seconds)
     if not kernel:
@@ -244,7 +240,8 @@ def heads_up(game: int, spot: Spot, threads: int, progress: Progress | None,
             job.check()
             tallies = (razz_ranks_tallies(spot, running.lookups(), between=job.share)
                        if by_ranks else
-                       heads_up_twin(game, spot, running.lookups(), between=job.share))
+                       heads_up_twin(game.kernel_id, spot, running.lookups(),
+                                     between=job.share))
         if progress:
             progress(tallies.outcomes, tallies.outcomes)
         return tallies, 0.0
@@ -257,7 +254,7 @@ def heads_up(game: int, spot: Spot, threads: int, progress: Progress | None,
     return tallies, compiling
 
 
-def heads_up_kernels(game: int) -> float:
+def heads_up_kernels(game: Game) -> float:
     """Compile (or load) the heads-up kernels of a game; the seconds that took."""
     from .headsup import heads_up_tallies
 
@@ -266,7 +263,7 @@ def heads_up_kernels(game: int) -> float:
     return running.compiled("heads_up", game, lambda: heads_up_tallies(game, tiny))
 
 
-def weighted(game: int, spot: Spot, ranges: tuple[Combos | None, Combos | None], threads: int,
+def weighted(game: Game, spot: Spot, ranges: tuple[Combos | None, Combos | None], threads: int,
              progress: Callable[[float], None] | None, job: Job) -> tuple[Tallies, float]:
     """Two players' exact tallies against ranges in one weighted sweep (weighted.py, or its
     numpy twin when the kernels are not ready and the twin is quicker: the same tallies),
@@ -280,13 +277,15 @@ def weighted(game: int, spot: Spot, ranges: tuple[Combos | None, Combos | None],
     rows = [math.comb(n, k) if r is None or k < HOLE_CARDS else
             min(math.comb(n, k), len(r) * math.comb(n - HOLE_CARDS, k - HOLE_CARDS))
             for k, r in zip(sizes, ranges, strict=True)]
-    twin_seconds, twin_bytes = weighted_twin_cost(game, n, sizes, rows, bool(spot.track_scoops))
+    twin_seconds, twin_bytes = weighted_twin_cost(game.kernel_id, n, sizes, rows,
+                                                  bool(spot.track_scoops))
     kernel = kernel_choice.kernel_answers("weighted", game, twin_seconds, twin_bytes)
     kernel_choice.start_background_compile("weighted", game, kernel, twin_seconds)
     if not kernel:
         with job.kernels():
             job.check()
-            tallies = weighted_twin(game, spot, ranges, running.lookups(), between=job.share)
+            tallies = weighted_twin(game.kernel_id, spot, ranges, running.lookups(),
+                                    between=job.share)
         if progress:
             progress(1.0)
         return tallies, 0.0

@@ -57,6 +57,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from stud_odds.games import Game
 from stud_odds.kernels.bundles import Spot
 from stud_odds.kernels.completions import POSITION_MASK
 from stud_odds.kernels.headsup import (
@@ -65,11 +66,7 @@ from stud_odds.kernels.headsup import (
     counting_order,
     sweep_values,
 )
-from stud_odds.kernels.layout import (
-    GAME_STUD8,
-    SCOOP_CLASS_BASE,
-    low_buckets,
-)
+from stud_odds.kernels.layout import SCOOP_CLASS_BASE, low_buckets
 
 from . import pool, running
 from .awards import add_awards
@@ -108,7 +105,7 @@ class _Completions:
     """One player's completions (colex order): packed positions, primary value, low bucket,
     class column."""
 
-    def __init__(self, game: int, spot: Spot, player: int, low_bucket: np.ndarray,
+    def __init__(self, game: Game, spot: Spot, player: int, low_bucket: np.ndarray,
                  between: Callable[[], None] | None, threads: int = 1):
         lookups = running.lookups()
         draw = int(spot.draws[player])
@@ -121,8 +118,8 @@ class _Completions:
                                   (high, low, self.packed), between, threads)
         if between:
             between()
-        self.primary, self.bucket, self.pair_class = sweep_values(game, high, low, lookups,
-                                                                  low_bucket)
+        self.primary, self.bucket, self.pair_class = sweep_values(game.kernel_id, high, low,
+                                                                  lookups, low_bucket)
         self.per_bucket = np.bincount(self.bucket, minlength=1 << LOW_LEVELS)
 
     def __len__(self) -> int:
@@ -143,20 +140,21 @@ class _Completions:
         return counting_order(node * VALUE_SPAN + self.primary, (1 << depth) * VALUE_SPAN)
 
 
-def _class_tallies(game: int, side: _Completions, weight: int, classes: np.ndarray,
+def _class_tallies(game: Game, side: _Completions, weight: int, classes: np.ndarray,
                    player: int) -> None:
     """Each completion's hand classes, counted once per deal it is in (`weight` deals)."""
-    add_pair_classes(game, np.bincount(side.pair_class, minlength=PAIR_CLASSES) * weight,
+    add_pair_classes(game.kernel_id,
+                     np.bincount(side.pair_class, minlength=PAIR_CLASSES) * weight,
                      classes[player])
 
 
-def heads_up_tallies(game: int, spot: Spot, progress: Callable[[int, int], None] | None = None,
+def heads_up_tallies(game: Game, spot: Spot, progress: Callable[[int, int], None] | None = None,
                      plan_name: str | None = None, threads: int = 1) -> Tallies:
     """Exact tallies of a two-player spot, identical to enumerating every deal.
 
-    game: GAME_STUD, GAME_STUD8 or GAME_RAZZ; spot: the kernels' bundle (a dealt
-    community card is among the known cards; spot.draws[p] are the cards p
-    still receives alone, unknown hole cards and later streets).
+    spot: the kernels' bundle (a dealt community card is among the known cards;
+    spot.draws[p] are the cards p still receives alone, unknown hole cards and
+    later streets).
     progress(done, total) is called in deals between kernel calls, every
     fraction of a second (the calls are kept that short, so a stop raised
     from it is seen at once); ``done`` may repeat.  plan_name ("by bucket" or
@@ -189,7 +187,7 @@ def heads_up_tallies(game: int, spot: Spot, progress: Callable[[int, int], None]
     return tallies
 
 
-def _counted(game: int, spot: Spot, plan_name: str | None,
+def _counted(game: Game, spot: Spot, plan_name: str | None,
              progress: Callable[[float], None] | None, threads: int) -> Tallies:
     """heads_up_tallies of a spot without a community card to come; progress(fraction
     done) between kernel calls (each step is a fraction of a second, so a stop raised
@@ -217,7 +215,7 @@ def _x_player(n: int, draws: list[int]) -> int:
     return 0 if math.comb(n, draws[0]) <= math.comb(n, draws[1]) else 1
 
 
-def _pair_tallies(game: int, n: int, sides: tuple[_Completions, _Completions],
+def _pair_tallies(game: Game, n: int, sides: tuple[_Completions, _Completions],
                   sizes: tuple[int, int], px: int, track_scoops: bool, plan_name: str | None,
                   progress: Callable[[float], None] | None, threads: int) -> Tallies:
     """The tallies of X's and Y's completions (``sides``, of ``sizes`` cards from a deck of
@@ -241,7 +239,7 @@ def _pair_tallies(game: int, n: int, sides: tuple[_Completions, _Completions],
                                                    setup.tables, progress, threads)
     if px == 1:  # the counts have X as bit 0: make bit 0 player 0
         outcome_counts = outcome_counts[SWAP_PLAYERS][:, SWAP_PLAYERS]
-    add_awards(game, outcome_counts, tallies)
+    add_awards(game.kernel_id, outcome_counts, tallies)
     if track_scoops:
         tallies.classes[px, SCOOP_CLASS_BASE:] += scoops_x
         tallies.classes[py, SCOOP_CLASS_BASE:] += scoops_y
@@ -261,7 +259,7 @@ class SweepSetup(NamedTuple):
     levels: int
 
 
-def sweep_setup(game: int, n: int, sizes: tuple[int, int], track_scoops: bool) -> SweepSetup:
+def sweep_setup(game: Game, n: int, sizes: tuple[int, int], track_scoops: bool) -> SweepSetup:
     """The setup of a sweep of X and Y completions of ``sizes`` cards from ``n``."""
     a, b = sizes
     # card sets S shared by X and Y have at most min(a, b) cards; S of s cards has index
@@ -278,7 +276,7 @@ def sweep_setup(game: int, n: int, sizes: tuple[int, int], track_scoops: bool) -
     return SweepSetup((offset, binom), x_subsets, y_subsets,
                       (3 + 2 * track_scoops) * len(x_subsets[0]),
                       (2 + track_scoops) * len(y_subsets[0]),
-                      LOW_LEVELS if game == GAME_STUD8 else 0)
+                      LOW_LEVELS if game is Game.STUD8 else 0)
 
 
 def _side(rows: _Completions, take: np.ndarray, subsets: tuple[np.ndarray, ...]) -> Side:
@@ -287,7 +285,7 @@ def _side(rows: _Completions, take: np.ndarray, subsets: tuple[np.ndarray, ...])
                 rows.pair_class[take], *subsets)
 
 
-def _count(game: int, track_scoops: bool, work: tuple[np.ndarray, list[int]],
+def _count(game: Game, track_scoops: bool, work: tuple[np.ndarray, list[int]],
            sides: tuple[Side, Side], tables: tuple[np.ndarray, np.ndarray],
            progress: Callable[[float], None] | None, threads: int, per_row: bool = False
            ) -> tuple[np.ndarray, ...]:
@@ -307,7 +305,7 @@ def _count(game: int, track_scoops: bool, work: tuple[np.ndarray, list[int]],
         per_lane = (np.zeros((used, 4, 4), np.int64), np.zeros((used, PAIR_CLASSES), np.int64),
                     np.zeros((used, PAIR_CLASSES), np.int64))
         pool.run_on_threads([
-            partial(count_pairs, game, track_scoops, tasks,
+            partial(count_pairs, game.kernel_id, track_scoops, tasks,
                     lane_tasks[lane_starts[lane]:lane_starts[lane + 1]], *sides, tables,
                     (per_lane[0][lane], per_lane[1][lane], per_lane[2][lane],
                      row_counts[lane]))

@@ -9,7 +9,8 @@ from typing import Protocol
 
 import numpy as np
 
-from stud_odds.kernels.layout import GAME_STUD8, LOW_BUCKETS
+from stud_odds.games import Game
+from stud_odds.kernels.layout import LOW_BUCKETS
 
 from .pair_counting import LOW_LEVELS
 
@@ -112,22 +113,22 @@ def stud8_passes(x_rows: int, y_rows: int) -> tuple[int, int]:
                key=lambda passes: passes[0] * x_rows + passes[1] * y_rows)
 
 
-def heads_up_work(game_id: int, deck_size: int, draws: list[int]) -> int:
+def heads_up_work(game: Game, deck_size: int, draws: list[int]) -> int:
     """About how many table reads and writes heads_up_tallies makes: a cost estimate for
     choosing a method (one core does very roughly 5e8 of them a second, on top of valuing
     C(n, a) + C(n, b) hands at a few tens of millions a second).  Memory grows with the
     larger player's completions: about 50 bytes each."""
-    return pair_counting_work(game_id, draws, [math.comb(deck_size, k) for k in draws])
+    return pair_counting_work(game, draws, [math.comb(deck_size, k) for k in draws])
 
 
-def pair_counting_work(game_id: int, sizes: list[int], rows: list[int]) -> int:
+def pair_counting_work(game: Game, sizes: list[int], rows: list[int]) -> int:
     """heads_up_work for players whose completions have ``sizes`` cards, ``rows`` of each
     (weighted counting keeps only the completions a range allows)."""
     (x, a), (y, b) = sorted(zip(rows, sizes, strict=True))
     largest = min(a, b)
     x_rows = x * 3 * sum(math.comb(a, s) for s in range(largest + 1))
     y_rows = y * 2 * sum(math.comb(b, s) for s in range(largest + 1))
-    x_passes, y_passes = stud8_passes(x_rows, y_rows) if game_id == GAME_STUD8 else (1, 1)
+    x_passes, y_passes = stud8_passes(x_rows, y_rows) if game is Game.STUD8 else (1, 1)
     return x_passes * x_rows + y_passes * y_rows
 
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from stud_odds.games import Game
 from stud_odds.kernels import layout
 from stud_odds.kernels.bundles import Spot
 from stud_odds.kernels.completions import POSITION_BITS, POSITION_MASK
@@ -33,7 +34,7 @@ class NextCards:
     tracks them is refused).
     """
 
-    def __init__(self, game: int, spot: Spot, player: int,
+    def __init__(self, game: Game, spot: Spot, player: int,
                  between: Callable[[], None] | None = None, threads: int = 1):
         if (len(spot.draws) != 2 or spot.shared_draw or int(spot.draws[player]) < 1
                 or spot.track_scoops):
@@ -93,10 +94,10 @@ class NextCards:
         tallies.outcomes = math.comb(n, a) * math.comb(n - a, b)
         for player, per_class, deals in ((me, mine, math.comb(n - a, b)),
                                          (other, theirs, math.comb(n - b, a))):
-            add_pair_classes(self.game, per_class * deals, tallies.classes[player])
+            add_pair_classes(self.game.kernel_id, per_class * deals, tallies.classes[player])
         if me == 1:  # the counts have him as bit 0: make bit 0 player 0
             counts = counts[SWAP_PLAYERS][:, SWAP_PLAYERS]
-        add_awards(self.game, counts, tallies)
+        add_awards(self.game.kernel_id, counts, tallies)
         return tallies
 
 

@@ -246,7 +246,7 @@ def _heads_up_threads(game: Game, deal: Deal, threads: int) -> int:
 
     deck = deal.deck - deal.shared_draw
     fits = sum(deal.draws) <= deck
-    work = heads_up_work(game.kernel_id, deck, list(deal.draws)) if fits else 0
+    work = heads_up_work(game, deck, list(deal.draws)) if fits else 0
     return threads_for(Algorithm.HEADS_UP, work, threads)
 
 
@@ -310,7 +310,7 @@ def heads_up_feasible(game: Game, deal: Deal, largest: int = HEADS_UP_COMPLETION
     if largest > HEADS_UP_COMPLETIONS:
         return biggest <= largest
     return (biggest <= largest
-            and heads_up_work(game.kernel_id, deck, draws) * communities <= HEADS_UP_WORK)
+            and heads_up_work(game, deck, draws) * communities <= HEADS_UP_WORK)
 
 
 def heads_up_seconds(game: Game, deal: Deal, threads: int) -> float:
@@ -320,7 +320,7 @@ def heads_up_seconds(game: Game, deal: Deal, threads: int) -> float:
     deck, draws = deal.deck, list(deal.draws)
     communities = deck - sum(draws) if deal.shared_draw else 1
     valued = sum(math.comb(deck, k) for k in draws) / COMPLETION_RATE
-    return communities * (heads_up_work(game.kernel_id, deck, draws) / HEADS_UP_RATE
+    return communities * (heads_up_work(game, deck, draws) / HEADS_UP_RATE
                           + valued) / threads
 
 
@@ -384,6 +384,6 @@ def weighted_seconds(game: Game, deal: Deal, ranges: Sequence[Combos | None],
             min(math.comb(n, k), len(r) * math.comb(n - HOLE_CARDS, k - HOLE_CARDS))
             for k, r in zip(sizes, ranges, strict=True)]
     valued = sum(math.comb(n, k) for k in sizes) / COMPLETION_RATE
-    work = pair_counting_work(game.kernel_id, sizes, rows) / WEIGHTED_RATE
+    work = pair_counting_work(game, sizes, rows) / WEIGHTED_RATE
     return WEIGHTED_FIXED_SECONDS + (valued + work) / threads
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from stud_odds.games import Game
 from stud_odds.kernels.bundles import Spot, hand_keys
 from stud_odds.scenario import DealPlan
 
@@ -116,7 +117,7 @@ def _choice_spot(spot: Spot, plan: DealPlan, listed: Choices, choice: int) -> Sp
     return spot._replace(deck=deck, known_key=known_key, known_bits=known_bits)
 
 
-def each_choice_tallies(game: int, spot: Spot, plan: DealPlan, listed: Choices,
+def each_choice_tallies(game: Game, spot: Spot, plan: DealPlan, listed: Choices,
                         count: Callable, threads: int, progress: Progress | None,
                         job: Job) -> tuple[Tallies, float]:
     """Every choice counted on its own by ``count`` (exact.heads_up or
@@ -152,7 +153,7 @@ def each_choice_tallies(game: int, spot: Spot, plan: DealPlan, listed: Choices,
     return summed, compiling
 
 
-def weighted_sweep_tallies(game: int, spot: Spot, plan: DealPlan, total: int, threads: int,
+def weighted_sweep_tallies(game: Game, spot: Spot, plan: DealPlan, total: int, threads: int,
                            progress: Progress | None, job: Job) -> tuple[Tallies, float]:
     """each_choice_tallies' sums by one weighted sweep over every choice (weighted.py),
     from exact integers (weights in millionths) divided once, so that dividing by

@@ -58,7 +58,6 @@ from .tallies import Tallies
 
 _log = logging.getLogger("stud_odds")
 
-_GAME_NAMES = {game.kernel_id: game.value for game in Game}
 # what each kernel answers, and the seconds numba usually takes to compile it for one game
 # on an idle 2-core machine (benchmarks/bench_compile.py; stud_odds/kernels/__init__.py)
 _KINDS = {"exact": ("enumeration", 12), "monte_carlo": ("sampling", 6),
@@ -123,7 +122,7 @@ def ranges_of(scenario: Scenario) -> Ranges:
 VALUES_PER_CALL = 2_000_000
 
 
-def value_completions(game: int, deck: np.ndarray, known: tuple[int, int], k: int,
+def value_completions(game: Game, deck: np.ndarray, known: tuple[int, int], k: int,
                       values: tuple[np.ndarray, np.ndarray, np.ndarray],
                       between: Callable[[], None] | None = None, threads: int = 1) -> None:
     """kernels.completions.completion_values (every completion by ``k`` cards of ``deck``,
@@ -144,8 +143,8 @@ def value_completions(game: int, deck: np.ndarray, known: tuple[int, int], k: in
         part = high[start:end], low[start:end], packed[start:end] if len(packed) else packed
         total = end - start
         pieces = max(1, min(threads, total // 1000))  # a small call is not worth a thread
-        run_on_threads([partial(completion_values, game, deck, known, k, lookups(), part,
-                                total * i // pieces, total * (i + 1) // pieces)
+        run_on_threads([partial(completion_values, game.kernel_id, deck, known, k, lookups(),
+                                part, total * i // pieces, total * (i + 1) // pieces)
                         for i in range(pieces)], threads)
 
     n = len(deck)
@@ -172,7 +171,7 @@ def tiny_spot(track_scoops: int = 0) -> Spot:
                 track_scoops)
 
 
-def _warm_up_exact(entry: Callable, game: int) -> None:
+def _warm_up_exact(entry: Callable, game: Game) -> None:
     from stud_odds.kernels.completions import completion_values
 
     spot = tiny_spot()
@@ -180,8 +179,8 @@ def _warm_up_exact(entry: Callable, game: int) -> None:
     levels = Levels(one, one.copy(), np.zeros((1, 0), np.int32), np.zeros(1, np.bool_), 1)
     entry(spot, levels, lookups(), 0, 0, Tallies.zeros(2).tally())
     none = np.zeros(0, np.int16)
-    completion_values(game, spot.deck, (0, 0), 0, lookups(), (none, none, np.zeros(0, np.int64)),
-                      0, 0)
+    completion_values(game.kernel_id, spot.deck, (0, 0), 0, lookups(),
+                      (none, none, np.zeros(0, np.int64)), 0, 0)
 
 
 def chunk_tally(chunks: int, players: int) -> Tally:
@@ -191,25 +190,24 @@ def chunk_tally(chunks: int, players: int) -> Tally:
                  np.zeros((chunks, TABLE_COLUMNS), np.int64))
 
 
-def _warm_up_monte_carlo(entry: Callable, game: int) -> None:
+def _warm_up_monte_carlo(entry: Callable) -> None:
     entry(tiny_spot(), ranges_bundle([], [], lookups()), lookups(), np.zeros(0, np.uint64),
           np.zeros(0, np.int64), chunk_tally(0, 2))
 
 
-def kernel(method: str, game: int) -> tuple[Callable, float]:
+def kernel(method: str, game: Game) -> tuple[Callable, float]:
     """The entry point of ``method`` ("exact": kernels.enumerate, "monte_carlo":
     kernels.montecarlo) for one game, compiled (or loaded from the cache) on first use,
     and the seconds compiling took."""
     if method == "exact":
         from stud_odds.kernels.enumerate import ENUMERATE as entries
 
-        warm_up = _warm_up_exact
-    else:
-        from stud_odds.kernels.montecarlo import MONTE_CARLO as entries
+        entry = entries[game.kernel_id]
+        return entry, compiled(method, game, lambda: _warm_up_exact(entry, game))
+    from stud_odds.kernels.montecarlo import MONTE_CARLO as entries
 
-        warm_up = _warm_up_monte_carlo
-    entry = entries[game]
-    return entry, compiled(method, game, lambda: warm_up(entry, game))
+    entry = entries[game.kernel_id]
+    return entry, compiled(method, game, lambda: _warm_up_monte_carlo(entry))
 
 
 def compile_seconds(name: str) -> float:
@@ -218,7 +216,7 @@ def compile_seconds(name: str) -> float:
     return _KINDS[name][1]
 
 
-def compile_here_because(name: str, game: int, reason: str) -> None:
+def compile_here_because(name: str, game: Game, reason: str) -> None:
     """Kernel ``name`` of ``game``, if compiled here next, says ``reason`` (kernel_choice's)."""
     _DECIDED[_marker(name, game)] = reason
 
@@ -234,7 +232,7 @@ def compiling_because(reason: str) -> Iterator[None]:
         _WHY_HERE.reset(token)
 
 
-def _why_here(name: str, game: int) -> str:
+def _why_here(name: str, game: Game) -> str:
     """Why kernel ``name`` of ``game`` is compiled in this process, for the line that says
     so."""
     reason = _DECIDED.pop(_marker(name, game), None) or _WHY_HERE.get()
@@ -249,23 +247,23 @@ def _why_here(name: str, game: int) -> str:
         f" and the background compile is off ({compiling.ENVIRONMENT}=0)")
 
 
-def in_cache(name: str, game: int) -> bool:
+def in_cache(name: str, game: Game) -> bool:
     """Whether kernel ``name`` of ``game`` is compiled in the cache for these very sources
     (so loading is quick)."""
     return kernel_cache.is_compiled(_cache_marker(name, game))
 
 
-def is_loaded(name: str, game: int) -> bool:
+def is_loaded(name: str, game: Game) -> bool:
     """Whether kernel ``name`` (as ``compiled`` names it) is ready for ``game`` in this
     process (in_cache: compiled in the cache, so loading is quick)."""
     return _marker(name, game) in _READY
 
 
-def _marker(name: str, game: int) -> str:
-    return name if name in _ALL_GAMES else f"{name}-{_GAME_NAMES[game]}"
+def _marker(name: str, game: Game) -> str:
+    return name if name in _ALL_GAMES else f"{name}-{game.value}"
 
 
-def _cache_marker(name: str, game: int) -> str:
+def _cache_marker(name: str, game: Game) -> str:
     """The cache's mark of a kernel compiled for these sources: numba's files of a kernel
     are found again only for a source at the same path with the same modification time and
     size (its stamp), so a copy elsewhere (a clone beside the installed package) or a
@@ -282,7 +280,7 @@ def _sources_stamp() -> str:
     return digest.hexdigest()[:12]
 
 
-def compiled(name: str, game: int, warm_up: Callable[[], object]) -> float:
+def compiled(name: str, game: Game, warm_up: Callable[[], object]) -> float:
     """Compile (or load from the cache) kernel ``name`` for ``game`` by calling it on no work;
     the seconds that took.
 
@@ -303,7 +301,7 @@ def compiled(name: str, game: int, warm_up: Callable[[], object]) -> float:
         shared = name in _ALL_GAMES
         _log.info("compiling the %s kernel here first (numba, once %s: up to about %d s on 2 "
                   "cores; later runs load it from the cache): %s",
-                  kind if shared else f"{_GAME_NAMES[game]} {kind}",
+                  kind if shared else f"{game.value} {kind}",
                   "for all three games" if shared else "per game", seconds,
                   _why_here(name, game))
         if where.note:

@@ -21,6 +21,7 @@ from functools import partial
 
 import numpy as np
 
+from stud_odds.games import Game
 from stud_odds.kernels.bundles import Ranges, Spot, Tally
 from stud_odds.results import StoppedBy
 
@@ -53,7 +54,7 @@ TWIN_SECONDS_PER_HAND = 4e-7
 KERNEL_SECONDS_PER_HAND = 4e-8
 
 
-def monte_carlo(game: int, spot: Spot, ranges: Ranges, task: EquityTask, job: Job,
+def monte_carlo(game: Game, spot: Spot, ranges: Ranges, task: EquityTask, job: Job,
                 on_round: Callable[[Tallies], None] | None = None
                 ) -> tuple[Tallies, StoppedBy, float]:
     """Sample until a stop; the tallies, why it stopped, and the seconds spent compiling.
@@ -86,7 +87,7 @@ class _Calls:
     has put it in the cache and the work left is worth loading it (the loading then left
     out of the time limit, as compiling before the clock is)."""
 
-    def __init__(self, game: int, spot: Spot, ranges: Ranges, task: EquityTask,
+    def __init__(self, game: Game, spot: Spot, ranges: Ranges, task: EquityTask,
                  job: Job | None = None):
         self.game, self.spot, self.ranges, self.stop = game, spot, ranges, task.stop
         self.threads, self.job = task.threads, job
@@ -135,8 +136,9 @@ class _Calls:
             tallies = Tallies.zeros(len(self.spot.known_key))
             results: list[Tallies] = []
             run_on_threads([
-                partial(_twin_part, results, self.game, self.spot, self.ranges, self.lookups,
-                        seeds[a:b], per_chunk[a:b])
+                partial(_twin_part, results, partial(sample_chunks, self.game.kernel_id,
+                                                     self.spot, self.ranges, self.lookups,
+                                                     seeds[a:b], per_chunk[a:b]))
                 for a, b in itertools.pairwise(bounds)], parts)
             for part in results:
                 tallies.add(part)
@@ -153,8 +155,8 @@ class _Calls:
         return tallies
 
 
-def _twin_part(results: list[Tallies], *arguments: object) -> None:
-    results.append(sample_chunks(*arguments))
+def _twin_part(results: list[Tallies], count: Callable[[], Tallies]) -> None:
+    results.append(count())
 
 
 def _round_size(trials: int | None, round_number: int, done: int) -> int:

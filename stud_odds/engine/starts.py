@@ -23,7 +23,7 @@ from functools import partial
 import numpy as np
 
 from stud_odds.checks import check_threads
-from stud_odds.games import Game, parse_game
+from stud_odds.games import Game
 from stud_odds.kernels.headsup import (
     BOTH,
     X_WINS,
@@ -31,7 +31,7 @@ from stud_odds.kernels.headsup import (
     counting_order,
     sweep_values,
 )
-from stud_odds.kernels.layout import GAME_STUD8, NO_BUCKET, low_buckets
+from stud_odds.kernels.layout import NO_BUCKET, low_buckets
 from stud_odds.kernels.starts import (
     DONE,
     HAND,
@@ -198,7 +198,7 @@ def _cost(task: np.ndarray, walk: int) -> int:
     return (3 * x + y) * walk
 
 
-def _run(game: int, sweeps: list[_Sweep], hands: Hands,
+def _run(game: Game, sweeps: list[_Sweep], hands: Hands,
          subsets: tuple[SubsetPlan, tuple[np.ndarray, ...]], counts: np.ndarray,
          report: Callable[[float], None], lanes: int) -> None:
     """Every task of every sweep, a lane (a thread) per task at a time, in short calls."""
@@ -227,7 +227,7 @@ def _run(game: int, sweeps: list[_Sweep], hands: Hands,
             used = len(running_tasks)
             before = states[:used].copy()
             pool.run_on_threads([
-                partial(sweep_task, game,
+                partial(sweep_task, game.kernel_id,
                         Lane(sweep.tasks[task], states[slot], lane_tables[slot], below[slot]),
                         sweep.order, hands, subsets, CALL_OPERATIONS, counts)
                 for slot, task in enumerate(running_tasks)])
@@ -253,7 +253,7 @@ def _progress_of(tasks: np.ndarray, before: np.ndarray, after: np.ndarray, walk:
     return done
 
 
-def start_table(game: str | Game, ranks: Sequence[int] = range(13),
+def start_table(game: Game, ranks: Sequence[int] = range(13),
                 progress: Callable[[int, int], None] | None = None,
                 cancel: CancelToken | None = None,
                 threads: int | None = None) -> list[StartCounts]:
@@ -270,11 +270,10 @@ def start_table(game: str | Game, ranks: Sequence[int] = range(13),
     lanes = check_threads(threads, "threads") or default_threads()
     job = Job(cancel)
     with running.ctrl_c_as_flag(job.interrupted), job.kernels():
-        return _count(parse_game(game).kernel_id, sorted(ranks), _Progress(progress, job),
-                      lanes)
+        return _count(game, sorted(ranks), _Progress(progress, job), lanes)
 
 
-def _count(game_id: int, ranks: list[int], steps: _Progress, lanes: int
+def _count(game: Game, ranks: list[int], steps: _Progress, lanes: int
            ) -> list[StartCounts]:
     n = len(ranks) * SUIT_COUNT
     if n < 2 * HAND:
@@ -283,14 +282,14 @@ def _count(game_id: int, ranks: list[int], steps: _Progress, lanes: int
     offset, class_of, stabiliser, _ = _classes(len(ranks), range(SHARED + 1), binom,
                                                lambda part: steps.part("classes", part))
     steps.finish("classes")
-    packed, orbit, primary, bucket = _hands(game_id, ranks, lambda part: steps.part("hands", part))
+    packed, orbit, primary, bucket = _hands(game, ranks, lambda part: steps.part("hands", part))
     steps.finish("hands")
-    if game_id == GAME_STUD8:
+    if game is Game.STUD8:
         sweeps = _halving_sweeps(primary, bucket)
     else:
         sweeps = _plain_sweeps(primary, lanes, math.comb(n - HAND, HAND))
     counts = np.zeros((len(packed), 4, 4), np.int32)
-    _run(game_id, sweeps, Hands(packed, orbit, primary),
+    _run(game, sweeps, Hands(packed, orbit, primary),
          (SubsetPlan(*_subset_plan(HAND, SHARED)), (offset, binom, class_of, stabiliser)),
          counts, lambda part: steps.part("sweep", part), lanes)
     steps.finish("sweep")
@@ -307,7 +306,7 @@ def _count(game_id: int, ranks: list[int], steps: _Progress, lanes: int
     return _per_start(sums.sum(axis=0), class_sizes, start_class, _deck(ranks), n)
 
 
-def _hands(game: int, ranks: list[int], report: Callable[[float], None]
+def _hands(game: Game, ranks: list[int], report: Callable[[float], None]
            ) -> tuple[np.ndarray, ...]:
     """The canonical seven-card hands: (packed positions, orbit size, primary value, low
     bucket), one kernel call per two lowest cards."""
@@ -317,12 +316,12 @@ def _hands(game: int, ranks: list[int], report: Callable[[float], None]
     done = 0
     for first in range(n - HAND + 1):
         for second in range(first + 1, n - HAND + 2):
-            parts.append(canonical_hands(len(ranks), first, second, _deck(ranks), game,
-                                         lookups))
+            parts.append(canonical_hands(len(ranks), first, second, _deck(ranks),
+                                         game.kernel_id, lookups))
             done += math.comb(n - second - 1, HAND - 2)
             report(done / math.comb(n, HAND))
     packed, orbit, high, low = (np.concatenate(column) for column in zip(*parts, strict=True))
-    primary, bucket, _ = sweep_values(game, high, low, lookups, low_buckets())
+    primary, bucket, _ = sweep_values(game.kernel_id, high, low, lookups, low_buckets())
     return packed, orbit, primary, bucket
 
 

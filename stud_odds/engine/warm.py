@@ -27,12 +27,14 @@ from .options import EquityError
 
 # a method's name -> its kernels' name in running.compiled (the marker of a compiled kernel)
 WARM_METHODS = {"sample": "monte_carlo", "enumerate": "exact", "headsup": "heads_up"}
-# every game, by name, in the order warm_up warms them (all of them: None)
-GAME_NAMES = tuple(game.value for game in Game)
 
 
-def _kernel_id(game: str) -> int:
-    return parse_game(game).kernel_id
+class _Kernel(NamedTuple):
+    """One kernel to warm: its label ("stud8 sample"), running's name of it, its game."""
+
+    label: str
+    kind: str
+    game: Game
 
 
 def _method(method: str) -> str:
@@ -42,12 +44,12 @@ def _method(method: str) -> str:
     return WARM_METHODS[method]
 
 
-def is_warm(game: str, method: str) -> bool:
+def is_warm(game: str | Game, method: str) -> bool:
     """Whether ``method``'s kernels for ``game`` are compiled or loaded in this process."""
-    return running.is_loaded(_method(method), _kernel_id(game))
+    return running.is_loaded(_method(method), parse_game(game))
 
 
-def warm_up(games: Iterable[str] | None = None, methods: Iterable[str] | None = None,
+def warm_up(games: Iterable[str | Game] | None = None, methods: Iterable[str] | None = None,
             progress: Callable[[int, int, str], None] | None = None,
             background: bool = False) -> None:
     """Compile (or load from the cache) the kernels of ``games`` ("stud", "stud8", "razz";
@@ -65,32 +67,38 @@ def warm_up(games: Iterable[str] | None = None, methods: Iterable[str] | None = 
     """
     work = _work(games, methods)
     if background:
-        missing = [(kind, game_id) for _, kind, game_id in work
-                   if not running.in_cache(kind, game_id)]
+        missing = [(item.kind, item.game) for item in work
+                   if not running.in_cache(item.kind, item.game)]
         if missing and compiling.enabled():
             compiling.start(*missing[0])
         return
+    _warm(work, progress)
+
+
+def _warm(work: list[_Kernel], progress: Callable[[int, int, str], None] | None = None
+          ) -> None:
+    """Compile (or load) each kernel of ``work`` in the foreground, on the kernels' turn."""
     with Job().kernels(), running.compiling_because("stud_odds.warm_up() was asked to"):
         running.lookups()
-        for done, (label, kind, game_id) in enumerate(work):
+        for done, item in enumerate(work):
             if progress:
-                progress(done, len(work), label)
-            if kind == "heads_up":
-                heads_up_kernels(game_id)
+                progress(done, len(work), item.label)
+            if item.kind == "heads_up":
+                heads_up_kernels(item.game)
             else:
-                running.kernel(kind, game_id)
+                running.kernel(item.kind, item.game)
     if progress:
         progress(len(work), len(work), "ready")
 
 
-def _work(games: Iterable[str] | None, methods: Iterable[str] | None
-          ) -> list[tuple[str, str, int]]:
-    """(label, kernel name, game id) of each kernel of ``games`` for ``methods``."""
-    game_ids = [(game, _kernel_id(game)) for game in (GAME_NAMES if games is None else games)]
+def _work(games: Iterable[str | Game] | None, methods: Iterable[str] | None
+          ) -> list[_Kernel]:
+    """Each kernel of ``games`` (names, each parsed once here) for ``methods``."""
+    parsed = [parse_game(game) for game in (Game if games is None else games)]
     names = [(method, _method(method)) for method in (WARM_METHODS if methods is None
                                                       else methods)]
-    return [(f"{game} {method}", kind, game_id)
-            for game, game_id in game_ids for method, kind in names]
+    return [_Kernel(f"{game.value} {method}", kind, game)
+            for game in parsed for method, kind in names]
 
 
 class Warmth(NamedTuple):
@@ -106,8 +114,8 @@ class Warmth(NamedTuple):
 def warmth() -> Warmth:
     """How far every kernel of every game and method is (for a server's health)."""
     work = _work(None, None)
-    return Warmth(sum(running.is_loaded(kind, game_id) for _, kind, game_id in work),
-                  sum(running.in_cache(kind, game_id) for _, kind, game_id in work),
+    return Warmth(sum(running.is_loaded(item.kind, item.game) for item in work),
+                  sum(running.in_cache(item.kind, item.game) for item in work),
                   len(work), compiling.running_now())
 
 
@@ -117,11 +125,9 @@ def load_when_compiled(stop: threading.Event, poll: float = 0.5) -> None:
     answered by the twins meanwhile, and by the kernels from then on)."""
     waiting = _work(None, None)
     while waiting and not stop.is_set():
-        cached = [(label, kind, game_id) for label, kind, game_id in waiting
-                  if running.in_cache(kind, game_id)]
-        for label, _, _ in cached:
-            game, method = label.split()
-            warm_up([game], [method])
+        cached = [item for item in waiting if running.in_cache(item.kind, item.game)]
+        for item in cached:
+            _warm([item])
         waiting = [entry for entry in waiting if entry not in cached]
         if waiting and not cached:
             stop.wait(poll)

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from stud_odds.games import Game
 from stud_odds.kernels.bundles import Spot
 from stud_odds.kernels.layout import (
     SCOOP_CLASS_BASE,
@@ -52,7 +53,7 @@ from .pair_counting import LOW_LEVELS, PAIR_CLASSES, SWAP_PLAYERS, add_pair_clas
 from .tallies import Tallies, narrowed
 
 
-def weighted_kernels(game: int) -> float:
+def weighted_kernels(game: Game) -> float:
     """Compile (or load) the weighted counting kernels of a game; the seconds that took."""
     tiny = running.tiny_spot()._replace(deck=np.arange(6, dtype=np.int64),
                                         draws=np.array([1, 0], np.int64))
@@ -70,7 +71,7 @@ class _Player:
     pairs: np.ndarray | None  # int64[deck, deck]: a ranged player's pair weights by position
 
 
-def _player(game: int, spot: Spot, player: int, combos: Combos | None,
+def _player(game: Game, spot: Spot, player: int, combos: Combos | None,
             between: Callable[[], None], threads: int) -> _Player:
     rows = _Completions(game, spot, player, low_buckets(), between, threads)
     size = int(spot.draws[player])
@@ -102,7 +103,7 @@ def _disjoint_weight(player: _Player, other: _Player, deck: int) -> np.ndarray:
                                          other.pairs.sum(axis=1))
 
 
-def _classes(game: int, player: _Player, other: _Player, deck: int,
+def _classes(game: Game, player: _Player, other: _Player, deck: int,
              classes: np.ndarray) -> int:
     """The player's hand classes, each row once per weighted deal it is in, into
     ``classes`` (Python ints); returns the weighted deals."""
@@ -110,11 +111,11 @@ def _classes(game: int, player: _Player, other: _Player, deck: int,
     class_weights(player.rows.pair_class, player.weight,
                   _disjoint_weight(player, other, deck), limbs)
     per_pair = _wide(limbs)
-    add_pair_classes(game, per_pair, classes)
+    add_pair_classes(game.kernel_id, per_pair, classes)
     return int(per_pair.sum())
 
 
-def weighted_tallies(game: int, spot: Spot, ranges: tuple[Combos | None, Combos | None],
+def weighted_tallies(game: Game, spot: Spot, ranges: tuple[Combos | None, Combos | None],
                      progress: Callable[[float], None] | None = None,
                      threads: int = 1) -> Tallies:
     """Two players' tallies summed over every choice of hole pairs, each choice's tallies
@@ -138,7 +139,7 @@ def weighted_tallies(game: int, spot: Spot, ranges: tuple[Combos | None, Combos 
         return _counted(game, spot, full, ranges, tallies, between, progress, threads)
 
 
-def _counted(game: int, spot: Spot, full: Spot, ranges: tuple[Combos | None, Combos | None],
+def _counted(game: Game, spot: Spot, full: Spot, ranges: tuple[Combos | None, Combos | None],
              tallies: Tallies, between: Callable[[], None],
              progress: Callable[[float], None] | None, threads: int) -> Tallies:
     """weighted_tallies of a spot whose ranged players' completions include their hole
@@ -154,7 +155,7 @@ def _counted(game: int, spot: Spot, full: Spot, ranges: tuple[Combos | None, Com
                                         players[1 - px], n, progress, threads)
     if px == 1:
         counts = counts[SWAP_PLAYERS][:, SWAP_PLAYERS]
-    add_awards(game, counts, tallies)
+    add_awards(game.kernel_id, counts, tallies)
     if spot.track_scoops:
         classes[px, SCOOP_CLASS_BASE:] += scoops_x
         classes[1 - px, SCOOP_CLASS_BASE:] += scoops_y
@@ -163,7 +164,7 @@ def _counted(game: int, spot: Spot, full: Spot, ranges: tuple[Combos | None, Com
     return tallies
 
 
-def _sweep(game: int, track_scoops: bool, x: _Player, y: _Player, n: int,
+def _sweep(game: Game, track_scoops: bool, x: _Player, y: _Player, n: int,
            progress: Callable[[float], None] | None, threads: int) -> tuple[np.ndarray, ...]:
     """The weighted outcome counts and scoops by class of X and Y (Python ints)."""
     between = (lambda: progress(0.0)) if progress else (lambda: None)
@@ -182,8 +183,8 @@ def _sweep(game: int, track_scoops: bool, x: _Player, y: _Player, n: int,
         per_lane = (np.zeros((used, 4, 4, 2), np.int64),
                     np.zeros((used, PAIR_CLASSES, 2), np.int64),
                     np.zeros((used, PAIR_CLASSES, 2), np.int64))
-        count_weighted_pairs(game, track_scoops, (tasks, lane_tasks, lane_starts), *sides,
-                             weights, setup.tables, per_lane)
+        count_weighted_pairs(game.kernel_id, track_scoops, (tasks, lane_tasks, lane_starts),
+                             *sides, weights, setup.tables, per_lane)
         # limbs of lanes add up as limbs: each stays far below 2**63 over any spot's calls
         counts += per_lane[0].sum(axis=0)
         scoops[0] += per_lane[1].sum(axis=0)

@@ -24,5 +24,5 @@ def river_kernels() -> tuple[Callable, Callable]:
         running_sums(owner, weights, sums, 0, 1)
         query_sums(sums, np.zeros((1, 1, 8, 3), np.int64), 1, 0, 1, np.empty((1, 1, 1)))
 
-    running.compiled(KERNEL, Game.STUD.kernel_id, warm_up)
+    running.compiled(KERNEL, Game.STUD, warm_up)  # one compile serves every game
     return running_sums, query_sums

@@ -186,15 +186,14 @@ def river(
     sides = _sides(scenario)
     first = _first_to_act(scenario, parsed_game)
     order = (first, 1 - first)  # seats by acting order
-    kernel_id = parsed_game.kernel_id
     raw = [_values(parsed_game, side) for side in sides]
-    values = [compared_values(kernel_id, *pair) for pair in raw]
+    values = [compared_values(parsed_game.kernel_id, *pair) for pair in raw]
     tree = betting_tree(bets)
-    matchups = [Matchup.of(kernel_id, sides[me].cards, values[me], sides[1 - me].cards,
-                           values[1 - me]) for me in (0, 1)]
+    matchups = [Matchup.of(parsed_game.kernel_id, sides[me].cards, values[me],
+                           sides[1 - me].cards, values[1 - me]) for me in (0, 1)]
     players = tuple(new_player(sides[seat].weight, matchups[seat], tree, actor)
                     for actor, seat in enumerate(order))
-    kernel = _choose_summing(matchups, len(tree.terminals), kernel_id, use_kernel)
+    kernel = _choose_summing(matchups, len(tree.terminals), parsed_game, use_kernel)
     job = Job(cancel)
     started = time.perf_counter()
     with ctrl_c_as_flag(job.interrupted), job.kernels():
@@ -237,7 +236,7 @@ def _iterate(solver: Solver, job: Job, most: float,
             return value_first, value_second, exploitability
 
 
-def _choose_summing(matchups: list[Matchup], columns: int, game: int,
+def _choose_summing(matchups: list[Matchup], columns: int, game: Game,
                     use_kernel: bool | None) -> bool:
     if use_kernel is not None:
         return use_kernel
