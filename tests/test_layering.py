@@ -259,3 +259,93 @@ def test_the_length_finder_finds_a_long_function():
     tree = ast.parse(f"def long():\n{body}\n")
     assert _too_long("m", tree, MOST_FUNCTION_LINES + 1) == ["m.long: 61 lines"]
     assert _too_long("m", tree, MOST_MODULE_LINES + 1)[0] == "m: 401 lines"
+
+
+# Below the doors a game is a Game (games.py); the kernels' integer for it (Game.kernel_id)
+# is taken at the kernel seam alone: as an argument of a call into the kernels, their
+# numpy twins, or the numpy counterparts those twins share (each of which takes the
+# integer as the kernels do).
+KERNEL_SEAM = ("stud_odds.kernels", "stud_odds.engine.twins", "stud_odds.engine.small",
+               "stud_odds.engine.awards", "stud_odds.engine.pair_counting",
+               "stud_odds.river.showdown")
+
+
+def _on_the_seam(module: str | None) -> bool:
+    return module is not None and any(module == seam or module.startswith(f"{seam}.")
+                                      for seam in KERNEL_SEAM)
+
+
+def _names_imported(name: str, tree: ast.Module) -> dict[str, str]:
+    """Each name ``name`` binds by an import (at any depth) -> the module it comes from
+    (the module itself for an imported module)."""
+    names = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = _imported_from(name, node)
+            for alias in node.names:
+                full = f"{base}.{alias.name}"
+                names[alias.asname or alias.name] = full if full in MODULES else base
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                names[alias.asname or alias.name.partition(".")[0]] = (
+                    alias.name if alias.asname else alias.name.partition(".")[0])
+    return names
+
+
+def _source_module(node: ast.expr, names: dict[str, str]) -> str | None:
+    """The module a called or indexed name (``f``, ``module.f``) was imported from."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return names.get(node.id) if isinstance(node, ast.Name) else None
+
+
+def _kernel_ids_off_the_seam(name: str, tree: ast.Module) -> list[str]:
+    """``name:line`` of each ``.kernel_id`` read that is not an argument (or index) handed
+    straight to the kernel seam, and of each function parameter ``game`` typed ``int``."""
+    names = _names_imported(name, tree)
+    handed = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            callee, arguments = node.func, [*node.args, *(k.value for k in node.keywords)]
+            if isinstance(callee, ast.Name) and callee.id == "partial" and node.args:
+                callee, arguments = node.args[0], node.args[1:]
+            if _on_the_seam(_source_module(callee, names)):
+                handed.update(id(argument) for argument in arguments)
+        elif isinstance(node, ast.Subscript) and _on_the_seam(_source_module(node.value,
+                                                                             names)):
+            handed.add(id(node.slice))
+    found = [f"{name}:{node.lineno}" for node in ast.walk(tree)
+             if isinstance(node, ast.Attribute) and node.attr == "kernel_id"
+             and id(node) not in handed]
+    found += [f"{name}:{node.lineno} game: int" for node in ast.walk(tree)
+              if isinstance(node, ast.arg) and node.arg in ("game", "game_id")
+              and isinstance(node.annotation, ast.Name) and node.annotation.id == "int"]
+    return found
+
+
+def test_the_kernel_id_is_read_at_the_kernel_seam_alone():
+    """One game type below the doors (issue 40): engine functions, the kernel registry, the
+    background compile take and pass a Game, and only the call into a kernel or a twin
+    reads its integer."""
+    off_the_seam = [found for name, tree in TREES.items()
+                    if name != "stud_odds.games" and not _on_the_seam(name)
+                    for found in _kernel_ids_off_the_seam(name, tree)]
+    assert off_the_seam == []
+
+
+def test_the_seam_finder_finds_a_kernel_id_carried_as_an_int():
+    carried = ast.parse(
+        "from functools import partial\n"
+        "from stud_odds.kernels import layout\n"
+        "from stud_odds.kernels.headsup import count_pairs\n"
+        "from . import running\n"
+        "def f(game, scenario):\n"
+        "    layout.sole_winner(game.kernel_id, 1, 2)\n"
+        "    partial(count_pairs, game.kernel_id, 3)\n"
+        "    kernel = scenario.game.kernel_id\n"
+        "    running.kernel('exact', game.kernel_id)\n"
+        "def g(game: int):\n"
+        "    pass\n")
+    assert _kernel_ids_off_the_seam("stud_odds.engine.exact", carried) == [
+        "stud_odds.engine.exact:8", "stud_odds.engine.exact:9",
+        "stud_odds.engine.exact:10 game: int"]
