@@ -50,7 +50,9 @@ running.lookups()  # the tables are not compiling: build them first
 found = {}
 for name in sys.argv[1:]:
     method, game_name = name.split()
-    game = Game(game_name).kernel_id
+    game = Game(game_name)
+    if hasattr(running, "_GAME_NAMES"):  # a tree before issue 40: the kernels' integer
+        game = game.kernel_id
     wall, cpu = time.perf_counter(), time.process_time()
     if method == "heads_up":
         from stud_odds.engine.headsup import heads_up_tallies

@@ -81,7 +81,7 @@ def _median_seconds(run, repeats: int) -> tuple[float, float]:
 
 
 def _heads_up(scenario: Scenario, scoops: bool, threads: int):
-    return heads_up_tallies(scenario.game.kernel_id, spot_of(scenario, scoops), threads=threads)
+    return heads_up_tallies(scenario.game, spot_of(scenario, scoops), threads=threads)
 
 
 def _time_heads_up(scenario: Scenario, args: argparse.Namespace) -> tuple[float, float]:
@@ -111,7 +111,7 @@ def _against_brute_force(args: argparse.Namespace) -> None:
             deals = scenario.plan.outcomes()
             spot = spot_of(scenario, args.scoops)
 
-            def brute_force(spot=spot, game=scenario.game.kernel_id):
+            def brute_force(spot=spot, game=scenario.game):
                 return enumerate_deals(game, spot, args.threads, None, Job())
 
             brute_force()  # compile / load from the cache
@@ -130,7 +130,6 @@ def _ranges(args: argparse.Namespace) -> None:
             scenario = Scenario.build(hands, game=game)
             spot, plan = spot_of(scenario, args.scoops), scenario.plan
             listed = ranged.choices(plan, planning.MAX_CHOICES)
-            kernel = scenario.game.kernel_id
             model, seconds = planning.ranged_counting(scenario.game, plan, listed, 2)
             times = []
             for weighted in (False, True):
@@ -138,12 +137,13 @@ def _ranges(args: argparse.Namespace) -> None:
                     times.append(float("nan"))  # hours: not run
                     continue
 
-                def run(weighted=weighted, kernel=kernel, spot=spot, plan=plan, listed=listed):
+                def run(weighted=weighted, game=scenario.game, spot=spot, plan=plan,
+                        listed=listed):
                     if weighted:
                         return ranged.weighted_sweep_tallies(
-                            kernel, spot, plan, plan.outcomes() * len(listed), args.threads,
+                            game, spot, plan, plan.outcomes() * len(listed), args.threads,
                             None, Job())
-                    return ranged.each_choice_tallies(kernel, spot, plan, listed,
+                    return ranged.each_choice_tallies(game, spot, plan, listed,
                                                       exact.heads_up, args.threads, None, Job())
                 run()  # compile / load from the cache
                 times.append(_median_seconds(run, args.repeats)[0])
@@ -175,12 +175,12 @@ def _twins(args: argparse.Namespace) -> None:
         scenario = Scenario.build(hands, game=game)
         spot, plan = spot_of(scenario, args.scoops), scenario.plan
         ranges = tuple(plan.ranges[p] if p in plan.ranged_players else None for p in range(2))
-        question = (scenario.game.kernel_id, spot, ranges)
-        weighted_tallies(*question)  # compile / load from the cache
-        by_kernel = _median_seconds(partial(weighted_tallies, *question, threads=1),
-                                    args.repeats)[1]
-        by_twin = _median_seconds(partial(weighted_twin, *question, running.lookups()),
-                                  args.repeats)[1]
+        question = (spot, ranges)
+        weighted_tallies(scenario.game, *question)  # compile / load from the cache
+        by_kernel = _median_seconds(partial(weighted_tallies, scenario.game, *question,
+                                            threads=1), args.repeats)[1]
+        by_twin = _median_seconds(partial(weighted_twin, scenario.game.kernel_id, *question,
+                                          running.lookups()), args.repeats)[1]
         print(f"  {game:5s} {' vs '.join(hands):34s} kernels {by_kernel:6.2f} s  twin "
               f"{by_twin:6.2f} s  {by_twin / by_kernel:5.1f}x")
 
@@ -194,7 +194,7 @@ def _table(args: argparse.Namespace) -> None:
         scenario = Scenario.build(hands, game=game)
         one, one_cpu = _median_seconds(
             lambda scenario=scenario: _heads_up(scenario, False, args.threads), 1)
-        table, table_cpu = _median_seconds(lambda game=game: start_table(game), 1)
+        table, table_cpu = _median_seconds(lambda game=scenario.game: start_table(game), 1)
         print(f"  {game:5s} table {table:7.1f} s wall {table_cpu:7.1f} s CPU "
               f"= {1755 * 60 / table:8.0f} starts/min | one start ({' vs '.join(hands)}) "
               f"{one:5.1f} s wall = {60 / one:4.1f} starts/min, "

@@ -87,7 +87,7 @@ def _warm_environment(tree: Path, home: Path) -> dict[str, str]:
 
 def _prime(tree: Path, environment: dict[str, str], cwd: str) -> None:
     """Compile the heads-up kernels (the warm commands' kernels) into the cache."""
-    script = "from stud_odds.engine.exact import heads_up_kernels; heads_up_kernels(0)"
+    script = "from stud_odds.engine.warm import warm_up; warm_up(['stud'], ['headsup'])"
     subprocess.run([sys.executable, "-c", script], env=environment, cwd=cwd, check=True)
 
 

@@ -237,8 +237,10 @@ from stud_odds.engine import equity, running
 from stud_odds.scenario import Scenario
 spots = json.loads(sys.argv[1])
 scenarios = [Scenario.build(hands, game=game) for game, hands in spots]
+def _game(scenario):  # a tree before issue 40 takes the kernels' integer for its game
+    return scenario.game.kernel_id if hasattr(running, "_GAME_NAMES") else scenario.game
 for scenario in scenarios:
-    running.kernel("monte_carlo", scenario.game.kernel_id)  # in memory: no twin answers
+    running.kernel("monte_carlo", _game(scenario))  # in memory: no twin answers
     for _ in range(2):
         equity(scenario, method="monte-carlo", trials=200_000, seed=1, threads=1)
 print("ready", flush=True)
@@ -248,7 +250,7 @@ for line in sys.stdin:
     if direct:  # the kernel alone: 64 chunks, no rounds
         import numpy as np
         spot_, ranges = running.spot_of(scenario, False), running.ranges_of(scenario)
-        entry, _ = running.kernel("monte_carlo", scenario.game.kernel_id)
+        entry, _ = running.kernel("monte_carlo", _game(scenario))
         seeds = np.arange(1, 65, dtype=np.uint64) * np.uint64(seed * 7919)
         per_chunk = np.full(64, trials // 64, np.int64)
         tally = running.chunk_tally(64, len(scenario.hands))
