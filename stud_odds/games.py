@@ -49,7 +49,9 @@ class Game(StrEnum):
 
     @property
     def kernel_id(self) -> int:
-        """The integer the numba kernels use for this game (kernels/layout.py reads it)."""
+        """The integer the numba kernels and their numpy twins take for this game
+        (kernels/layout.py's GAME_*).  Read only in the call into them: every other module
+        takes and passes the Game (tests/test_layering.py holds it)."""
         return _INFO[self].kernel_id
 
     @property
