@@ -12,6 +12,7 @@ from river_helpers import dense_from_json
 from test_river_showdown import dead_but
 
 import stud_odds
+from stud_odds.games import Game
 from stud_odds.river import river
 
 # (game, hands, dead, pot, cap): small ranges on short decks, so that a dense best response
@@ -295,3 +296,22 @@ def test_the_kernel_and_its_twin_give_the_same_numbers(spot):
     twin = river(hands, game, pot=pot, cap=cap, dead=dead, use_kernel=False)
     kernel = river(hands, game, pot=pot, cap=cap, dead=dead, use_kernel=True)
     assert kernel.to_dict() == twin.to_dict()
+
+
+def test_the_solves_fields_take_a_number_by_the_checks_rule():
+    """pot, cap and accuracy are numbers as every checker takes them (checks.finite_number,
+    whole_number): a Decimal or a numpy number too, a bool or a float cap never; text as the
+    command line gives it."""
+    from decimal import Decimal
+
+    from stud_odds.river.fields import read_accuracy, read_cap, read_pot
+
+    assert read_pot(Decimal("5.5")) == read_pot(" 5.5 ") == read_pot(np.float64(5.5)) == 5.5
+    assert read_cap(np.int64(2), Game.STUD) == read_cap(" 2 ", Game.STUD) == 2
+    assert read_accuracy(Decimal("0.01")) == read_accuracy("0.01") == 0.01
+    for field, read, bad in [("pot", read_pot, True), ("pot", read_pot, "1e999"),
+                             ("cap", lambda cap: read_cap(cap, Game.STUD), 2.0),
+                             ("accuracy", read_accuracy, 10**400)]:
+        with pytest.raises(stud_odds.RiverError) as caught:
+            read(bad)
+        assert caught.value.field == field

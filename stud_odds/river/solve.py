@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import math
 import os
 import time
 from collections.abc import Sequence
-from decimal import Decimal
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -16,6 +14,7 @@ from stud_odds.engine.options import Progress
 from stud_odds.errors import StudOddsError, blame, shown
 from stud_odds.games import Game, parse_game
 from stud_odds.river.combos import HoleCombos, RiverError, meeting, side_of
+from stud_odds.river.fields import DEFAULT_ACCURACY, MAX_CAP, read_accuracy, read_cap, read_pot
 from stud_odds.river.result import RiverResult, SeatAnswer, hand_classes
 from stud_odds.river.showdown import Matchup, compared_values
 from stud_odds.river.solver import CHECK_EVERY, Solver, new_player
@@ -24,89 +23,27 @@ from stud_odds.river.tree import betting_tree
 if TYPE_CHECKING:
     from stud_odds.engine.job import Job
 
-MAX_CAP = 8
-DEFAULT_ACCURACY = 0.001
 MAX_ITERATIONS = 100_000  # a safety net: the solve stops at its target long before
-# the pot's bounds in big bets, and the smallest accuracy: past them the target (accuracy x
-# pot big bets) is below what double precision measures, or the values overflow, and the
-# solve would run its MAX_ITERATIONS rounds (half an hour) for nothing
-MIN_POT, MAX_POT = 0.01, 1e6
-MIN_ACCURACY = 1e-6
 # showdown sums a second the numpy twin gathers, for the choice of kernel or twin
 TWIN_GATHERS_PER_SECOND = 3e7
 EXPECTED_ROUNDS = 300
 
 
-def _error(field: str, message: str) -> RiverError:
-    error = RiverError(message)
-    error.field = field
-    return error
-
-
-def read_pot(pot: object) -> float:
-    """The pot in big bets: a positive finite number (5.5 may be given as text)."""
-    if isinstance(pot, bool):
-        raise _error("pot", f"the pot must be a number of big bets above 0, not {shown(pot)}")
-    try:
-        value = float(Decimal(pot.strip())) if isinstance(pot, str) else float(pot)  # type: ignore[arg-type]
-    except (ArithmeticError, ValueError, TypeError):
-        raise _error("pot", f"the pot must be a number of big bets above 0, not {shown(pot)}"
-                     ) from None
-    if not math.isfinite(value) or value <= 0:
-        raise _error("pot", f"the pot must be a number of big bets above 0, not {shown(pot)}")
-    if not MIN_POT <= value <= MAX_POT:
-        raise _error("pot", f"the pot must be from {MIN_POT:g} to {MAX_POT:,.0f} big bets, "
-                            f"not {shown(pot)}")
-    return value
-
-
-def read_cap(cap: object, game: Game) -> int:
-    """Bets in all on the river: the table rule (a bet and its raises) when None, else 1..8."""
-    if cap is None:
-        from stud_odds.rules import Stakes, bet_limits
-
-        limits = bet_limits(Stakes(Decimal(1), Decimal(1)), game, street=7)
-        assert limits.max_raises is not None
-        return 1 + limits.max_raises
-    number = cap
-    if isinstance(cap, str):
-        try:
-            number = int(cap.strip())
-        except ValueError:
-            number = None
-    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_CAP:
-        raise _error("cap", f"the cap is the bets allowed in all, a whole number from 1 to "
-                            f"{MAX_CAP}, not {shown(cap)}")
-    return number
-
-
-def read_accuracy(accuracy: object) -> float:
-    """The exploitability aimed at, as a share of the pot: above 0 and below 1."""
-    try:
-        value = float(accuracy.strip()) if isinstance(accuracy, str) else float(accuracy)  # type: ignore[arg-type]
-    except (ArithmeticError, ValueError, TypeError):
-        value = math.nan
-    if isinstance(accuracy, bool) or not (MIN_ACCURACY <= value < 1):
-        raise _error("accuracy", f"the accuracy is a share of the pot from {MIN_ACCURACY:g} to "
-                                 f"below 1 (0.001 is a tenth of a percent), not "
-                                 f"{shown(accuracy)}")
-    return value
-
-
 def _spot(hands: Sequence[str], game: Game, dead: object, folds: object):
     from stud_odds.scenario import SEVENTH, Scenario, street_name
 
-    if isinstance(hands, str) or not isinstance(hands, Sequence):
-        raise _error("hands", f"give the two players' hands as a list, not {shown(hands)}")
-    if len(hands) != 2:
-        raise _error("hands", f"the river solver takes two live players, not {len(hands)}: "
-                              "it solves heads-up spots")
-    with blame("hands"):  # a range that no card removal leaves is the hands' fault too
+    with blame("hands"):
+        if isinstance(hands, str) or not isinstance(hands, Sequence):
+            raise RiverError(f"give the two players' hands as a list, not {shown(hands)}")
+        if len(hands) != 2:
+            raise RiverError(f"the river solver takes two live players, not {len(hands)}: it "
+                             "solves heads-up spots")
+        # a range that no card removal leaves is the hands' fault too
         scenario = Scenario.build(list(hands), game, dead=dead, folds=folds)
-    if scenario.street != SEVENTH:
-        raise _error("hands", f"the river solver needs seventh-street hands (three hole cards "
-                              f"and four upcards, like xxx/QhJhTh9c), not "
-                              f"{street_name(scenario.street)} hands")
+        if scenario.street != SEVENTH:
+            raise RiverError(f"the river solver needs seventh-street hands (three hole cards "
+                             f"and four upcards, like xxx/QhJhTh9c), not "
+                             f"{street_name(scenario.street)} hands")
     return scenario
 
 
@@ -118,15 +55,14 @@ def _sides(scenario) -> tuple[HoleCombos, HoleCombos]:
     for seat in (0, 1):
         if not len(sides[seat]):
             with blame("hands", seat + 1):
-                raise _error("hands", f"player {seat + 1} has no hole cards left once the "
-                                      "cards seen are removed")
+                raise RiverError(f"player {seat + 1} has no hole cards left once the cards "
+                                 "seen are removed")
     keep = [meeting(sides[0], sides[1]), meeting(sides[1], sides[0])]
     for seat in (0, 1):
         if not keep[seat].any():
-            error = _error("hands", f"player {seat + 1}'s range has no combo left that can "
-                                    f"meet player {2 - seat}'s hole cards")
-            error.seat = seat + 1
-            raise error
+            with blame("hands", seat + 1):
+                raise RiverError(f"player {seat + 1}'s range has no combo left that can meet "
+                                 f"player {2 - seat}'s hole cards")
     return sides[0].subset(keep[0]), sides[1].subset(keep[1])
 
 
