@@ -8,6 +8,7 @@
 - :mod:`~stud_odds.river.solver`: discounted CFR, best responses, exploitability;
 - :mod:`~stud_odds.river.summary`: a decision by hand class (the tables' figures);
 - :mod:`~stud_odds.river.result`: :class:`RiverResult`;
+- :mod:`~stud_odds.river.fields`: the solve's own fields (pot, cap, accuracy), read once;
 - :mod:`~stud_odds.river.solve`: :func:`river`, the one entry point.
 
 ``stud_odds.river(...)`` calls :func:`river` whether ``stud_odds.river`` is this package
@@ -21,8 +22,9 @@ import types
 from typing import Any
 
 from stud_odds.river.combos import RiverError
+from stud_odds.river.fields import DEFAULT_ACCURACY, MAX_CAP
 from stud_odds.river.result import RiverResult
-from stud_odds.river.solve import DEFAULT_ACCURACY, MAX_CAP, river
+from stud_odds.river.solve import river
 
 
 class _CallablePackage(types.ModuleType):
