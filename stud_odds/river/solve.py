@@ -14,7 +14,7 @@ from stud_odds.engine.options import Progress
 from stud_odds.errors import StudOddsError, blame, shown
 from stud_odds.games import Game, parse_game
 from stud_odds.river.combos import HoleCombos, RiverError, meeting, side_of
-from stud_odds.river.fields import DEFAULT_ACCURACY, MAX_CAP, read_accuracy, read_cap, read_pot
+from stud_odds.river.fields import DEFAULT_ACCURACY, read_accuracy, read_cap, read_pot
 from stud_odds.river.result import RiverResult, SeatAnswer, hand_classes
 from stud_odds.river.showdown import Matchup, compared_values
 from stud_odds.river.solver import CHECK_EVERY, Solver, new_player
@@ -253,4 +253,4 @@ def _answers(solver: Solver, order: tuple[int, int], sides: tuple[HoleCombos, Ho
     return answers[0], answers[1]  # type: ignore[return-value]
 
 
-__all__ = ["DEFAULT_ACCURACY", "MAX_CAP", "RiverError", "river"]
+__all__ = ["river"]
