@@ -46,7 +46,9 @@ def __getattr__(name: str) -> bool:
     # imports kernels.layout never creates a cache folder.
     if name != "CACHE_KERNELS":
         raise AttributeError(f"module 'stud_odds.kernels' has no attribute {name!r}")
+    from stud_odds.kernels.blas_check import import_array_functions
     from stud_odds.kernels.locator import cache_kernels
 
+    import_array_functions()  # before numba first loads a kernel: without scipy.linalg
     value = globals()["CACHE_KERNELS"] = cache_kernels()
     return value
