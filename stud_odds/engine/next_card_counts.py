@@ -19,6 +19,9 @@ from .headsup_work import plan_sweeps, tasks_of
 from .pair_counting import PAIR_CLASSES, SWAP_PLAYERS, add_pair_classes
 from .tallies import Tallies
 
+# float64 adds integers exactly while every partial sum is below this
+EXACT_FLOAT_SUM = 1 << 53
+
 
 class NextCards:
     """A heads-up spot's tallies, and those after each card ``player`` can receive next:
@@ -58,15 +61,11 @@ class NextCards:
         between()
         counts, _, _, per_take = _count(game, False, (tasks, costs), swept, setup.tables,
                                         lambda _: between(), threads, per_row=True)
-        # each of his completions' counts (a row may be swept in several tasks), then per
-        # card the sums over the completions holding it
-        per_row = np.zeros((len(mine), 16), np.int64)
-        np.add.at(per_row, x_take, per_take.reshape(len(x_take), 16))
-        positions = _positions(mine.packed, a)
-        self.per_card = np.zeros((n, 16), np.int64)
-        for i in range(a):
-            np.add.at(self.per_card, positions[:, i], per_row)
-        self.mine_classes = _classes_by_card(mine, positions, n)
+        # per card the counts of the swept rows holding it (a completion may be swept in
+        # several tasks: each sweep's counts are his)
+        self.per_card = _sums_by_card(_positions(swept[0].packed, a),
+                                      per_take.reshape(len(x_take), 16), n)
+        self.mine_classes = _classes_by_card(mine, _positions(mine.packed, a), n)
         self.theirs_classes = _classes_by_card(theirs, _positions(theirs.packed, b), n)
         self.sizes = a, b
         self.theirs_total = np.bincount(theirs.pair_class, minlength=PAIR_CLASSES)
@@ -105,6 +104,27 @@ def _positions(packed: np.ndarray, k: int) -> np.ndarray:
     """Each packed completion's ``k`` positions, a row each."""
     return np.stack([(packed >> (POSITION_BITS * i)) & POSITION_MASK for i in range(k)],
                     axis=1)
+
+
+def _sums_by_card(positions: np.ndarray, counts: np.ndarray, n: int) -> np.ndarray:
+    """[card position, column]: the sums of ``counts``' rows over the rows whose
+    ``positions`` hold the card, integer for integer.
+
+    A bincount per column and position (np.add.at's scatter of whole rows took most of
+    ``outs``' sweep); its float sums are exact while a column's sum of magnitudes stays
+    below 2**53 (the counts of deals of a heads-up spot: planning.py keeps them below
+    2**48), else that column is summed in integers."""
+    sums = np.zeros((n, counts.shape[1]), np.int64)
+    for column in np.flatnonzero(counts.any(axis=0)):
+        values = counts[:, column]
+        if int(np.abs(values).sum()) >= EXACT_FLOAT_SUM:
+            for i in range(positions.shape[1]):
+                np.add.at(sums[:, column], positions[:, i], values)
+            continue
+        weights = values.astype(np.float64)
+        for i in range(positions.shape[1]):
+            sums[:, column] += np.bincount(positions[:, i], weights, n).astype(np.int64)
+    return sums
 
 
 def _classes_by_card(side: _Completions, positions: np.ndarray, n: int) -> np.ndarray:
