@@ -1,12 +1,12 @@
 """Weighted counting's twin: engine/weighted.py's exact tallies by numpy, without numba.
 
-The same counting as the weighted kernels (kernels/weighted.py), by the sorting
-of the heads-up twin (twins/headsup.py).  A ranged player's completions are
-those of a player whose hole cards are unknown (his hole pair and his later
-cards together), each weighing W, the summed weight (in millionths) of the
-range's hole pairs inside it; a player without a range weighs 1 everywhere;
-completions that weigh nothing are dropped before they are valued.  A pair of
-disjoint completions X and Y weighs W(X) * W(Y).
+The same counting as the weighted kernels (kernels/weighted.py), by the sums of
+twins/weighted_sums.py (a table of summed weights, or the heads-up twin's
+sorting).  A ranged player's completions are those of a player whose hole cards
+are unknown (his hole pair and his later cards together), each weighing W, the
+summed weight (in millionths) of the range's hole pairs inside it; a player
+without a range weighs 1 everywhere; completions that weigh nothing are dropped
+before they are valued.  A pair of disjoint completions X and Y weighs W(X) * W(Y).
 
 Every Y is entered once per subset S of it as the key (S, value) carrying its
 weight; each X asks, for each of its subsets, the summed weight of the keys of
@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from itertools import combinations
 
 import numpy as np
 
@@ -40,19 +39,23 @@ from stud_odds.ranges import Combos
 from stud_odds.scenario.table import HOLE_CARDS
 
 from ..awards import add_awards
-from ..pair_counting import PAIR_CLASSES, SWAP_PLAYERS, VALUE_SPAN, add_pair_classes, pair_weights
+from ..pair_counting import PAIR_CLASSES, SWAP_PLAYERS, add_pair_classes, pair_weights
 from ..small import class_columns, combination_rows, hand_value_arrays
 from ..tallies import Tallies, narrowed
 from .headsup import BOTH, X_WINS, Y_WINS, low_bucket, passes, sweep_value
+from .weighted_sums import (
+    ASKED_AT_ONCE,
+    CELLS_PER_QUESTION,
+    TABLE_CELLS,
+    card_sets_of_size,
+    colex_binomials,
+    weighted_pair_sums,
+)
 
 # bits of a per-row count taken at once: a weight (< 2**27) times such a limb, summed over
 # up to 2**24 rows, stays below 2**63
 _COUNT_LIMB_BITS = 12
 _MOST_ROWS = 1 << 24
-# a weight is below MAX_WEIGHT (kernels/weighted.py): 27 bits
-_WEIGHT_BITS = 27
-# subset entries of the asking side looked up at once (about 64 bytes each meanwhile)
-_ASKED_AT_ONCE = 1 << 21
 # seconds per entry (a completion's subset, sorted or looked up, with its weight) and per
 # completion listed and weighed, on one core of a busy 2-core machine (a third-street
 # range of three pairs against a known hand, 31 million entries: 4.3 to 5.9 CPU s), and
@@ -63,6 +66,7 @@ _BYTES_PER_LISTED = 24  # per card of a listed completion (its row, sorted, rank
 _BYTES_PER_ROW = 150
 _BYTES_PER_ENTRY = 40  # a sorted key, its summed weight and the sort's copy
 _BYTES_PER_QUESTION = 64
+_BYTES_PER_CELL = 24  # a table of summed weights' cell, its counts and their cumulative sum
 
 
 class _Player:
@@ -99,11 +103,11 @@ class _Player:
         return len(self.weight)
 
     def card_sets(self, rows: np.ndarray, size: int, deck: int) -> np.ndarray:
-        """The ``rows``' subsets of ``size`` positions as numbers (_card_sets)."""
+        """The ``rows``' subsets of ``size`` positions as numbers (card_sets_of_size)."""
         if self._sets is None:
-            return _card_sets(self.combos[rows], deck, size)
+            return card_sets_of_size(self.combos[rows], deck, size)
         if size not in self._sets:
-            self._sets[size] = _card_sets(self.combos, deck, size).astype(np.int32)
+            self._sets[size] = card_sets_of_size(self.combos, deck, size).astype(np.int32)
         return self._sets[size][rows].astype(np.int64)
 
 
@@ -122,28 +126,10 @@ def _ranged_combinations(n: int, k: int, pairs: np.ndarray) -> np.ndarray:
         rows[i, :, :HOLE_CARDS] = p, q
         rows[i, :, HOLE_CARDS:] = rest[others]
     rows = np.sort(rows.reshape(-1, k), axis=1)
-    binom, rank = _binomials(n, k), np.zeros(len(rows), np.int64)
+    binom, rank = colex_binomials(n, k), np.zeros(len(rows), np.int64)
     for i in range(k):
         rank += binom[rows[:, i], i + 1]
     return rows[np.unique(rank, return_index=True)[1]]
-
-
-def _binomials(deck: int, size: int) -> np.ndarray:
-    """binom[p, i] = C(p, i) for positions p of the deck, i up to ``size``."""
-    return np.array([[math.comb(p, i) for i in range(size + 1)] for p in range(deck)],
-                    np.int64).reshape(deck, size + 1)
-
-
-def _card_sets(combos: np.ndarray, deck: int, size: int) -> np.ndarray:
-    """Each row's subsets of ``size`` positions as numbers (colex ranks), one column per
-    subset: the numbers of two equal sets are equal."""
-    binom = _binomials(deck, size)
-    patterns = list(combinations(range(combos.shape[1]), size))
-    sets = np.zeros((len(combos), len(patterns)), np.int64)
-    for j, columns in enumerate(patterns):
-        for i, column in enumerate(columns):
-            sets[:, j] += binom[combos[:, column], i + 1]
-    return sets
 
 
 def _completion_weights(combos: np.ndarray, pairs: np.ndarray) -> np.ndarray:
@@ -197,70 +183,6 @@ def _class_tallies(game: int, player: _Player, other: _Player, deck: int,
                            _disjoint_weight(player, other, deck), PAIR_CLASSES)
     add_pair_classes(game, per_pair, classes)
     return int(per_pair.sum())
-
-
-def _sorted_keys(side: _Player, rows: np.ndarray, deck: int, size: int
-                 ) -> tuple[np.ndarray, np.ndarray]:
-    """The distinct keys (card set, value) of the ``rows``' subsets of ``size`` positions,
-    sorted (one more entry above every key), and the summed weight of the keys below
-    each (two more entries: the total).  Keys that are equal are counted together, so
-    their order among themselves is free: a plain sort, each key carrying its row's
-    weight in its low bits when they fit."""
-    keys = (side.card_sets(rows, size, deck) * VALUE_SPAN + side.value[rows, None]).ravel()
-    if side.unweighted:
-        keys.sort()
-        weights = None
-    else:
-        weights = np.repeat(side.weight[rows], keys.size // max(len(rows), 1))
-        if int(keys.max(initial=0)).bit_length() + _WEIGHT_BITS < 63:
-            packed = np.sort(keys << _WEIGHT_BITS | weights)
-            keys, weights = packed >> _WEIGHT_BITS, packed & ((1 << _WEIGHT_BITS) - 1)
-        else:
-            order = np.argsort(keys)
-            keys, weights = keys[order], weights[order]
-    summed = np.zeros(len(keys) + 1, np.int64)
-    if weights is None:
-        summed[1:] = np.arange(1, len(keys) + 1)
-    else:
-        np.cumsum(weights, out=summed[1:])
-    first = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1]))) if len(keys) \
-        else np.zeros(0, np.int64)
-    return (np.append(keys[first], np.iinfo(np.int64).max),
-            np.append(summed[first], (summed[-1], summed[-1])))
-
-
-def weighted_pair_sums(asking: _Player, rows: np.ndarray, asked: _Player,
-                       asked_rows: np.ndarray, deck: int
-                       ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """For each of ``asking``'s ``rows``: the summed weight of ``asked``'s ``asked_rows``
-    disjoint from it and valued below it, at most its value, and in all.
-
-    By inclusion-exclusion over the card sets S the two share, one size of S at a
-    time (sets of different sizes never match, and memory stays a size's worth): the
-    asked rows' subsets of that size are keys (S, value) sorted, each carrying its
-    row's weight, and each asking row finds each of its subsets' key (one binary
-    search) for the summed weight below it, at or below it and at any value of S."""
-    found = np.zeros((3, len(rows)), np.int64)
-    for size in range(min(asking.size, asked.size) + 1):
-        keys, summed = _sorted_keys(asked, asked_rows, deck, size)
-        # the summed weight of the keys of the sets below each set
-        set_sum = summed[np.searchsorted(keys, np.arange(math.comb(deck, size) + 1)
-                                         * VALUE_SPAN)]
-        sign = -1 if size % 2 else 1
-        # the asking rows a bounded number of entries at a time: memory stays flat
-        step = max(1, _ASKED_AT_ONCE // math.comb(asking.size, size))
-        for first in range(0, len(rows), step):
-            part = rows[first:first + step]
-            card_set = asking.card_sets(part, size, deck)
-            questions = card_set * VALUE_SPAN + asking.value[part, None]
-            start = set_sum[card_set]
-            at = np.searchsorted(keys, questions)
-            below = summed[at]
-            at_most = np.where(keys[at] == questions, summed[at + 1], below)
-            for kind, end in enumerate((below, at_most, set_sum[card_set + 1])):
-                found[kind, first:first + step] += sign * (end - start).sum(axis=1)
-    below, at_most, every = found
-    return below, at_most, every
 
 
 def weighted_twin(game: int, spot: Spot, ranges: tuple[Combos | None, Combos | None],
@@ -358,7 +280,8 @@ def weighted_twin_cost(game: int, deck: int, sizes: list[int], rows: list[int],
     from ``deck``, about ``rows`` of each kept (listed from a range's pairs when that
     lists fewer than every completion: ``rows`` are those listed; stud8 and scoops
     about twice), and the bytes it holds at once (the sorted entries of one size of
-    card sets, a bounded share of the asking side's; stud8 keeps every row's sets)."""
+    card sets or a table of their sums, a bounded share of the asking side's; stud8
+    keeps every row's sets)."""
     shared = range(min(sizes) + 1)
     per_side = [[r * math.comb(k, s) for s in shared] for k, r in zip(sizes, rows, strict=True)]
     entries = sum(map(sum, per_side))
@@ -367,5 +290,6 @@ def weighted_twin_cost(game: int, deck: int, sizes: list[int], rows: list[int],
     sorted_side = min(per_side, key=sum)  # the side with fewer entries is the one sorted
     held = (max(r * k for k, r in zip(sizes, rows, strict=True)) * _BYTES_PER_LISTED
             + sum(rows) * _BYTES_PER_ROW + (4 * entries if game == GAME_STUD8 else 0)
-            + max(sorted_side) * _BYTES_PER_ENTRY + _ASKED_AT_ONCE * _BYTES_PER_QUESTION)
+            + max(sorted_side) * _BYTES_PER_ENTRY + ASKED_AT_ONCE * _BYTES_PER_QUESTION
+            + min(TABLE_CELLS, CELLS_PER_QUESTION * max(map(max, per_side))) * _BYTES_PER_CELL)
     return seconds, held

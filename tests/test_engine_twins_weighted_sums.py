@@ -1,0 +1,57 @@
+"""twins/weighted_sums.py: its two ways of looking up the summed weights, a table and a
+binary search, give the same tallies on spots where the twin takes either (the twin
+against the kernels, integer for integer: test_engine_twins_exact.py)."""
+
+import numpy as np
+import pytest
+
+from stud_odds import Scenario
+from stud_odds.engine import running
+from stud_odds.engine.twins import weighted_sums
+from stud_odds.engine.twins.weighted import weighted_twin
+
+SPOTS = [
+    ("stud", ["AhKh/Qh8d5c", "[QQ+, AK]/7c6d2s"]),
+    ("stud8", ["Ac2c/3c4d5h", "[A2, A3, KK]/Ks9c8d"]),
+    ("razz", ["As2d/3c5h9d", "[A2, A3, 23]/Kh9c7c"]),
+    ("stud8", ["[QQ+, A2, A3]/Qh8d4c", "[pair, 3flush]/Kd7c6s"]),
+]
+
+
+def _tallies(game: str, hands: list[str], scoops: bool) -> list:
+    scenario = Scenario.build(hands, game=game)
+    plan = scenario.plan
+    ranges = tuple(plan.ranges[p] if p in plan.ranged_players else None for p in range(2))
+    tallies = weighted_twin(scenario.game.kernel_id, running.spot_of(scenario, scoops), ranges,
+                            running.lookups())
+    return [tallies.outcomes] + [np.asarray(part, dtype=object).tolist() for part in
+                                 (tallies.per_player, tallies.classes, tallies.table)]
+
+
+@pytest.mark.parametrize("game, hands", SPOTS, ids=[h[1] for _, h in SPOTS])
+@pytest.mark.parametrize("scoops", [False, True])
+def test_a_table_and_a_search_give_the_same_tallies(game, hands, scoops, monkeypatch):
+    by_default = _tallies(game, hands, scoops)
+    monkeypatch.setattr(weighted_sums, "TABLE_CELLS", 0)  # every size searched
+    assert _tallies(game, hands, scoops) == by_default
+    monkeypatch.setattr(weighted_sums, "TABLE_CELLS", 1 << 40)  # every size by a table
+    monkeypatch.setattr(weighted_sums, "CELLS_PER_QUESTION", 1 << 40)
+    assert _tallies(game, hands, scoops) == by_default
+
+
+def test_a_spot_may_take_both_ways():
+    """On a 4th-street spot the small card sets are read from a table and the larger ones
+    searched (their table would outgrow TABLE_CELLS)."""
+    taken = []
+    table, search = weighted_sums._Keys.by_table, weighted_sums._Keys.by_search
+    patched = pytest.MonkeyPatch()
+    patched.setattr(weighted_sums._Keys, "by_table",
+                    lambda keys, ranks: taken.append("table") or table(keys, ranks))
+    patched.setattr(weighted_sums._Keys, "by_search",
+                    lambda keys, ranks: taken.append("search") or search(keys, ranks))
+    patched.setattr(weighted_sums, "TABLE_CELLS", 1 << 16)
+    try:
+        _tallies("stud", ["AhKh/Qh8d", "[QQ+, AK]/7c6d"], False)
+    finally:
+        patched.undo()
+    assert {"table", "search"} <= set(taken)
