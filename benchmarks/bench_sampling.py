@@ -8,9 +8,11 @@ against poker-equity and the tree before, side by side in one run.
    the deal sizes of the spots below, ns per trial's deal (the median of --repeats,
    the fastest in brackets).  "one at a time" is the kernel before issue 39: each
    trial hashes its words as it deals them and undoes its swaps; "block" hashes the
-   words of 64 trials loop by loop (the kernel now); the batched ranged integers
-   (Brackett-Rozinsky and Lemire, 2024) draw several places from one word.  The ways
-   that deal the same cards are checked to agree.
+   words of 64 trials loop by loop, then swaps in a deck trial by trial; "sources"
+   (the kernel now) finds where each dealt card comes from without a deck, the 64
+   trials side by side (kernels/montecarlo._block_sources); the batched ranged
+   integers (Brackett-Rozinsky and Lemire, 2024) draw several places from one word.
+   The ways that deal the same cards are checked to agree.
 2. Trial rates (one thread, the public API): this tree, --before TREE (a checkout, e.g.
    ``git worktree add /tmp/before <commit>``) and the Rust poker-equity package when
    installed (``pip install poker-equity``; skipped with a line when missing), each
@@ -52,7 +54,14 @@ def _deal_ways():
     a checksum of the cards dealt, whether it deals the kernel's cards)."""
     from numba import njit
 
-    from stud_odds.kernels.montecarlo import _below, _mix, _word
+    from stud_odds.kernels.montecarlo import (
+        HASHED_TOGETHER,
+        _below,
+        _block_places,
+        _block_sources,
+        _mix,
+        _word,
+    )
     from stud_odds.kernels.stream import GOLDEN, WORD_BITS, WORD_MASK
 
     golden, mask, shift = np.uint64(GOLDEN), np.uint64(WORD_MASK), np.uint64(WORD_BITS)
@@ -134,6 +143,27 @@ def _deal_ways():
                         own[i] = card
         return checksum
 
+    @njit
+    def sources(deck, needed, seed, trials):
+        size, checksum = len(deck), 0
+        keys = np.empty(HASHED_TOGETHER, np.uint64)
+        rejected = np.empty(HASHED_TOGETHER, np.bool_)
+        places = np.zeros((needed, HASHED_TOGETHER), np.uint8)
+        moved = np.zeros((needed, HASHED_TOGETHER), np.uint8)
+        found = np.zeros((needed, HASHED_TOGETHER), np.uint8)
+        below = np.empty(needed, np.uint64)
+        for i in range(needed):
+            below[i] = (np.uint64(1 << 32) - np.uint64(size - i)) % np.uint64(size - i)
+        for first in range(0, trials, HASHED_TOGETHER):
+            count = min(HASHED_TOGETHER, trials - first)
+            _block_places(np.uint64(seed), first, count, size, needed, below, keys, rejected,
+                          places)
+            _block_sources(needed, places, moved, found)
+            for b in range(count):
+                for i in range(needed):
+                    checksum += deck[found[i, b]] * (i + 1)
+        return checksum
+
     def batch_plan(size, needed, word_bits, limit_bits):
         """Batches of consecutive bounds whose product stays under 2**limit_bits: (draws
         per batch, 2**word_bits % the batch's product)."""
@@ -195,8 +225,8 @@ def _deal_ways():
         "one at a time, places restored": (lambda d, n, s, t: one_at_a_time(d, n, s, t, True),
                                            True),
         "block of 64, swaps undone": (lambda d, n, s, t: block(d, n, s, t, False), True),
-        "block of 64, places restored (now)": (lambda d, n, s, t: block(d, n, s, t, True),
-                                               True),
+        "block of 64, places restored": (lambda d, n, s, t: block(d, n, s, t, True), True),
+        "block of 64, sources side by side (now)": (sources, True),
     }
     for word_bits, limit_bits, wide in ((32, 22, False), (64, 32, True), (64, 48, True)):
         def run(d, n, s, t, word_bits=word_bits, limit_bits=limit_bits, wide=wide):

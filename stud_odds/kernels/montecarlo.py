@@ -3,14 +3,19 @@
 Each trial's cards come from the counter-based stream of kernels/stream.py (a
 hash of the chunk's seed, the trial and the draw), dealt from the unseen deck
 as it was before the trial, so numpy (engine/twins/sampling.py) deals the
-same cards a block of trials at a time.  Without ranges, the words of 64
-trials are hashed loop by loop before they are dealt (a trial's hashes do not
-depend on one another, so the processor keeps many in flight), and after each
-deal the places it touched are put back from the spot's deck: 1.5-1.65x
-faster deals than hashing and undoing swaps trial by trial
-(benchmarks/bench_sampling.py).  Chunks are a fixed partition of the
-trials, so the tallies do not depend on how many threads ran them or how the
-chunks were grouped.
+same cards a block of trials at a time.  Without ranges the kernel works on
+64 trials side by side, step by step: it hashes their words loop by loop
+(a trial's hashes do not depend on one another), finds the place of the
+spot's deck each dealt card comes from by comparing each swap's place with
+the earlier ones (bytes, a vector register of trials at a time: no deck is
+swapped in, so no load waits on a store), sums each player's card keys, then
+values every hand, counts the hand classes in bit fields and finds each
+trial's winners without a branch on a value: the kernel alone ran 1.9-2.7x
+the trials per second of dealing and valuing one trial at a time (issue 39's
+spots and 3-way razz; benchmarks/bench_sampling.py).
+A player with a range draws his pair and his cards one trial at a time.
+Chunks are a fixed partition of the trials, so the tallies do not depend on
+how many threads ran them or how the chunks were grouped.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from stud_odds.kernels.layout import CLASS_COLUMNS, GAME_RAZZ, GAME_STUD, GAME_S
 from stud_odds.kernels.showdown import (
     add_outcome,
     award_outcomes,
-    count_classes,
+    count_block_classes,
     count_scoop,
     hand_values,
     new_outcomes,
@@ -48,7 +53,8 @@ _MIX2 = np.uint64(MIX2)
 _WORD_MASK = np.uint64(WORD_MASK)
 _WORD_SHIFT = np.uint64(WORD_BITS)
 _COIN_SHIFT = np.uint64(COIN_SHIFT)
-# trials whose words are hashed together, loop by loop (_block_places)
+# trials hashed, dealt and valued side by side (a block); at most 127, the most a class
+# count's bit field holds (showdown.count_block_classes)
 HASHED_TOGETHER = 64
 
 
@@ -115,12 +121,23 @@ def _chunk(game, spot, ranges, lookups, seed, trials, tally):
     for i in range(needed):
         bound = np.uint64(size - i)
         rejected_below[i] = (np.uint64(1 << WORD_BITS) - bound) % bound
-    scratch = (spot.deck.copy(), np.empty(n, np.int64), np.empty(n, np.int64),
-               np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(len(ranges.player), np.int64),
-               np.zeros((needed, HASHED_TOGETHER), np.int64),
-               np.empty(HASHED_TOGETHER, np.uint64), np.empty(HASHED_TOGETHER, np.bool_),
-               rejected_below)
-    _deal(game, spot, ranges, lookups, seed, trials, scratch, (counts, own_classes))
+    # each place's card's keys, so that a dealt place is summed without reading its card
+    place_key = np.empty(size, np.int64)
+    place_bit = np.empty(size, np.int64)
+    for i in range(size):
+        place_key[i] = lookups.card_key[spot.deck[i]]
+        place_bit[i] = lookups.card_bit[spot.deck[i]]
+    block = HASHED_TOGETHER
+    scratch = (spot.deck.copy(), np.zeros(len(ranges.player), np.int64),
+               np.zeros(needed, np.int64), np.empty(block, np.uint64), np.empty(block, np.bool_),
+               rejected_below, np.zeros((needed, block), np.uint8),
+               np.zeros((needed, block), np.uint8), np.zeros((needed, block), np.uint8),
+               place_key, place_bit)
+    hands = (np.zeros((n, block), np.int64), np.zeros((n, block), np.int64),
+             np.zeros((n, block), np.int32), np.zeros((n, block), np.int32),
+             np.zeros(block, np.int32), np.zeros(block, np.int32), np.zeros(block, np.int32),
+             np.zeros(block, np.int32))
+    _deal(game, spot, ranges, lookups, seed, trials, scratch, hands, (counts, own_classes))
     award_outcomes(game, n, counts, tally)
     classes = tally.classes
     classes += own_classes
@@ -145,11 +162,11 @@ def _block_places(chunk_seed, first, block, size, needed, rejected_below, keys, 
         for b in range(block):
             output = _mix(keys[b] + step)
             product = (output >> _WORD_SHIFT) * high_bound
-            places[i, b] = np.int64(product >> _WORD_SHIFT) + i
+            places[i, b] = np.uint8(np.int64(product >> _WORD_SHIFT) + i)
             bad = (product & _WORD_MASK) < rejected_below[i]
             if pair:
                 product = (output & _WORD_MASK) * low_bound
-                places[i + 1, b] = np.int64(product >> _WORD_SHIFT) + i + 1
+                places[i + 1, b] = np.uint8(np.int64(product >> _WORD_SHIFT) + i + 1)
                 bad |= (product & _WORD_MASK) < rejected_below[i + 1]
             rejected[b] |= bad
     for b in range(block):
@@ -158,118 +175,175 @@ def _block_places(chunk_seed, first, block, size, needed, rejected_below, keys, 
             output = np.uint64(0)
             for i in range(needed):
                 h, output, j = _below(keys[b], h, output, size - i)
-                places[i, b] = j + i
+                places[i, b] = np.uint8(j + i)
+
+
+@njit(cache=CACHE_KERNELS, inline="always")
+def _block_sources(needed, places, moved, sources):
+    """sources[i, b]: the place in the spot's deck of the card that trial b's partial
+    Fisher-Yates (place i swapped with place places[i, b], i = 0, 1, ...) leaves at place
+    i, found without a deck to swap in.  Before swap i, a place x >= i holds the card
+    that swap k moved there (moved[k]: the card place k held before swap k) for the
+    last k < i with places[k] = x, else its own card; so each step compares with every
+    earlier one, the block's trials side by side (bytes: a vector register holds many).
+    No load waits on a store of the same trial, as swapping in a deck made each do."""
+    for i in range(needed):
+        here = np.uint8(i)  # bytes compared with bytes: 64 trials to a register
+        for b in range(HASHED_TOGETHER):
+            moved[i, b] = here
+            sources[i, b] = places[i, b]
+        for k in range(i):
+            for b in range(HASHED_TOGETHER):
+                if places[k, b] == here:
+                    moved[i, b] = moved[k, b]
+                if places[k, b] == places[i, b]:
+                    sources[i, b] = moved[k, b]
+        for b in range(HASHED_TOGETHER):
+            if places[i, b] == here:
+                sources[i, b] = moved[i, b]
+
+
+@njit(cache=CACHE_KERNELS, inline="always")
+def _block_keys(spot, sources, place_key, place_bit, keys, bits):
+    """keys[p, b] and bits[p, b]: player p's summed card keys and bits in trial b, his
+    known cards' and those his places of the deal hold (sources), card by card with the
+    block's trials side by side."""
+    known_key = spot.known_key
+    known_bits = spot.known_bits
+    draws = spot.draws
+    n = len(known_key)
+    for p in range(n):
+        for b in range(HASHED_TOGETHER):
+            keys[p, b] = known_key[p]
+            bits[p, b] = known_bits[p]
+    place = 0
+    for p in range(n):
+        for _ in range(draws[p]):
+            for b in range(HASHED_TOGETHER):
+                source = sources[place, b]
+                keys[p, b] += place_key[source]
+                bits[p, b] |= place_bit[source]
+            place += 1
+    if spot.shared_draw:
+        for b in range(HASHED_TOGETHER):
+            source = sources[place, b]
+            shared_key = place_key[source]
+            shared_bit = place_bit[source]
+            for p in range(n):
+                keys[p, b] += shared_key
+                bits[p, b] |= shared_bit
+
+
+@njit(cache=CACHE_KERNELS, inline="always")
+def _ranged_trial(spot, ranges, lookups, trial_key, b, scratch, keys, bits):
+    """keys[p, b] and bits[p, b] of the trial with ``trial_key`` when some players hold a
+    pair from a range: the pairs, then the deal in a deck copy, undone after."""
+    own_deck, chosen, swapped = scratch
+    deck = spot.deck
+    draws = spot.draws
+    card_key = lookups.card_key
+    card_bit = lookups.card_bit
+    n = len(spot.known_key)
+    size = len(deck)
+    needed = len(swapped)
+    h = 0
+    output = np.uint64(0)
+    # every ranged player's pair at once, all redrawn until no card is used twice: each
+    # choice comes with the product of its pairs' weights
+    while True:
+        held = np.int64(0)
+        for r in range(len(ranges.player)):
+            h, output, pair = _pick(trial_key, h, output, ranges.start[r],
+                                    ranges.start[r + 1], ranges.keep, ranges.alias)
+            if held & ranges.mask[pair]:
+                break
+            held |= ranges.mask[pair]
+            chosen[r] = pair
+        else:
+            break
+    # the same partial Fisher-Yates, skipping the held cards: a place that comes up with
+    # one is drawn again, so the deal is uniform over the others
+    for i in range(needed):
+        h, output, j = _below(trial_key, h, output, size - i)
+        while (held >> own_deck[j + i]) & 1:
+            h, output, j = _below(trial_key, h, output, size - i)
+        j += i
+        swapped[i] = j
+        card = own_deck[j]
+        own_deck[j] = own_deck[i]
+        own_deck[i] = card
+    place = 0
+    for p in range(n):
+        key = spot.known_key[p]
+        bit = spot.known_bits[p]
+        for _ in range(draws[p]):
+            card = own_deck[place]
+            key += card_key[card]
+            bit |= card_bit[card]
+            place += 1
+        keys[p, b] = key
+        bits[p, b] = bit
+    for r in range(len(ranges.player)):
+        keys[ranges.player[r], b] += ranges.key[chosen[r]]
+        bits[ranges.player[r], b] |= ranges.bits[chosen[r]]
+    if spot.shared_draw:
+        card = own_deck[place]
+        for p in range(n):
+            keys[p, b] += card_key[card]
+            bits[p, b] |= card_bit[card]
+    # the deck as it was, each place the deal touched put back from the spot's deck
+    for i in range(needed):
+        j = swapped[i]
+        own_deck[i] = deck[i]
+        own_deck[j] = deck[j]
 
 
 # without reference counting: numba counts the references to arrays taken in the loop with
 # atomic operations, which halved the trial rate (a parallel loop's body avoids them)
 @njit(cache=CACHE_KERNELS, _nrt=False)
-def _deal(game, spot, ranges, lookups, seed, trials, scratch, out):
-    """_chunk's trials, into out = (outcome counts, hand classes); scratch = (deck copy,
-    keys, bits, highs, lows, chosen pairs, the places each trial of a block swapped, the
+def _deal(game, spot, ranges, lookups, seed, trials, scratch, hands, out):
+    """_chunk's trials, HASHED_TOGETHER at a time, into out = (outcome counts, hand
+    classes): the block's trials dealt, then every hand valued, then the winners of each
+    trial.  scratch = (the ranged trials' deck copy, chosen pairs and swapped places; the
     block's trial keys, its trials with a rejected word, each place's rejection
-    threshold)."""
-    own_deck, keys, bits, highs, lows, chosen, places, trial_keys, rejected, rejected_below = (
-        scratch)
+    threshold, the places each trial swapped, the card each swap moved, the place of the
+    spot's deck each dealt card came from, each such place's card keys and bits); hands
+    = each player's keys, bits, high and low in each trial of the block, and each
+    trial's best high and low and the masks of who holds them."""
+    (own_deck, chosen, swapped, trial_keys, rejected, rejected_below, places, moved, sources,
+     place_key, place_bit) = scratch
+    keys, bits, highs, lows, best_high, best_low, high_masks, low_masks = hands
     counts, own_classes = out
-    deck = spot.deck
-    known_key = spot.known_key
-    known_bits = spot.known_bits
-    draws = spot.draws
-    card_key = lookups.card_key
-    card_bit = lookups.card_bit
-    n = len(known_key)
-    needed = spot.shared_draw
-    for p in range(n):
-        needed += draws[p]
-    size = len(own_deck)
-    # the ranges' arrays as locals: read through the bundle in the trial loop, they
-    # cost a third of the trial rate
+    n = len(spot.known_key)
+    needed = len(swapped)
+    size = len(spot.deck)
     ranged = len(ranges.player)
-    ranged_player = ranges.player
-    range_start = ranges.start
-    range_mask = ranges.mask
-    range_key = ranges.key
-    range_bits = ranges.bits
-    range_keep = ranges.keep
-    range_alias = ranges.alias
     chunk_seed = np.uint64(seed)
     for first in range(0, trials, HASHED_TOGETHER):
         block = min(HASHED_TOGETHER, trials - first)
-        if not ranged:
+        if ranged:
+            for b in range(block):
+                trial_key = _mix(chunk_seed + np.uint64(first + b + 1) * _GOLDEN)
+                _ranged_trial(spot, ranges, lookups, trial_key, b, (own_deck, chosen, swapped),
+                              keys, bits)
+        else:
             _block_places(chunk_seed, first, block, size, needed, rejected_below, trial_keys,
                           rejected, places)
+            _block_sources(needed, places, moved, sources)
+            _block_keys(spot, sources, place_key, place_bit, keys, bits)
+        for p in range(n):
+            for b in range(block):
+                high, low = hand_values(game, keys[p, b], bits[p, b], lookups)
+                highs[p, b] = high
+                lows[p, b] = low
+        count_block_classes(game, n, block, highs, lows, lookups, own_classes)
+        winners(game, n, highs, lows, best_high, best_low, high_masks, low_masks)
         for b in range(block):
-            if ranged:
-                trial_key = _mix(chunk_seed + np.uint64(first + b + 1) * _GOLDEN)
-                h = 0
-                output = np.uint64(0)
-                # every ranged player's pair at once, all redrawn until no card is used
-                # twice: each choice comes with the product of its pairs' weights
-                while True:
-                    held = np.int64(0)
-                    for r in range(ranged):
-                        h, output, pair = _pick(trial_key, h, output, range_start[r],
-                                                range_start[r + 1], range_keep, range_alias)
-                        if held & range_mask[pair]:
-                            break
-                        held |= range_mask[pair]
-                        chosen[r] = pair
-                    else:
-                        break
-                # the same partial Fisher-Yates, skipping the held cards: a place that
-                # comes up with one is drawn again, so the deal is uniform over the others
-                for i in range(needed):
-                    h, output, j = _below(trial_key, h, output, size - i)
-                    while (held >> own_deck[j + i]) & 1:
-                        h, output, j = _below(trial_key, h, output, size - i)
-                    j += i
-                    places[i, b] = j
-                    card = own_deck[j]
-                    own_deck[j] = own_deck[i]
-                    own_deck[i] = card
-            else:
-                # partial Fisher-Yates: the first `needed` places become a random deal
-                for i in range(needed):
-                    j = places[i, b]
-                    card = own_deck[j]
-                    own_deck[j] = own_deck[i]
-                    own_deck[i] = card
-            place = 0
-            for p in range(n):
-                key = known_key[p]
-                bit = known_bits[p]
-                for _ in range(draws[p]):
-                    card = own_deck[place]
-                    key += card_key[card]
-                    bit |= card_bit[card]
-                    place += 1
-                keys[p] = key
-                bits[p] = bit
-            for r in range(ranged):
-                keys[ranged_player[r]] += range_key[chosen[r]]
-                bits[ranged_player[r]] |= range_bits[chosen[r]]
-            if spot.shared_draw:
-                card = own_deck[place]
-                for p in range(n):
-                    keys[p] += card_key[card]
-                    bits[p] |= card_bit[card]
-            for p in range(n):
-                high, low = hand_values(game, keys[p], bits[p], lookups)
-                highs[p] = high
-                lows[p] = low
-                count_classes(game, own_classes, p, high, low, lookups, 1)
-            high_mask, low_mask = winners(game, n, highs, lows)
-            add_outcome(counts, high_mask, low_mask)
-            if spot.track_scoops:  # off unless asked: it costs a quarter of the trial rate
-                count_scoop(game, own_classes, high_mask, low_mask, highs, lows, lookups)
-            # the deck as it was, each place the deal touched put back from the spot's deck
-            # rather than the swaps undone (no load waits on the store before it): the next
-            # trial's cards depend on nothing but its own words
-            for i in range(needed):
-                j = places[i, b]
-                own_deck[i] = deck[i]
-                own_deck[j] = deck[j]
+            add_outcome(counts, high_masks[b], low_masks[b])
+        if spot.track_scoops:  # off unless asked: it costs a quarter of the trial rate
+            for b in range(block):
+                count_scoop(game, own_classes, b, high_masks[b], low_masks[b], highs, lows,
+                            lookups)
 
 
 @njit(cache=CACHE_KERNELS, nogil=True)

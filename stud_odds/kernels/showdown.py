@@ -6,7 +6,9 @@ Per deal the kernels only find the winners, as two bit masks (who has the best
 high, who has the best qualifying low), and count how often each pair of masks
 occurs (the outcome counts below).  Every tally follows from those counts, so ``award``
 turns each distinct pair into tallies once per block of work rather than once
-per deal: the per-deal cost is a few compares and one increment.
+per deal: the per-deal cost is a few compares and one increment.  Sampling finds
+the winners, and counts the hand classes, of a block of deals side by side
+(``winners``, ``count_block_classes``, ``count_scoop``).
 """
 
 from __future__ import annotations
@@ -48,28 +50,43 @@ def count_classes(game, classes, p, high, low, lookups, weight):
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
-def winners(game, n, highs, lows):
-    """(high winners, low winners) as bit masks over players; low is 0 when nobody qualifies.
+def winners(game, n, highs, lows, best_high, best_low, high_masks, low_masks):
+    """The winners of a block of deals side by side: from highs[p, b] and lows[p, b], the
+    values of player p in deal b, high_masks[b] and low_masks[b], who has the best high
+    and who the best qualifying low, as bit masks over players (the low's 0 when
+    nobody qualifies); best_high and best_low are scratch.
 
-    Written without data-dependent branches: who wins is a coin toss the
-    branch predictor cannot learn.
+    Every column is filled, used or not, so each step is a whole vector register of
+    deals, and no step branches on a value: who wins is a coin toss the branch
+    predictor cannot learn.
     """
-    high_mask = 0
+    width = len(high_masks)
+    for b in range(width):
+        high_masks[b] = 0
+        low_masks[b] = 0
     if game != layout.GAME_RAZZ:
-        best = highs[0]
+        for b in range(width):
+            best_high[b] = highs[0, b]
         for p in range(1, n):
-            best = max(best, highs[p])
+            for b in range(width):
+                best_high[b] = max(best_high[b], highs[p, b])
         for p in range(n):
-            high_mask |= np.int64(highs[p] == best) << p
-    low_mask = 0
+            bit = np.int32(1) << np.int32(p)
+            for b in range(width):
+                high_masks[b] |= bit if highs[p, b] == best_high[b] else np.int32(0)
     if game != layout.GAME_STUD:
-        best = lows[0]
+        for b in range(width):
+            best_low[b] = lows[0, b]
         for p in range(1, n):
-            best = min(best, lows[p])
-        if game == layout.GAME_RAZZ or best != NO_LOW:  # every razz hand qualifies
-            for p in range(n):
-                low_mask |= np.int64(lows[p] == best) << p
-    return high_mask, low_mask
+            for b in range(width):
+                best_low[b] = min(best_low[b], lows[p, b])
+        for p in range(n):
+            bit = np.int32(1) << np.int32(p)
+            for b in range(width):
+                low_masks[b] |= bit if lows[p, b] == best_low[b] else np.int32(0)
+        if game == layout.GAME_STUD8:  # every razz hand qualifies
+            for b in range(width):
+                low_masks[b] = low_masks[b] if best_low[b] != NO_LOW else np.int32(0)
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
@@ -86,8 +103,9 @@ def scoop_column(game, high, low, lookups):
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
-def count_scoop(game, classes, high_mask, low_mask, highs, lows, lookups):
-    """If one player takes the whole pot, count that player's final hand class pair."""
+def count_scoop(game, classes, b, high_mask, low_mask, highs, lows, lookups):
+    """If one player takes the whole pot of deal b of a block (highs[p, b] and lows[p, b]
+    as ``winners`` reads them), count that player's final hand class pair."""
     mask = jit_sole_winner(game, high_mask, low_mask)
     if mask == 0:
         return
@@ -95,7 +113,41 @@ def count_scoop(game, classes, high_mask, low_mask, highs, lows, lookups):
     while mask > 1:
         mask >>= 1
         p += 1
-    classes[p, scoop_column(game, highs[p], lows[p], lookups)] += 1
+    classes[p, scoop_column(game, highs[p, b], lows[p, b], lookups)] += 1
+
+
+# A block's class counts are added up in bit fields of one int64 (7 bits each: up to 127
+# deals a block) rather than in the counters themselves: a counter read, added to and
+# stored per hand cost more than the hand's valuing (a load waits on the store before it)
+_FIELD = 7
+_FIELD_MASK = (1 << _FIELD) - 1
+
+
+@njit(cache=CACHE_KERNELS, inline="always")
+def count_block_classes(game, n, block, highs, lows, lookups, classes):
+    """count_classes(game, classes, p, highs[p, b], lows[p, b], lookups, 1) for every
+    player p and deal b < block (at most 127): each class's count in its own field of
+    a running int64 (the low's 13 classes in two)."""
+    for p in range(n):
+        if game != layout.GAME_RAZZ:
+            high_class = lookups.classes.high
+            fields = np.int64(0)
+            for b in range(block):
+                fields += np.int64(1) << (_FIELD * high_class[highs[p, b]])
+            for column in range(layout.HIGH_CLASS_COLUMNS):
+                classes[p, column] += (fields >> (_FIELD * column)) & _FIELD_MASK
+        if game != layout.GAME_STUD:
+            low_class = lookups.classes.low8 if game == layout.GAME_STUD8 else lookups.classes.razz
+            first = np.int64(0)  # classes 0..7
+            second = np.int64(0)  # classes 8..12
+            for b in range(block):
+                column = low_class[lows[p, b]]
+                first += np.int64(column < 8) << (_FIELD * (column & 7))
+                second += np.int64(column >= 8) << (_FIELD * (column & 7))
+            for column in range(layout.LOW_CLASS_COLUMNS):
+                fields = first if column < 8 else second
+                classes[p, layout.HIGH_CLASS_COLUMNS + column] += (
+                    (fields >> (_FIELD * (column & 7))) & _FIELD_MASK)
 
 
 @njit(cache=CACHE_KERNELS)

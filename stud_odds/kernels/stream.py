@@ -9,9 +9,9 @@ Trial t of a chunk with seed s draws 32-bit words from its own key, a hash of
 
 mix is splitmix64's finaliser, so a chunk's keys, and a trial's outputs, are
 splitmix64 streams.  A trial's cards depend on nothing but (s, t): the kernel
-(kernels/montecarlo.py) hashes the words of 64 trials at once and deals them
-one trial at a time, numpy (engine/twins/sampling.py) deals a block of trials
-at once, and both consume a trial's words in the same order:
+(kernels/montecarlo.py) hashes and deals 64 trials side by side, numpy
+(engine/twins/sampling.py) a block of trials at once, and both consume a
+trial's words in the same order:
 - a uniform integer below ``bound`` takes one word x: the value is
   (x * bound) >> 32 (Lemire's multiply-shift), unless the product's low 32
   bits fall below 2**32 % bound, when the next word is taken instead (no bias);
