@@ -103,6 +103,58 @@ def test_a_trial_that_rejects_a_word_is_dealt_alike():
     assert np.array_equal(twin.per_player, tally.per_player.sum(axis=0))
 
 
+def test_a_player_of_one_class_in_every_trial_is_counted_whole():
+    """Four aces on fourth street are quads in every trial: a block's 64 trials all count
+    in one class's bit field (showdown.count_block_classes), which holds them whole."""
+    scenario = Scenario.build(["AhAd/AcAs", "7c7d/2s3s"])
+    _same_tallies(scenario)
+    spot = running.spot_of(scenario, False)
+    entry, _ = running.kernel("monte_carlo", scenario.game)
+    tally = running.chunk_tally(1, 2)
+    entry(spot, running.ranges_of(scenario), running.lookups(), SEEDS[:1],
+          np.array([640], np.int64), tally)
+    assert tally.classes[0, 0, 7] == 640  # high class 7: four of a kind
+
+
+def _swapped_in_a_deck(places: np.ndarray, size: int) -> np.ndarray:
+    """Each trial's dealt places, (needed, trials), by swapping in a deck: the partial
+    Fisher-Yates the twin runs, read plainly."""
+    dealt = np.empty_like(places)
+    for trial in range(places.shape[1]):
+        deck = list(range(size))
+        for i, place in enumerate(places[:, trial]):
+            deck[i], deck[place] = deck[place], deck[i]
+            dealt[i, trial] = deck[i]
+    return dealt
+
+
+def test_the_kernel_finds_each_dealt_card_without_a_deck():
+    """kernels/montecarlo._block_sources deals what swapping in a deck deals, whatever the
+    swaps: random places, no swap at all, every swap with the deck's last place, and
+    places that come up again and again."""
+    from numba import njit
+
+    from stud_odds.kernels.montecarlo import HASHED_TOGETHER, _block_sources
+
+    @njit
+    def sources_of(places):
+        moved = np.zeros_like(places)
+        found = np.zeros_like(places)
+        _block_sources(places.shape[0], places, moved, found)
+        return found
+
+    rng = np.random.default_rng(39)
+    for size, needed in [(46, 8), (28, 25), (52, 52), (3, 3)]:
+        low = np.arange(needed)[:, None]
+        cases = [rng.integers(low, size, (needed, HASHED_TOGETHER)),
+                 np.repeat(low, HASHED_TOGETHER, axis=1),
+                 np.full((needed, HASHED_TOGETHER), size - 1),
+                 np.maximum(low, rng.integers(0, 3, (needed, HASHED_TOGETHER)) + needed - 3)]
+        for places in cases:
+            places = places.astype(np.uint8)
+            assert np.array_equal(sources_of(places), _swapped_in_a_deck(places, size))
+
+
 def _chi_square_bound(cells: int, z: float = 5.0) -> float:
     """The chi-square statistic of ``cells`` equally likely cells that a uniform deal
     exceeds with probability about 3 in 10**7 (z = 5, Wilson and Hilferty's cube)."""

@@ -184,9 +184,10 @@ def _block_sources(needed, places, moved, sources):
     Fisher-Yates (place i swapped with place places[i, b], i = 0, 1, ...) leaves at place
     i, found without a deck to swap in.  Before swap i, a place x >= i holds the card
     that swap k moved there (moved[k]: the card place k held before swap k) for the
-    last k < i with places[k] = x, else its own card; so each step compares with every
-    earlier one, the block's trials side by side (bytes: a vector register holds many).
-    No load waits on a store of the same trial, as swapping in a deck made each do."""
+    last k < i with places[k] = x, else its own card (x = i included: then moved[i] is
+    that card); so each step compares with every earlier one, the block's trials side
+    by side (bytes: a vector register holds many).  No load waits on a store of the
+    same trial, as swapping in a deck made each do."""
     for i in range(needed):
         here = np.uint8(i)  # bytes compared with bytes: 64 trials to a register
         for b in range(HASHED_TOGETHER):
@@ -198,9 +199,6 @@ def _block_sources(needed, places, moved, sources):
                     moved[i, b] = moved[k, b]
                 if places[k, b] == places[i, b]:
                     sources[i, b] = moved[k, b]
-        for b in range(HASHED_TOGETHER):
-            if places[i, b] == here:
-                sources[i, b] = moved[i, b]
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
