@@ -1,9 +1,12 @@
-"""twins/weighted_sums.py: its two ways of looking up the summed weights, a table and a
-binary search, give the same tallies on spots where the twin takes either (the twin
-against the kernels, integer for integer: test_engine_twins_exact.py)."""
+"""twins/weighted_sums.py: its ways of looking up the summed weights (by set, a table, a
+binary search) give the same tallies on spots where the twin takes either (the twin
+against the kernels, integer for integer: test_engine_twins_exact.py); and the weighted
+twin counts a heads-up spot without ranges as the heads-up kernels do."""
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from stud_odds import Scenario
 from stud_odds.engine import running
@@ -55,3 +58,34 @@ def test_a_spot_may_take_both_ways():
     finally:
         patched.undo()
     assert {"table", "search"} <= set(taken)
+
+
+# heads-up spots without ranges are counted by the weighted twin, every completion weighing
+# 1 (engine/exact.heads_up): integer for integer the heads-up kernels' tallies
+def _unranged_same(scenario: Scenario, scoops: bool) -> None:
+    from test_engine_twins_exact import _same
+
+    from stud_odds.engine.headsup import heads_up_tallies
+
+    spot = running.spot_of(scenario, scoops)
+    if spot.shared_draw:  # the heads-up twin counts those, card by card
+        return
+    _same(weighted_twin(scenario.game.kernel_id, spot, (None, None), running.lookups()),
+          heads_up_tallies(scenario.game, spot))
+
+
+@pytest.mark.parametrize("hands", [["AhKh/Qh", "7c7d/2s"], ["AhKh/Qh8d5c", "7c7d/2s3s9c"],
+                                   ["Ac2c/3c4d", "xx/Ks9c"], ["AhKhQd/Qh8d5c4s", "xxx/2s3s9c8c"]])
+@pytest.mark.parametrize("game", ["stud", "stud8", "razz"])
+@pytest.mark.parametrize("scoops", [False, True])
+def test_heads_up_spots_counted_by_weights_as_the_kernels_count(hands, game, scoops):
+    _unranged_same(Scenario.build(hands, game=game), scoops)
+
+
+@pytest.mark.parametrize("game", ["stud", "stud8", "razz"])
+@settings(max_examples=12, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**32), scoops=st.booleans())
+def test_random_heads_up_spots_counted_by_weights_as_the_kernels_count(game, seed, scoops):
+    from test_engine_twins_exact import _random_spot
+
+    _unranged_same(_random_spot(game, seed, 2), scoops)

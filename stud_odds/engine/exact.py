@@ -218,17 +218,25 @@ def heads_up(game: Game, spot: Spot, threads: int, progress: Progress | None,
              job: Job) -> tuple[Tallies, float]:
     """Two players' exact tallies by counting pairs of completions (headsup.py, or its
     numpy twin when the kernels are not ready and the twin is quicker: the same
-    tallies; razz's twin counts rank profiles, twins/razz_ranks.py), and the seconds
-    spent compiling."""
+    tallies; razz's twin counts rank profiles, twins/razz_ranks.py, and a spot without
+    a community card to come is counted as weighted counting's, every completion
+    weighing 1), and the seconds spent compiling."""
     from .twins.headsup import heads_up_twin, heads_up_twin_cost
     from .twins.razz_ranks import razz_ranks_cost, razz_ranks_tallies
+    from .twins.weighted import weighted_twin, weighted_twin_cost
 
     draws = [int(k) for k in spot.draws]
     # razz without scoops by class: counted by rank profiles, far quicker than pairs
     by_ranks = game is Game.RAZZ and not spot.track_scoops
+    # else weighted counting's sums, several times quicker than the pairs sorted
+    by_weights = not by_ranks and not spot.shared_draw
     if by_ranks:
         twin_seconds, twin_bytes = razz_ranks_cost(len(spot.deck), draws,
                                                    bool(spot.shared_draw)), 0
+    elif by_weights:
+        twin_seconds, twin_bytes = weighted_twin_cost(
+            game.kernel_id, len(spot.deck), draws,
+            [math.comb(len(spot.deck), k) for k in draws], bool(spot.track_scoops))
     else:
         twin_seconds, twin_bytes = heads_up_twin_cost(game.kernel_id, len(spot.deck), draws,
                                                       bool(spot.shared_draw),
@@ -240,6 +248,8 @@ def heads_up(game: Game, spot: Spot, threads: int, progress: Progress | None,
             job.check()
             tallies = (razz_ranks_tallies(spot, running.lookups(), between=job.share)
                        if by_ranks else
+                       weighted_twin(game.kernel_id, spot, (None, None), running.lookups(),
+                                     between=job.share) if by_weights else
                        heads_up_twin(game.kernel_id, spot, running.lookups(),
                                      between=job.share))
         if progress:

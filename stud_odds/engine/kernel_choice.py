@@ -15,9 +15,11 @@ from . import running
 
 _log = logging.getLogger("stud_odds")
 
-# seconds a fresh process takes to import numba and load one kernel from the cache, on an
-# idle 2-core machine (benchmarks/bench_first_use.py): a twin that answers sooner does
-LOAD_SECONDS = 1.0
+# seconds a fresh process takes to import numba and our kernel modules and load a kernel
+# from the cache, on the busy 2-core machine the twins' figures are from (the README's
+# first command: 0.62 s by numpy's twin, 1.0 s by the kernels, the count itself 0.05 s):
+# a twin that answers sooner does
+LOAD_SECONDS = 0.6
 # how much slower than running's compile figures compiling may be on a slower or busy machine
 COMPILE_MARGIN = 2.0
 # the exact twins hold every completion at once: a spot that would take more memory than

@@ -5,9 +5,11 @@ in all (``weighted_pair_sums``).
 By inclusion-exclusion over the card sets S the two share, one size of S at a
 time (sets of different sizes never match, and memory stays a size's worth): the
 asked rows' subsets of that size are keys (S, value) carrying their row's weight,
-and each asking row looks up each of its subsets.  Two ways to look up, the same
-sums either way:
+and each asking row looks up each of its subsets.  Three ways to look up, the
+same sums each way:
 
+- by set, when no two keys share a card set (the asked rows' own sets): the one
+  key's value and weight read by the set's number;
 - a table, when it is small enough (TABLE_CELLS): per card set the asked rows
   hold, the summed weight below each of the asked rows' distinct values, so that a
   subset's three sums are three reads (the asking row's value taken once as a rank
@@ -76,10 +78,7 @@ def weighted_pair_sums(asking: WeightedRows, rows: np.ndarray, asked: WeightedRo
     ranks = _Ranks(asking.value[rows], asked.value[asked_rows])
     for size in range(min(asking.size, asked.size) + 1):
         keys = _Keys(asked, asked_rows, size, deck)
-        cells = (keys.held_count + 1) * ranks.width
-        questions = len(rows) * math.comb(asking.size, size)
-        lookup = keys.by_table(ranks) if cells <= min(TABLE_CELLS, CELLS_PER_QUESTION
-                                                      * questions) else keys.by_search(ranks)
+        lookup = keys.lookup(ranks, len(rows) * math.comb(asking.size, size))
         sign = -1 if size % 2 else 1
         # the asking rows a bounded number of entries at a time: memory stays flat
         step = max(1, ASKED_AT_ONCE // math.comb(asking.size, size))
@@ -123,6 +122,34 @@ class _Keys:
         self.weights = None if asked.unweighted else np.repeat(asked.weight[rows],
                                                                self.sets.shape[1])
         self.value = asked.value[rows]
+
+    def lookup(self, ranks: _Ranks, questions: int) -> Lookup:
+        """The quickest way to look up ``questions`` subsets: by set when no two keys share
+        a card set, else by a table when it is small enough, else by binary search."""
+        if self.held_count == self.sets.size and self.set_count <= TABLE_CELLS:
+            return self.by_set(ranks)
+        cells = (self.held_count + 1) * ranks.width
+        if cells <= min(TABLE_CELLS, CELLS_PER_QUESTION * questions):
+            return self.by_table(ranks)
+        return self.by_search(ranks)
+
+    def by_set(self, ranks: _Ranks) -> Lookup:
+        """Two reads per subset when each card set holds one key at most (the subsets of
+        the rows' own size: no two completions are the same cards): its value and its
+        weight (0 for a set no row holds), by card set number."""
+        value = np.zeros(self.set_count, self.value.dtype)
+        value[self.sets] = self.value[:, None]
+        weight = np.zeros(self.set_count, np.int64)
+        weight[self.sets] = 1 if self.weights is None else self.weights.reshape(
+            self.sets.shape)
+
+        def lookup(card_set: np.ndarray, part: slice) -> tuple[np.ndarray, ...]:
+            mine = ranks.asking[part, None]
+            theirs, held = np.take(value, card_set), np.take(weight, card_set)
+            below = _row_sums(np.where(theirs < mine, held, 0))
+            return below, below + _row_sums(np.where(theirs == mine, held, 0)), \
+                _row_sums(held)
+        return lookup
 
     def by_table(self, ranks: _Ranks) -> Lookup:
         """Three reads per subset in a table: per present card set a row of

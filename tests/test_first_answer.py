@@ -1,0 +1,36 @@
+"""The README's first command in a new process, its kernels in the cache, is answered by
+numpy's twin without importing numba (importing numba and loading a kernel takes longer
+than the twin's count: engine/kernel_choice.py), with the README's numbers."""
+
+import subprocess
+import sys
+
+import pytest
+
+FIRST = ["equity", "AhKh/Qh", "7c7d/2s"]
+
+
+def _run(arguments: list[str], code: str) -> tuple[str, str]:
+    """stud-odds ``arguments`` in a new process (its output), and what ``code`` prints
+    after it."""
+    script = ("import sys\nfrom typer.testing import CliRunner\nfrom stud_odds.cli import app\n"
+              f"done = CliRunner().invoke(app, {arguments!r})\nassert done.exit_code == 0\n"
+              "print(done.output)\nprint('---')\n" + code)
+    shown = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                           check=True).stdout
+    output, _, after = shown.rpartition("---\n")
+    return output, after.strip()
+
+
+@pytest.mark.twins
+def test_the_first_command_imports_no_numba():
+    from stud_odds.engine import running
+    from stud_odds.engine.exact import heads_up_kernels
+    from stud_odds.games import Game
+
+    heads_up_kernels(Game.STUD)  # in the cache: the twin answers because it is quicker
+    assert running.in_cache("heads_up", Game.STUD)
+    output, numba = _run(FIRST, "print('numba' in sys.modules)")
+    assert numba == "False"
+    assert "54.78%" in output and "45.22%" in output  # the README's table (twin = kernel:
+    # test_engine_twins_weighted_sums.py)
