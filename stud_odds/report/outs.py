@@ -40,11 +40,12 @@ def outs_csv(result: OutsResult) -> str:
 def rate_columns(result: OutsResult) -> list[tuple[str, str]]:
     """(title, field) of the table's rate columns, as the game has them."""
     columns = [("equity", "equity"), ("change", "change")]
-    if result.game.value != "razz":
+    game = result.game
+    if game.has_high:
         columns.append(("high win", "high_win"))
-    if result.game.value != "stud":
+    if game.has_low:
         columns.append(("low win", "low_win"))
-    if result.game.value == "stud8":
+    if game.has_high and game.has_low:  # a scoop is winning both halves
         columns.append(("scoop", "scoop"))
     return columns
 
