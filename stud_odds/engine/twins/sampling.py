@@ -2,9 +2,10 @@
 
 Every trial draws its cards from its own words of the counter-based stream
 (kernels/stream.py), so a block of trials is dealt at once: the same cards as
-the kernel deals them one trial at a time, in the same order of words, and
-the same tallies (small.hand_tallies counts the dealt hands as enumeration
-and sampling count them).  The steps, per trial, as the kernel takes them:
+the kernel deals them (64 trials side by side, or one at a time with ranges),
+in the same order of words, and the same tallies (small.hand_tallies counts
+the dealt hands as enumeration and sampling count them).  The steps, per
+trial, as the kernel takes them:
 
 1. each ranged player draws a hole pair by weight (Walker's alias method); if
    two players' pairs share a card, every ranged player draws again;
