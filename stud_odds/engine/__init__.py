@@ -176,7 +176,8 @@ def _count(scenario: Scenario, spot: Spot, choice: Choice, progress: Progress | 
     """The exact tallies by the chosen kernels, and the seconds spent compiling them."""
     game, threads = scenario.game, choice.threads
     if choice.method is Algorithm.HEADS_UP:
-        return exact.heads_up(game, spot, threads, progress, job)
+        return exact.heads_up(game, spot, threads, progress, job,
+                              kernel_seconds=choice.estimated_seconds or 0.0)
     if choice.method is Algorithm.ENUMERATE:
         return exact.enumerate_deals(game, spot, threads, progress, job)
     if choice.ranged_by is Algorithm.WEIGHTED:

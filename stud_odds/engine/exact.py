@@ -215,12 +215,13 @@ def _ranges(choices: list[int], outer: int, single: bool) -> Iterator[tuple[int,
 
 
 def heads_up(game: Game, spot: Spot, threads: int, progress: Progress | None,
-             job: Job) -> tuple[Tallies, float]:
+             job: Job, kernel_seconds: float = 0.0) -> tuple[Tallies, float]:
     """Two players' exact tallies by counting pairs of completions (headsup.py, or its
-    numpy twin when the kernels are not ready and the twin is quicker: the same
-    tallies; razz's twin counts rank profiles, twins/razz_ranks.py, and a spot without
-    a community card to come is counted as weighted counting's, every completion
-    weighing 1), and the seconds spent compiling."""
+    numpy twin when the kernels are not ready and the twin is quicker than loading them
+    and counting, about ``kernel_seconds``: the same tallies; razz's twin counts rank
+    profiles, twins/razz_ranks.py, and a spot without a community card to come is
+    counted as weighted counting's, every completion weighing 1), and the seconds spent
+    compiling."""
     from .twins.headsup import heads_up_twin, heads_up_twin_cost
     from .twins.razz_ranks import razz_ranks_cost, razz_ranks_tallies
     from .twins.weighted import weighted_twin, weighted_twin_cost
@@ -241,7 +242,8 @@ def heads_up(game: Game, spot: Spot, threads: int, progress: Progress | None,
         twin_seconds, twin_bytes = heads_up_twin_cost(game.kernel_id, len(spot.deck), draws,
                                                       bool(spot.shared_draw),
                                                       bool(spot.track_scoops))
-    kernel = kernel_choice.kernel_answers("heads_up", game, twin_seconds, twin_bytes)
+    kernel = kernel_choice.kernel_answers("heads_up", game, twin_seconds, twin_bytes,
+                                          kernel_seconds)
     kernel_choice.start_background_compile("heads_up", game, kernel, twin_seconds)
     if not kernel:
         with job.kernels():
