@@ -182,16 +182,19 @@ def _card_to_come(scenario: Scenario, player: int) -> bool:
 
 class _HeadsUpCards:
     """Every card's spot, and the spot now when equity() would count it heads-up too
-    (``now_too``), counted by the kernels in one sweep (engine.next_card_counts.NextCards): the
-    same tallies, so the same results, as equity() on each spot, which would value the
-    completions and count the pairs again per card."""
+    (``now_too``), counted in one sweep (engine.next_card_counts.NextCards: by the kernels,
+    or ``by_numpy`` when that is quicker than loading them): the same tallies, so the same
+    results, as equity() on each spot, which would value the completions and count the
+    pairs again per card."""
 
-    def __init__(self, scenario: Scenario, me: int, threads: int, cancel: Any, now_too: bool):
+    def __init__(self, scenario: Scenario, me: int, threads: int, cancel: Any, now_too: bool,
+                 by_numpy: bool = False):
         from stud_odds.engine import running
 
         self.game = scenario.game
         self.spot = running.spot_of(scenario, False)
         self.me, self.threads, self.cancel, self.now_too = me, threads, cancel, now_too
+        self.by_numpy = by_numpy
         self.counts = None  # counted at the first question, on its turn at the kernels
 
     @classmethod
@@ -205,7 +208,7 @@ class _HeadsUpCards:
 
         from stud_odds.engine import kernel_choice, planned
         from stud_odds.engine.planning import HEADS_UP_COMPLETIONS, Algorithm
-        from stud_odds.engine.twins.headsup import heads_up_twin_cost
+        from stud_odds.engine.twins.weighted import weighted_twin_cost
 
         plan = scenario.plan
         if community or len(scenario.hands) != 2 or plan.ranges or plan.shared_draw:
@@ -224,14 +227,12 @@ class _HeadsUpCards:
                 or max(math.comb(deck, k) for k in draws) > HEADS_UP_COMPLETIONS):
             return None
         game = scenario.game
-        twin_seconds = len(plan.unseen) * heads_up_twin_cost(game.kernel_id, deck - 1,
-                                                             card_draws, False, False)[0]
-        kernel = kernel_choice.kernel_answers("heads_up", game, twin_seconds)
+        twin_seconds, twin_bytes = weighted_twin_cost(
+            game.kernel_id, deck, draws, [math.comb(deck, k) for k in draws], False)
+        kernel = kernel_choice.kernel_answers("heads_up", game, twin_seconds, twin_bytes)
         kernel_choice.start_background_compile("heads_up", game, kernel, twin_seconds)
-        if not kernel:
-            return None  # each card by the numpy twin, as equity() would
         return cls(scenario, me, choice.threads, options["cancel"],
-                   now_too is Algorithm.HEADS_UP)
+                   now_too is Algorithm.HEADS_UP, by_numpy=not kernel)
 
     def now(self, scenario: Scenario) -> EquityResult:
         """equity(scenario)'s result, the spot before the card."""
@@ -257,9 +258,9 @@ class _HeadsUpCards:
         with running.ctrl_c_as_flag(job.interrupted):
             if self.counts is None:
                 with job.kernels():
-                    compiling = heads_up_kernels(self.game)
+                    compiling = 0.0 if self.by_numpy else heads_up_kernels(self.game)
                     self.counts = NextCards(self.game, self.spot, self.me, job.share,
-                                            self.threads)
+                                            self.threads, self.by_numpy)
             job.check()
         if job.interrupted.is_set():
             raise KeyboardInterrupt  # Ctrl-C after the last check: never lose it

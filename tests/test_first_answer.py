@@ -34,3 +34,16 @@ def test_the_first_command_imports_no_numba():
     assert numba == "False"
     assert "54.78%" in output and "45.22%" in output  # the README's table (twin = kernel:
     # test_engine_twins_weighted_sums.py)
+
+
+@pytest.mark.twins
+def test_outs_of_the_first_spot_imports_no_numba():
+    from stud_odds.engine import running
+    from stud_odds.engine.exact import heads_up_kernels
+    from stud_odds.games import Game
+
+    heads_up_kernels(Game.STUD)
+    assert running.in_cache("heads_up", Game.STUD)
+    output, numba = _run(["outs", "AhKh/Qh", "7c7d/2s"], "print('numba' in sys.modules)")
+    assert numba == "False"
+    assert "54.78%" in output  # his equity now, as equity() says

@@ -264,6 +264,26 @@ def _counted(game: int, track_scoops: bool, x: _Player, y: _Player, deck: int,
     return counts, scoops
 
 
+def next_card_rows(game: int, spot: Spot, player: int, lookups: Lookups,
+                   between: Callable[[], None]) -> tuple[_Player, _Player, np.ndarray]:
+    """For the tallies after each card (engine/next_card_counts.NextCards) by numpy, a
+    heads-up spot without ranges: ``player``'s completions, the other's, and for each of
+    his its outcome counts [row, high winners * 4 + low winners] (his bit 0), as the
+    heads-up kernels' sweep counts them per row.  He asks in every pass."""
+    n = len(spot.deck)
+    mine, theirs = (_Player(game, spot, p, int(spot.draws[p]), None, lookups)
+                    for p in (player, 1 - player))
+    between()
+    per_row = np.zeros((len(mine), 16), np.int64)
+    for rows, other_rows, low in passes(game, mine, theirs):
+        below, at_most, every = weighted_pair_sums(mine, rows, theirs, other_rows, n)
+        for high, found in ((X_WINS, below), (BOTH, at_most - below),
+                            (Y_WINS, every - at_most)):
+            per_row[rows, high if game == GAME_RAZZ else high * 4 + low] += found
+        between()
+    return mine, theirs, per_row
+
+
 def _weighted_sum(weight: np.ndarray, count: np.ndarray) -> int:
     """The sum of weight * count, exactly (_exact_sums' bounds)."""
     total, shift, count = 0, 0, count.copy()
