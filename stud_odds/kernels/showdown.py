@@ -65,28 +65,28 @@ def winners(game, n, highs, lows, best_high, best_low, high_masks, low_masks):
         high_masks[b] = 0
         low_masks[b] = 0
     if game != layout.GAME_RAZZ:
-        for b in range(width):
-            best_high[b] = highs[0, b]
-        for p in range(1, n):
-            for b in range(width):
-                best_high[b] = max(best_high[b], highs[p, b])
-        for p in range(n):
-            bit = np.int32(1) << np.int32(p)
-            for b in range(width):
-                high_masks[b] |= bit if highs[p, b] == best_high[b] else np.int32(0)
+        mark_best(n, highs, best_high, high_masks, False)
     if game != layout.GAME_STUD:
-        for b in range(width):
-            best_low[b] = lows[0, b]
-        for p in range(1, n):
-            for b in range(width):
-                best_low[b] = min(best_low[b], lows[p, b])
-        for p in range(n):
-            bit = np.int32(1) << np.int32(p)
-            for b in range(width):
-                low_masks[b] |= bit if lows[p, b] == best_low[b] else np.int32(0)
+        mark_best(n, lows, best_low, low_masks, True)
         if game == layout.GAME_STUD8:  # every razz hand qualifies
             for b in range(width):
                 low_masks[b] = low_masks[b] if best_low[b] != NO_LOW else np.int32(0)
+
+
+@njit(cache=CACHE_KERNELS, inline="always")
+def mark_best(n, values, best, masks, lowest):
+    """best[b] = the highest (lowest: the lowest) of values[p, b] over the n players, and
+    each player holding it marked in masks[b]."""
+    width = len(masks)
+    for b in range(width):
+        best[b] = values[0, b]
+    for p in range(1, n):
+        for b in range(width):
+            best[b] = min(best[b], values[p, b]) if lowest else max(best[b], values[p, b])
+    for p in range(n):
+        bit = np.int32(1) << np.int32(p)
+        for b in range(width):
+            masks[b] |= bit if values[p, b] == best[b] else np.int32(0)
 
 
 @njit(cache=CACHE_KERNELS, inline="always")
