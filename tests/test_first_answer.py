@@ -47,3 +47,22 @@ def test_outs_of_the_first_spot_imports_no_numba():
     output, numba = _run(["outs", "AhKh/Qh", "7c7d/2s"], "print('numba' in sys.modules)")
     assert numba == "False"
     assert "54.78%" in output  # his equity now, as equity() says
+
+
+@pytest.mark.twins
+def test_a_process_asking_again_loads_the_kernel_once_the_twin_cost_as_much(monkeypatch):
+    """The first quick question by numpy; once the twin's seconds in this process pass
+    loading the kernel, the kernel answers (a notebook asking many questions)."""
+    from stud_odds.engine import kernel_choice, running
+    from stud_odds.games import Game
+
+    monkeypatch.setattr(kernel_choice, "_twin_spent", {})
+    monkeypatch.setattr(running, "is_loaded", lambda name, game: False)
+    monkeypatch.setattr(running, "in_cache", lambda name, game: True)
+    quick = kernel_choice.LOAD_SECONDS * 0.6
+    assert kernel_choice.kernel_answers("heads_up", Game.STUD, quick) is False
+    assert kernel_choice.kernel_answers("heads_up", Game.STUD8, quick) is False
+    assert kernel_choice.kernel_answers("heads_up", Game.STUD, quick) is True
+    monkeypatch.setattr(running, "in_cache", lambda name, game: False)  # nothing to load
+    assert kernel_choice.kernel_answers("heads_up", Game.RAZZ, quick) is False
+    assert kernel_choice.kernel_answers("heads_up", Game.RAZZ, quick) is False

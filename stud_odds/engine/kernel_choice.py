@@ -26,22 +26,32 @@ COMPILE_MARGIN = 2.0
 # this is counted by its kernel (compiled first when it must be), whose memory stays flat
 TWIN_BYTES = 512 << 20
 _told_twin = False
+# the twin's seconds handed out per kernel in this process while it was in the cache: once
+# they pass loading it, it loads (a process asking many quick questions pays the load once,
+# then counts at the kernel's speed)
+_twin_spent: dict[tuple[str, Game], float] = {}
 
 
 def kernel_answers(name: str, game: Game, twin_seconds: float, twin_bytes: int = 0,
                    kernel_seconds: float = 0.0) -> bool:
     """Whether kernel ``name`` of ``game`` answers rather than its numpy twin, for work the
     twin would do in ``twin_seconds`` holding ``twin_bytes`` and the kernel in
-    ``kernel_seconds``.  It only decides: it starts, loads and says nothing.
+    ``kernel_seconds``.  It only decides: it starts, loads and says nothing (it keeps
+    the twin's seconds it handed out).
 
     The kernel when the twin would hold more than TWIN_BYTES or the kernel is in memory;
-    one in the cache when the twin would take longer than loading it; a missing one only
-    when the twin would take longer than compiling it here."""
+    one in the cache when the twin would take longer than loading it, counting what the
+    twin took before in this process; a missing one only when the twin would take longer
+    than compiling it here."""
     if twin_bytes > TWIN_BYTES or running.is_loaded(name, game):
         return True
-    if running.in_cache(name, game):
-        return twin_seconds > LOAD_SECONDS + kernel_seconds
-    return twin_seconds > _most_compile_seconds(name) + kernel_seconds
+    if not running.in_cache(name, game):
+        return twin_seconds > _most_compile_seconds(name) + kernel_seconds
+    spent = _twin_spent.get((name, game), 0.0) + twin_seconds
+    if spent > LOAD_SECONDS + kernel_seconds:
+        return True
+    _twin_spent[(name, game)] = spent
+    return False
 
 
 def _most_compile_seconds(name: str) -> float:
