@@ -16,8 +16,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from stud_odds.river import river
-from stud_odds.river.kernel import river_kernels
+from stud_odds.solver import river
+from stud_odds.solver.kernel import river_kernels
 
 SPOTS = [
     ("stud xxx vs xxx", "stud", ["xxx/QhJhTh9c", "xxx/7c7d2s8h"], ""),

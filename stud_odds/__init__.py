@@ -19,9 +19,9 @@ _lazy_getattr, __dir__, __all__ = lazy_names(__name__, {
     "next_cards": ("OutCard", "OutsError", "OutsResult", "outs"),
     "ranges": ("Range", "RangeError"),
     "results": ("EquityResult", "ExactProgress", "PlayerEquity", "RangeSize"),
-    "river": ("RiverError", "RiverResult"),
     "scenario": ("DeckRule", "Hand", "Scenario", "ScenarioError"),
-}, eager=("StudOddsError", "__version__", "river"))
+    "solver": ("RiverError", "RiverResult", "river"),
+}, eager=("StudOddsError", "__version__"))
 
 
 def _version() -> str:
@@ -37,8 +37,4 @@ def __getattr__(name: str) -> _typing.Any:
     if name == "__version__":  # read from the installed metadata only when asked
         globals()["__version__"] = _version()
         return globals()["__version__"]
-    if name == "river":  # the solver's package, itself callable: river(...) (stud_odds/river)
-        import importlib
-
-        return importlib.import_module("stud_odds.river")
     return _lazy_getattr(name)

@@ -22,7 +22,7 @@ from stud_odds.engine import running
 from stud_odds.engine.warm import WARM_METHODS, warm_up
 from stud_odds.engine.weighted import weighted_kernels
 from stud_odds.games import Game, parse_game
-from stud_odds.river.kernel import river_kernels
+from stud_odds.solver.kernel import river_kernels
 
 _log = logging.getLogger("stud_odds")
 

@@ -267,7 +267,7 @@ def test_the_length_finder_finds_a_long_function():
 # integer as the kernels do).
 KERNEL_SEAM = ("stud_odds.kernels", "stud_odds.engine.twins", "stud_odds.engine.small",
                "stud_odds.engine.awards", "stud_odds.engine.pair_counting",
-               "stud_odds.river.showdown")
+               "stud_odds.solver.showdown")
 
 
 def _on_the_seam(module: str | None) -> bool:

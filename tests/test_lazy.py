@@ -69,8 +69,8 @@ def test_lazy_names_resolve(package):
 
 
 COMMAND_MODULES = ["stud_odds.cli.batch", "stud_odds.cli.db", "stud_odds.cli.history",
-                   "stud_odds.cli.outs", "stud_odds.cli.rules", "stud_odds.cli.serve",
-                   "stud_odds.cli.study"]
+                   "stud_odds.cli.outs", "stud_odds.cli.river", "stud_odds.cli.rules",
+                   "stud_odds.cli.serve", "stud_odds.cli.study"]
 
 
 def _modules_after(code: str) -> set[str]:
@@ -103,3 +103,15 @@ def test_a_command_imports_its_own_module_when_used():
         "in (0, 2)")
     assert "stud_odds.cli.rules" in loaded
     assert loaded.isdisjoint(set(COMMAND_MODULES) - {"stud_odds.cli.rules"})
+
+
+def test_the_help_imports_neither_the_solver_nor_numpy():
+    """`stud-odds --help` reads each command's options, never its work: the river command's
+    module names the solver (stud_odds.solver) only inside the command."""
+    loaded = _modules_after(
+        "from stud_odds.cli import app\n"
+        "from typer.testing import CliRunner\n"
+        "assert CliRunner().invoke(app, ['--help']).exit_code == 0")
+    assert "stud_odds.cli.river" in loaded  # the help did read the river command
+    assert loaded.isdisjoint({"stud_odds.solver", "numpy"}), \
+        loaded & {"stud_odds.solver", "numpy"}

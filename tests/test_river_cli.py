@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from stud_odds.cli import app
-from stud_odds.river import river
+from stud_odds.solver import river
 
 runner = CliRunner()
 HANDS = ["AsKs2d/QhJhTh9c", "[QQ+]x/7c7d2s8h"]

@@ -8,7 +8,7 @@ import html
 from typer.testing import CliRunner
 
 from stud_odds.cli import app
-from stud_odds.river import river
+from stud_odds.solver import river
 
 HANDS = ["AsKs2d/QhJhTh9c", "[QQ+]x/7c7d2s8h"]
 SPOT = ["--pot", "6", "--cap", "2", "-d", "3c 4c 5c 6c"]

@@ -20,9 +20,9 @@ from stud_odds.kernels.layout import (
     share_out,
     sole_winner,
 )
-from stud_odds.river.combos import side_of
-from stud_odds.river.showdown import Matchup, compared_values, disjoint_weight, sums_twin
-from stud_odds.river.solve import _sides, _spot, _values
+from stud_odds.solver.combos import side_of
+from stud_odds.solver.showdown import Matchup, compared_values, disjoint_weight, sums_twin
+from stud_odds.solver.solve import _sides, _spot, _values
 
 
 def hand_values(game: Game, cards: list[int]) -> tuple:

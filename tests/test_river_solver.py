@@ -13,7 +13,7 @@ from test_river_showdown import dead_but
 
 import stud_odds
 from stud_odds.games import Game
-from stud_odds.river import river
+from stud_odds.solver import river
 
 # (game, hands, dead, pot, cap): small ranges on short decks, so that a dense best response
 # is quick; every game, first to act either seat, every cap from 1 to 4
@@ -274,10 +274,19 @@ def test_cancel_stops_the_solve_with_no_answer():
     assert seen == [10]
 
 
-def test_the_package_is_callable_as_stud_odds_river():
-    import stud_odds.river as package
+def test_stud_odds_river_is_the_solve_function():
+    """``stud_odds.river`` is a lazy name for the solver's function, a plain function even
+    once the solver's package and its modules are imported (no module is named after it)."""
+    import importlib
+    import types
 
-    assert stud_odds.river is package
+    import stud_odds.solver.solve  # noqa: F401 (importing a submodule must not shadow it)
+    from stud_odds import river as the_name
+
+    assert isinstance(stud_odds.river, types.FunctionType)
+    assert stud_odds.river is the_name is river
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module("stud_odds.river")
     result = stud_odds.river(["AsKs2d/QhJhTh9c", "[QQ+]x/7c7d2s8h"], pot=5, cap=1,
                              use_kernel=False)
     assert isinstance(result, stud_odds.RiverResult)
@@ -304,7 +313,7 @@ def test_the_solves_fields_take_a_number_by_the_checks_rule():
     command line gives it."""
     from decimal import Decimal
 
-    from stud_odds.river.fields import read_accuracy, read_cap, read_pot
+    from stud_odds.solver.fields import read_accuracy, read_cap, read_pot
 
     assert read_pot(Decimal("5.5")) == read_pot(" 5.5 ") == read_pot(np.float64(5.5)) == 5.5
     assert read_cap(np.int64(2), Game.STUD) == read_cap(" 2 ", Game.STUD) == 2

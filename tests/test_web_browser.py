@@ -792,7 +792,7 @@ def test_the_river_view_shows_how_the_chosen_seat_bets_and_calls(page):
     """Two seats on seventh street: a pot solves the river (stud_odds.river's numbers), the
     chosen seat's strategy by hand class at each of its decisions; a bad pot is a sentence
     under the pot field."""
-    from stud_odds.river import river
+    from stud_odds.solver import river
 
     page.goto("/?hand=AhKh/Qh&hand=7c7d/2s&seed=1&trials=2000")
     page.wait_for_selector(DONE)

@@ -12,7 +12,7 @@ from stud_odds.cli import options
 from stud_odds.console import console, error_console, fail
 
 if TYPE_CHECKING:
-    from stud_odds.river import RiverResult
+    from stud_odds.solver import RiverResult
 
 
 # the options, named once so the command's signature reads as a list
@@ -65,7 +65,7 @@ def river_command(
     from stud_odds.errors import StudOddsError
     from stud_odds.report.river import river_csv, river_view
     from stud_odds.report.tables import print_view
-    from stud_odds.river import river
+    from stud_odds.solver import river
 
     if json_out and csv_out:
         fail("choose one of --json and --csv")
@@ -89,7 +89,7 @@ def _shown_rows(result: RiverResult, hole: str) -> list[tuple[int, int]]:
     """(seat, row) of each player who may hold ``hole``; a RiverError when neither may."""
     from stud_odds.cards import CardError
     from stud_odds.errors import blame, shown
-    from stud_odds.river import RiverError
+    from stud_odds.solver import RiverError
 
     with blame("show"):
         try:

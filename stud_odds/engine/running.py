@@ -65,7 +65,7 @@ _KINDS = {"exact": ("enumeration", 12), "monte_carlo": ("sampling", 6),
           "river": ("river solver", 3)}
 # kernels that take the game as a runtime value: one compile serves the three games
 _ALL_GAMES = {"monte_carlo", "heads_up", "river"}
-# kernels with a numpy twin (engine/twins/, river/showdown) that answers while not compiled
+# kernels with a numpy twin (engine/twins/, solver/showdown) that answers while not compiled
 _TWINNED = {"exact", "monte_carlo", "heads_up", "river"}
 _READY: set[str] = set()
 # why a kernel is compiled in this process: the marker -> the reason kernel_choice noted

@@ -1,6 +1,6 @@
-"""The seventh-street solver's hot loop: showdown sums over two ranges (river/showdown.py).
+"""The seventh-street solver's hot loop: showdown sums over two ranges (solver/showdown.py).
 
-Two steps, each a plain loop numba compiles (river.showdown.sums_twin is the same by
+Two steps, each a plain loop numba compiles (solver.showdown.sums_twin is the same by
 numpy, with the same additions in the same order, so the same numbers):
 
 * ``running_sums``: C[e + 1, t] = C[e, t] + weights[owner[e], t], from C[0] = 0: the asked
@@ -20,7 +20,7 @@ from numba import njit
 from stud_odds.kernels import CACHE_KERNELS
 
 SUBSET_COUNT = 8  # the subsets of three hole cards
-# sign of each subset, in river.showdown.SUBSETS' order: (), three singles, three pairs, all
+# sign of each subset, in solver.showdown.SUBSETS' order: (), three singles, three pairs, all
 SUBSET_SIGNS = (1.0, -1.0, -1.0, -1.0, 1.0, 1.0, 1.0, -1.0)
 
 

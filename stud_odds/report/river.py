@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from stud_odds.report.tables import Column, Line, TextTable, View
-from stud_odds.river.summary import ClassLine, DecisionSummary, describe_history
-from stud_odds.river.tree import ACTION_NAMES
+from stud_odds.solver.summary import ClassLine, DecisionSummary, describe_history
+from stud_odds.solver.tree import ACTION_NAMES
 
 if TYPE_CHECKING:
     from stud_odds.games import Game

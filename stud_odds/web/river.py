@@ -90,7 +90,7 @@ def solve_river(fields: dict[str, Any], cancel: threading.Event) -> dict[str, An
     (Superseded when cancelled: by the page's newer solve, the client gone, the time
     limit)."""
     from stud_odds.report.river import river_by_class, river_display
-    from stud_odds.river import river
+    from stud_odds.solver import river
 
     keywords = {name: fields[name] for name in RIVER_SOLVE_FIELDS
                 if fields[name] is not None}  # an accuracy of 0 is the solver's to refuse

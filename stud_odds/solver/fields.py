@@ -12,7 +12,7 @@ from decimal import Decimal
 from stud_odds.checks import finite_number, whole_number
 from stud_odds.errors import blame, shown
 from stud_odds.games import Game
-from stud_odds.river.combos import RiverError
+from stud_odds.solver.combos import RiverError
 
 MAX_CAP = 8
 DEFAULT_ACCURACY = 0.001

@@ -6,7 +6,7 @@ gives the first two (docs/ranges.md) with their range weights.  A combo is one s
 three hole cards, listed once: its weight is the sum of the weights of the ways of
 writing it (``[QQ]x`` makes QhQdQc three ways).  The other player's hole cards are not
 removed here: two combos that share a card never meet, which the showdown sums count
-(:mod:`stud_odds.river.showdown`).
+(:mod:`stud_odds.solver.showdown`).
 """
 
 from __future__ import annotations
@@ -100,6 +100,6 @@ def meeting(one: HoleCombos, other: HoleCombos) -> np.ndarray:
     """Whether each combo of ``one`` shares no card with at least one combo of ``other``:
     by counting, per card, the other's combos that hold it (inclusion-exclusion over the
     cards a combo shares), never a matrix of pairs."""
-    from stud_odds.river.showdown import disjoint_weight
+    from stud_odds.solver.showdown import disjoint_weight
 
     return disjoint_weight(one.cards, other.cards, np.ones(len(other))) > 0.5

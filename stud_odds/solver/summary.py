@@ -1,12 +1,12 @@
 """A river decision by hand class, as the tables show it: plain figures beneath both the
-result (:class:`~stud_odds.river.result.RiverResult` computes them) and the report
+result (:class:`~stud_odds.solver.result.RiverResult` computes them) and the report
 (:mod:`stud_odds.report.river` prints them), so neither imports the other's floor."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from stud_odds.river.tree import ACTION_NAMES
+from stud_odds.solver.tree import ACTION_NAMES
 
 
 @dataclass(frozen=True)

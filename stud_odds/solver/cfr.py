@@ -5,12 +5,12 @@ point of the betting is the sum over the other's combos j that share no card wit
 (j's weight times the other's chance of playing to that point) times p's payoff there:
 what he wins minus what he put in on the river (a fold: minus his bets; the other's
 fold: the pot and the other's bets; a showdown after x bets each: his share of P + 2x,
-minus x).  Every such sum over j is a showdown sum (river/showdown.py), one column per
+minus x).  Every such sum over j is a showdown sum (solver/showdown.py), one column per
 end of the betting.
 
 Discounted CFR (Brown and Sandholm 2019; alpha 1.5, beta 0, gamma 2), alternating
 updates.  Every CHECK_EVERY rounds the exploitability of the average strategies is
-measured (both best responses, river/solver.best_response) and the solve stops when it
+measured (both best responses, Solver.measure) and the solve stops when it
 is at most the target.
 """
 
@@ -21,8 +21,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from stud_odds.river.showdown import Matchup
-from stud_odds.river.tree import Decision, Terminal, Tree
+from stud_odds.solver.showdown import Matchup
+from stud_odds.solver.tree import Decision, Terminal, Tree
 
 ALPHA, BETA, GAMMA = 1.5, 0.0, 2.0
 CHECK_EVERY = 10  # rounds between two measures of the exploitability

@@ -14,9 +14,9 @@ from typing import Any
 import numpy as np
 
 from stud_odds.games import Game
-from stud_odds.river.combos import HoleCombos
-from stud_odds.river.summary import ClassLine, DecisionSummary
-from stud_odds.river.tree import ACTION_NAMES, Decision, Tree
+from stud_odds.solver.combos import HoleCombos
+from stud_odds.solver.summary import ClassLine, DecisionSummary
+from stud_odds.solver.tree import ACTION_NAMES, Decision, Tree
 
 
 def hand_classes(game: Game, high: np.ndarray, low: np.ndarray) -> list[str]:

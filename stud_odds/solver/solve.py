@@ -13,12 +13,12 @@ from stud_odds.checks import check_threads
 from stud_odds.engine.options import Progress
 from stud_odds.errors import StudOddsError, blame, shown
 from stud_odds.games import Game, parse_game
-from stud_odds.river.combos import HoleCombos, RiverError, meeting, side_of
-from stud_odds.river.fields import DEFAULT_ACCURACY, read_accuracy, read_cap, read_pot
-from stud_odds.river.result import RiverResult, SeatAnswer, hand_classes
-from stud_odds.river.showdown import Matchup, compared_values
-from stud_odds.river.solver import CHECK_EVERY, Solver, new_player
-from stud_odds.river.tree import betting_tree
+from stud_odds.solver.cfr import CHECK_EVERY, Solver, new_player
+from stud_odds.solver.combos import HoleCombos, RiverError, meeting, side_of
+from stud_odds.solver.fields import DEFAULT_ACCURACY, read_accuracy, read_cap, read_pot
+from stud_odds.solver.result import RiverResult, SeatAnswer, hand_classes
+from stud_odds.solver.showdown import Matchup, compared_values
+from stud_odds.solver.tree import betting_tree
 
 if TYPE_CHECKING:
     from stud_odds.engine.job import Job
@@ -189,7 +189,7 @@ def _choose_summing(matchups: list[Matchup], columns: int, game: Game,
 def _summing(kernel: bool, threads: int):
     """The showdown sums by the kernel (its pieces on ``threads`` threads) or the twin."""
     if not kernel:
-        from stud_odds.river.showdown import sums_twin
+        from stud_odds.solver.showdown import sums_twin
 
         def by_twin(matchup: Matchup, weights: np.ndarray, scored: int) -> np.ndarray:
             out = np.zeros((len(matchup.queries), matchup.queries.shape[1], weights.shape[1]))
@@ -197,7 +197,7 @@ def _summing(kernel: bool, threads: int):
             return out
         return by_twin
     from stud_odds.engine.running import run_on_threads
-    from stud_odds.river.kernel import river_kernels
+    from stud_odds.solver.kernel import river_kernels
 
     running_sums, query_sums = river_kernels()
 
