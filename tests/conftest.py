@@ -70,10 +70,7 @@ def _warm_kernels(worker: dict | None) -> None:
     if worker is None:
         locks = None
     else:
-        import tempfile
-
-        locks = Path(tempfile.gettempdir()) / f"stud-odds-tests-{worker['testrunuid']}"
-        locks.mkdir(exist_ok=True)
+        locks = _locks_folder(worker)
         if int(worker["workerid"].removeprefix("gw")) % 2:
             work.reverse()
     for number, (kind, game, warm) in work:
@@ -90,9 +87,31 @@ def _holding(locks: Path | None, number: int) -> Iterator[None]:
         return
     import fcntl
 
-    with open(locks / f"{number}.lock", "w") as lock:
+    try:
+        locks.mkdir(exist_ok=True)
+        lock = open(locks / f"{number}.lock", "w")
+    except OSError:  # the other worker, done with every kernel, has removed the folder
+        yield
+        return
+    with lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         yield
+
+
+def _locks_folder(worker: dict) -> Path:
+    import tempfile
+
+    return Path(tempfile.gettempdir()) / f"stud-odds-tests-{worker['testrunuid']}"
+
+
+def pytest_sessionfinish(session):
+    """Each worker removes the run's lock files: a worker at its end has every kernel
+    compiled or loaded, and one still warming up makes the folder again."""
+    worker = getattr(session.config, "workerinput", None)
+    if worker is not None:
+        import shutil
+
+        shutil.rmtree(_locks_folder(worker), ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)
