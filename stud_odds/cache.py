@@ -3,7 +3,8 @@
 One folder per version of the code that builds them::
 
     <user cache>/stud-odds/<version>-<digest>/
-        VERSION        what made this folder (stud-odds, numba, numpy, Python versions)
+        VERSION        what made this folder (stud-odds, numba, numpy, Python versions);
+                       its time is the folder's last use
         tables/        the evaluators' look-up tables, one .npy file each
         numba/         numba's cache=True files of our kernels (kernels/locator.py)
         compiled/      one empty file per kernel compiled here (for the first-run notice)
