@@ -87,12 +87,15 @@ REJECTING_SEEDS = [19357707, 46855941, 72755354]
 
 
 def test_a_trial_that_rejects_a_word_is_dealt_alike():
+    """Each chunk's rejecting trial alone, and as trial 5 of 70 (seed - 5 * GOLDEN gives
+    trial 5 trial 0's key): dealt again in its own column of a block, among others."""
     scenario = Scenario.build(["AhKh/Qh", "7c7d/2s"])
     spot = running.spot_of(scenario, False)
     assert len(spot.deck) == 46 and sum(spot.draws) == 8
     assert all(_rejected_words(seed, 46, 8) for seed in REJECTING_SEEDS)
-    seeds = np.array(REJECTING_SEEDS, np.uint64)
-    trials = np.ones(len(seeds), np.int64)
+    shifted = [(seed - 5 * GOLDEN) % (1 << 64) for seed in REJECTING_SEEDS]
+    seeds = np.array(REJECTING_SEEDS + shifted, np.uint64)
+    trials = np.array([1] * len(REJECTING_SEEDS) + [70] * len(shifted), np.int64)
     ranges = running.ranges_of(scenario)
     game = scenario.game
     entry, _ = running.kernel("monte_carlo", game)
