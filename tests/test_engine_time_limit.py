@@ -44,7 +44,9 @@ def kernel_loaded_mid_run(monkeypatch):
     answers = iter([False])
     monkeypatch.setattr(kernel_choice, "kernel_answers",
                         lambda *arguments, **keywords: next(answers, True))
-    monkeypatch.setattr(running, "in_cache", lambda name, game: True)
+    # not in the cache when sampling chooses (its first question), there afterwards
+    landed = iter([False])
+    monkeypatch.setattr(running, "in_cache", lambda name, game: next(landed, True))
     monkeypatch.setattr(running, "kernel", slow_kernel)
     return loads
 

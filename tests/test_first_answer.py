@@ -66,3 +66,26 @@ def test_a_process_asking_again_loads_the_kernel_once_the_twin_cost_as_much(monk
     monkeypatch.setattr(running, "in_cache", lambda name, game: False)  # nothing to load
     assert kernel_choice.kernel_answers("heads_up", Game.RAZZ, quick) is False
     assert kernel_choice.kernel_answers("heads_up", Game.RAZZ, quick) is False
+
+
+@pytest.mark.twins
+def test_sampling_keeps_the_twin_it_chose_with_the_kernel_in_the_cache(monkeypatch):
+    """A sampling run whose twin takes most of loading the cached kernel stays numpy's:
+    asking again between chunks about the same trials counts their seconds once."""
+    from stud_odds import Scenario, equity
+    from stud_odds.engine import kernel_choice, running, sample
+
+    def no_load(name, game):
+        raise AssertionError(f"{name} loaded")
+
+    monkeypatch.setattr(kernel_choice, "_twin_spent", {})
+    monkeypatch.setattr(running, "is_loaded", lambda name, game: False)
+    monkeypatch.setattr(running, "in_cache", lambda name, game: True)
+    monkeypatch.setattr(running, "kernel", no_load)
+    trials, hands = 2000, 2
+    # the twin's estimate: 0.8 of loading the kernel
+    monkeypatch.setattr(sample, "TWIN_SECONDS_PER_HAND",
+                        0.8 * kernel_choice.LOAD_SECONDS / (trials * hands))
+    result = equity(Scenario.build(["AhKh/Qh", "7c7d/2s"]), method="monte-carlo",
+                    trials=trials, seed=1)
+    assert result.outcomes == trials

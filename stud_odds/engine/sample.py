@@ -93,6 +93,9 @@ class _Calls:
         self.threads, self.job = task.threads, job
         self.lookups = running.lookups()
         self.entry: Callable | None = None
+        # the kernel not yet in the cache: asked about once more when it is there (asking
+        # again about the same work would count the twin's seconds again: kernel_choice)
+        self.awaiting_cache = True
         self.compiling = 0.0
         self.trials_done = 0
         stop = task.stop
@@ -111,7 +114,8 @@ class _Calls:
     def choose(self) -> None:
         """Load (or compile) the kernel now, if it should answer from the start."""
         twin = self._seconds(TWIN_SECONDS_PER_HAND)
-        if self.stop.max_time is not None and not running.in_cache("monte_carlo", self.game):
+        self.awaiting_cache = not running.in_cache("monte_carlo", self.game)
+        if self.stop.max_time is not None and self.awaiting_cache:
             # the twin stops at the time limit: compiling first pays only past it
             twin = min(twin, self.stop.max_time)
         kernel = kernel_choice.kernel_answers("monte_carlo", self.game, twin,
@@ -124,12 +128,14 @@ class _Calls:
         self.entry, self.compiling = running.kernel("monte_carlo", self.game)
 
     def __call__(self, seeds: np.ndarray, per_chunk: np.ndarray) -> Tallies:
-        if (self.entry is None and running.in_cache("monte_carlo", self.game)
-                and kernel_choice.kernel_answers("monte_carlo", self.game,
-                                   self._seconds(TWIN_SECONDS_PER_HAND))):
-            self._load()  # the background compile is done: the rest by the kernel
-            if self.job is not None:
-                self.job.leave_out(self.compiling)
+        if (self.entry is None and self.awaiting_cache
+                and running.in_cache("monte_carlo", self.game)):
+            self.awaiting_cache = False
+            if kernel_choice.kernel_answers("monte_carlo", self.game,
+                                            self._seconds(TWIN_SECONDS_PER_HAND)):
+                self._load()  # the background compile is done: the rest by the kernel
+                if self.job is not None:
+                    self.job.leave_out(self.compiling)
         parts = min(self.threads, len(seeds))
         bounds = [len(seeds) * i // parts for i in range(parts + 1)]
         if self.entry is None:
