@@ -125,8 +125,6 @@ class Completions:
         self.high_class, self.low_class = high_class[0], low_class[0]
 
 
-
-
 def completion_rows(game: int, spot: Spot, player: int, largest: int, lookups: Lookups
                     ) -> Rows:
     """Every completion of ``player`` (his cards to come, from the unseen deck) as rows,
