@@ -50,6 +50,7 @@ from ..pair_counting import LOW_LEVELS, PAIR_CLASSES, SWAP_PLAYERS, VALUE_SPAN, 
 from ..running import each_shared_card
 from ..small import class_columns, combination_rows, hand_value_arrays
 from ..tallies import Tallies
+from .weighted_sums import colex_binomials
 
 X_WINS, Y_WINS, BOTH = 1, 2, 3  # winner masks: X is bit 0
 # seconds per entry (a completion's subset, sorted or looked up) on one idle core of a
@@ -83,8 +84,7 @@ def card_sets(positions: np.ndarray, deck: int, largest: int) -> tuple[np.ndarra
     (-1) ** size, how many numbers there are)."""
     rows, k = positions.shape
     offset = np.cumsum([0] + [math.comb(deck, s) for s in range(largest + 1)])
-    binom = np.array([[math.comb(p, s) for s in range(largest + 1)] for p in range(deck)],
-                     np.int64).reshape(deck, largest + 1)
+    binom = colex_binomials(deck, largest)
     patterns = [c for s in range(min(largest, k) + 1) for c in combinations(range(k), s)]
     sets = np.empty((rows, len(patterns)), np.int64)
     for j, columns in enumerate(patterns):
