@@ -55,7 +55,7 @@ def test_the_table_groups_by_hand_class_and_shows_one_combo():
 
 
 @pytest.mark.parametrize(("args", "words"), [
-    ([*HANDS, "--pot", 0], "the pot must be a number of big bets above 0"),
+    ([*HANDS, "--pot", 0], "the pot must be a number of big bets from 0.01"),
     ([*HANDS, "--pot", 5, "--cap", 9], "a whole number from 1 to 8"),
     ([*HANDS, "--pot", 5, "--accuracy", 2], "share of the pot"),
     ([*HANDS, "xxx/2c3c4c5c", "--pot", 5], "two live players, not 3"),

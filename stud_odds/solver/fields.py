@@ -40,14 +40,13 @@ def _written(value: object) -> object:
 
 
 def read_pot(pot: object) -> float:
-    """The pot in big bets: a positive finite number (5.5 may be given as text)."""
+    """The pot in big bets: a number from MIN_POT to MAX_POT (5.5 may be given as text)."""
     value = finite_number(_written(pot))
-    with blame("pot"):
-        if value is None or value <= 0:
-            raise RiverError(f"the pot must be a number of big bets above 0, not {shown(pot)}")
-        if not MIN_POT <= value <= MAX_POT:
-            raise RiverError(f"the pot must be from {MIN_POT:g} to {MAX_POT:,.0f} big bets, "
-                             f"not {shown(pot)}")
+    # one sentence with the bounds: "above 0" misled for a pot too large (1e400, 10**400)
+    if value is None or not MIN_POT <= value <= MAX_POT:
+        with blame("pot"):
+            raise RiverError(f"the pot must be a number of big bets from {MIN_POT:g} to "
+                             f"{MAX_POT:,.0f}, not {shown(pot)}")
     return value
 
 
