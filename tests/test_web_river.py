@@ -57,8 +57,8 @@ def test_each_combos_strategy_when_asked(client):
 
 
 @pytest.mark.parametrize("fields, field, words", [
-    ({"pot": -1}, "pot", "above 0"),
-    ({"pot": 0}, "pot", "above 0"),
+    ({"pot": -1}, "pot", "from 0.01 to 1,000,000"),
+    ({"pot": 0}, "pot", "from 0.01 to 1,000,000"),
     ({"pot": "lots"}, "pot", "'lots'"),
     ({}, "pot", "'pot' is missing"),
     ({"pot": 5, "cap": 9}, "cap", "1 to 8"),
@@ -114,9 +114,12 @@ def test_the_solve_stops_at_the_servers_time_limit_with_its_sentence():
     assert response.json()["error"].startswith("the river solve ran past 0.05 s")
 
 
-def test_a_field_named_by_a_lone_surrogate_is_one_sentence_blamed_on_the_body(client):
-    # the name cannot be sent back as the field (JSON has no lone surrogates): it was a 500
-    body = '{"pot": 5, "\\ud800": 1, "hands": ["AsKs2d/QhJhTh9c", "xxx/7c7d2s8h"]}'
+@pytest.mark.parametrize("name", [
+    "\\ud800",  # cannot be sent back as the field (JSON has no lone surrogates): was a 500
+    "",  # names no field: was blamed on the field ""
+])
+def test_an_unknown_field_name_that_names_nothing_sendable_is_blamed_on_the_body(client, name):
+    body = '{"pot": 5, "' + name + '": 1, "hands": ["AsKs2d/QhJhTh9c", "xxx/7c7d2s8h"]}'
     response = client.post("/api/river", content=body,
                            headers={"Content-Type": "application/json"})
     assert response.status_code == 400

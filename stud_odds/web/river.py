@@ -38,7 +38,7 @@ RIVER_FIELDS = (*RIVER_SPOT_FIELDS, *RIVER_SOLVE_FIELDS, "strategy")
 _NUMBER_OR_TEXT = {"oneOf": [{"type": "number"}, {"type": "string"}]}
 RIVER_SOLVE_SCHEMAS: dict[str, dict[str, Any]] = {
     "pot": {**_NUMBER_OR_TEXT, "description": "The pot before the river betting, in big "
-                                              "bets (above 0; 5.5 is fine)."},
+                                              "bets (0.01 to 1,000,000; 5.5 is fine)."},
     "cap": {"oneOf": [{"type": "integer"}, {"type": "string"}],
             "description": "Bets in all on the river, 1 to 8 (default: a bet and the "
                            "table's raises)."},
@@ -65,8 +65,9 @@ def river_fields(data: Any) -> dict[str, Any]:
     for name in data:
         if name not in RIVER_FIELDS:
             # the name is the field to blame when it can be sent back as it is (a lone
-            # surrogate cannot be encoded: a 500), else the body
-            with blame(name if name.isprintable() and len(name) <= SHOWN_CHARACTERS else "body"):
+            # surrogate cannot be encoded: a 500) and names something, else the body
+            with blame(name if name and name.isprintable() and len(name) <= SHOWN_CHARACTERS
+                       else "body"):
                 raise RequestError(f"unknown field {shown(name)}: the river takes "
                                    f"{', '.join(RIVER_FIELDS)}")
     fields = parse_fields(data, RIVER_SPOT_FIELDS)
