@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from stud_odds.errors import StudOddsError
+from stud_odds.errors import StudOddsError, shown
 
 ACE = 12  # the ace's rank id (card >> 2): 0 is a deuce
 RANKS = "23456789TJQKA"
@@ -64,7 +64,7 @@ def format_card(card: int) -> str:
     if card == UNKNOWN:
         return "x"
     if not 0 <= card < 52:
-        raise CardError(f"{card!r} is not a card id: ids run from 0 to 51")
+        raise CardError(f"{shown(card)} is not a card id: ids run from 0 to 51")
     return RANKS[card >> 2] + SUITS[card & 3]
 
 

@@ -3,7 +3,7 @@
 import pytest
 from scenario_helpers import SPOTS, build_spot, cards, sixth_street
 
-from stud_odds.cards import parse_card, parse_cards
+from stud_odds.cards import CardError, format_card, parse_card, parse_cards
 from stud_odds.games import Game
 from stud_odds.ranges import Range, RangeError
 from stud_odds.scenario import (
@@ -63,6 +63,11 @@ def test_direct_construction_is_validated():
         Scenario(Game.STUD, (parse_hand("2c3c/4c"), Hand(cards("AsKs2d"), cards("Qh"))))
     with pytest.raises(ScenarioError, match="^52 in the dead cards is not a card id"):
         Scenario(Game.STUD, (parse_hand("2c3c/4c"), parse_hand("AsKs/Qh")), dead=(52,))
+    # a huge id is quoted short, as every message quotes a value (errors.shown)
+    with pytest.raises(ScenarioError, match="^a 401-digit number in the dead cards is not"):
+        Scenario(Game.STUD, (parse_hand("2c3c/4c"), parse_hand("AsKs/Qh")), dead=(10**400,))
+    with pytest.raises(CardError, match="^a 401-digit number is not a card id"):
+        format_card(10**400)
 
 
 @pytest.mark.parametrize(

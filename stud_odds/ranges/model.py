@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from stud_odds.cards import CardError, format_cards, parse_cards
-from stud_odds.errors import excerpt
+from stud_odds.errors import excerpt, shown
 from stud_odds.ranges.grammar import parse_groups
 from stud_odds.ranges.terms import (
     Group,
@@ -64,7 +64,7 @@ def read_cards(cards: Cards, what: str) -> tuple[int, ...]:
                 continue
             card = operator.index(piece)
             if not 0 <= card < 52:
-                raise CardError(f"{card!r} is not a card id: ids run from 0 to 51")
+                raise CardError(f"{shown(card)} is not a card id: ids run from 0 to 51")
             parsed.append(card)
     except CardError as error:
         raise RangeError(f"{what}: {error}") from None

@@ -20,7 +20,7 @@ from stud_odds.cards import (
     rank_of,
     suit_of,
 )
-from stud_odds.errors import StudOddsError
+from stud_odds.errors import StudOddsError, shown
 
 MAX_SEATS = 8
 SUIT_ORDER = "clubs < diamonds < hearts < spades"
@@ -82,7 +82,7 @@ def check_cards(seat_cards: Sequence[Sequence[int]], *, community_ok: bool = Fal
     for seat, cards in enumerate(seat_cards, 1):
         for card in cards:
             if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 52:
-                raise RulesError(f"seat {seat}: {card!r} is not a card id from 0 to 51")
+                raise RulesError(f"seat {seat}: {shown(card)} is not a card id from 0 to 51")
         # Checked before the community card is set aside: even it is in a hand only once.
         for card, count in Counter(cards).items():
             if count > 1:

@@ -207,7 +207,7 @@ class Scenario:
         for card, place, (blamed, seat) in self._places():
             if not 0 <= card < DECK_SIZE:
                 with blame(blamed, seat):
-                    raise ScenarioError(f"{card!r} in {place} is not a card id: ids run from "
+                    raise ScenarioError(f"{shown(card)} in {place} is not a card id: ids run from "
                                         "0 to 51")
 
     def _check_hands(self) -> None:
