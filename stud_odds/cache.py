@@ -40,12 +40,22 @@ _log = logging.getLogger("stud_odds")
 _KERNEL_SOURCES = Path(__file__).parent / "kernels"
 
 
-def _package_version(name: str) -> str:
-    # importlib.metadata costs tens of milliseconds to import: only when a digest is made
+def _package_version(distribution: str, package: str) -> str:
+    """An installed distribution's version: from the name of the one .dist-info folder of
+    it beside its package (``package``), else from importlib.metadata (which costs tens
+    of milliseconds to import: a first answer waits for it)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec(package)
+    prefix = distribution.replace("-", "_") + "-"
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        found = list(Path(folder).parent.glob(f"{prefix}*.dist-info"))
+        if len(found) == 1:
+            return found[0].name[len(prefix):-len(".dist-info")]
     from importlib.metadata import PackageNotFoundError, version
 
     try:
-        return version(name)
+        return version(distribution)
     except PackageNotFoundError:
         return "unknown"
 
@@ -57,8 +67,8 @@ def code_digest() -> str:
     # the kernels and the game table they take their game ids from
     for source in [*sorted(_KERNEL_SOURCES.glob("*.py")), _KERNEL_SOURCES.parent / "games.py"]:
         digest.update(source.name.encode() + b"\0" + source.read_bytes())
-    digest.update(f"{sys.version_info[:2]} {_package_version('numba')} "
-                  f"{_package_version('numpy')}".encode())
+    digest.update(f"{sys.version_info[:2]} {_package_version('numba', 'numba')} "
+                  f"{_package_version('numpy', 'numpy')}".encode())
     return digest.hexdigest()[:16]
 
 
@@ -106,7 +116,7 @@ def _user_cache_root() -> Path | None:
 @cache
 def location() -> CacheLocation:
     """The cache folder for this version of the code, decided once per process."""
-    name = f"{_package_version('stud-odds')}-{code_digest()}"
+    name = f"{_package_version('stud-odds', 'stud_odds')}-{code_digest()}"
     root = _user_cache_root()
     if root is not None and _writable_folder(root / name):
         return CacheLocation(_ready(root / name))
@@ -135,8 +145,9 @@ def _ready(folder: Path) -> Path:
             os.utime(stamp)  # its time is when a run last used the folder
             return folder
         stamp.write_text(
-            f"stud-odds {_package_version('stud-odds')}\ncode {code_digest()}\n"
-            f"numba {_package_version('numba')}\nnumpy {_package_version('numpy')}\n"
+            f"stud-odds {_package_version('stud-odds', 'stud_odds')}\ncode {code_digest()}\n"
+            f"numba {_package_version('numba', 'numba')}\n"
+            f"numpy {_package_version('numpy', 'numpy')}\n"
             f"python {sys.version.split()[0]}\n"
         )
         prefix = folder.name.rsplit("-", 1)[0] + "-"

@@ -229,3 +229,20 @@ def test_a_folder_of_other_code_is_dropped_only_when_unused_for_a_day(tmp_path):
                            env=_environment(cache), timeout=120, check=True).stdout.strip()
     assert again == made
     assert not folders["stale"].exists() and (folders["used"] / "numba").is_dir()
+
+
+def test_a_package_version_is_read_from_its_dist_info_folder(tmp_path, monkeypatch):
+    """The cache folder's name needs the installed versions: read from the .dist-info
+    folder beside the package (importlib.metadata is not imported for a first answer),
+    else from importlib.metadata."""
+    from stud_odds import cache
+
+    (tmp_path / "fake_pkg").mkdir()
+    (tmp_path / "fake_pkg" / "__init__.py").write_text("")
+    (tmp_path / "fake_pkg-1.2.3rc1+local.dist-info").mkdir()
+    (tmp_path / "lone_pkg").mkdir()
+    (tmp_path / "lone_pkg" / "__init__.py").write_text("")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert cache._package_version("fake-pkg", "fake_pkg") == "1.2.3rc1+local"
+    assert cache._package_version("lone-pkg", "lone_pkg") == "unknown"
+    assert cache._package_version("no-such-thing", "no_such_thing") == "unknown"

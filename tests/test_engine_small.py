@@ -4,6 +4,7 @@ integer, so the same answer byte for byte; and no numba in a process that only a
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 import subprocess
@@ -160,3 +161,13 @@ def test_a_small_spot_sees_its_cancel_and_a_call_from_inside_on_round():
     with pytest.raises(EquityError, match="cannot be called from inside on_round"):
         equity(Scenario.build(["AhKh/Qh", "7c7d/2s", "xx/9d"]), trials=200_000, seed=1,
                on_round=on_round)
+
+
+@pytest.mark.parametrize("n", range(0, 13))
+def test_combination_rows_are_itertools_combinations_in_order(n):
+    from itertools import combinations
+
+    for k in range(0, 9):
+        rows = small.combination_rows(n, k)
+        assert rows.shape == (math.comb(n, k), k)
+        assert rows.tolist() == [list(row) for row in combinations(range(n), k)]

@@ -31,15 +31,37 @@ def _tallies(game: str, hands: list[str], scoops: bool) -> list:
                                  (tallies.per_player, tallies.classes, tallies.table)]
 
 
+# each way forced where it can be taken (by set is taken whenever it can)
+WAYS = {
+    "search": {"TABLE_CELLS": 0, "ROW_KEYS": 0},
+    "table": {"TABLE_CELLS": 1 << 40, "CELLS_PER_QUESTION": 1 << 40, "ROW_KEYS": 0},
+    "rows": {"ROW_KEYS": 1 << 40, "ROW_CELLS": 1 << 40},
+}
+
+
 @pytest.mark.parametrize("game, hands", SPOTS, ids=[h[1] for _, h in SPOTS])
 @pytest.mark.parametrize("scoops", [False, True])
-def test_a_table_and_a_search_give_the_same_tallies(game, hands, scoops, monkeypatch):
+def test_every_way_gives_the_same_tallies(game, hands, scoops, monkeypatch):
     by_default = _tallies(game, hands, scoops)
-    monkeypatch.setattr(weighted_sums, "TABLE_CELLS", 0)  # every size searched
-    assert _tallies(game, hands, scoops) == by_default
-    monkeypatch.setattr(weighted_sums, "TABLE_CELLS", 1 << 40)  # every size by a table
-    monkeypatch.setattr(weighted_sums, "CELLS_PER_QUESTION", 1 << 40)
-    assert _tallies(game, hands, scoops) == by_default
+    for way, settings_of_way in WAYS.items():
+        with monkeypatch.context() as patched:
+            for name, value in settings_of_way.items():
+                patched.setattr(weighted_sums, name, value)
+            assert _tallies(game, hands, scoops) == by_default, way
+
+
+def test_rows_too_wide_for_a_set_are_searched(monkeypatch):
+    """A card set asked about more often than a row holds: that lookup is searched, with
+    the same tallies."""
+    hands = ["AhKh/Qh8d", "7c7d/2s3s"]
+    by_default = _tallies("stud", hands, False)
+    monkeypatch.setattr(weighted_sums, "ROW_CELLS", 8)
+    searched = []
+    search = weighted_sums._Keys.by_search
+    monkeypatch.setattr(weighted_sums._Keys, "by_search",
+                        lambda keys, ranks: searched.append(1) or search(keys, ranks))
+    assert _tallies("stud", hands, False) == by_default
+    assert searched
 
 
 def test_a_spot_may_take_both_ways():

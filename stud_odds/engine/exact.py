@@ -251,7 +251,7 @@ def heads_up(game: Game, spot: Spot, threads: int, progress: Progress | None,
             tallies = (razz_ranks_tallies(spot, running.lookups(), between=job.share)
                        if by_ranks else
                        weighted_twin(game.kernel_id, spot, (None, None), running.lookups(),
-                                     between=job.share) if by_weights else
+                                     between=job.share, threads=threads) if by_weights else
                        heads_up_twin(game.kernel_id, spot, running.lookups(),
                                      between=job.share))
         if progress:
@@ -297,7 +297,7 @@ def weighted(game: Game, spot: Spot, ranges: tuple[Combos | None, Combos | None]
         with job.kernels():
             job.check()
             tallies = weighted_twin(game.kernel_id, spot, ranges, running.lookups(),
-                                    between=job.share)
+                                    between=job.share, threads=threads)
         if progress:
             progress(1.0)
         return tallies, 0.0

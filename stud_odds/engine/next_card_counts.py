@@ -51,7 +51,7 @@ class NextCards:
             from .twins.weighted import next_card_rows
 
             mine, theirs, per_row = next_card_rows(game.kernel_id, spot, player,
-                                                   running.lookups(), between)
+                                                   running.lookups(), between, threads)
             rows = (mine.combos, theirs.combos, mine.combos, per_row)
         else:
             mine, theirs, rows = _swept(game, spot, player, between, threads)

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from itertools import chain, combinations
 
 import numpy as np
 
@@ -100,10 +99,21 @@ def _deals(spot: Spot, lookups: Lookups) -> tuple[np.ndarray, np.ndarray]:
 @lru_cache(maxsize=16)
 def combination_rows(n: int, k: int) -> np.ndarray:
     """Every k of range(n), one row each (read-only: kept for the next spot)."""
-    count = math.comb(n, k)
-    rows = np.fromiter(chain.from_iterable(combinations(range(n), k)), np.int64, count * k)
+    if k == 0 or k > n:
+        rows = np.zeros((math.comb(n, k), k), np.int64)
+    else:
+        # column by column, in itertools.combinations' order: each row so far followed
+        # by each larger position that leaves room for the columns after it
+        rows = np.arange(n - k + 1, dtype=np.int64)[:, None]
+        for column in range(1, k):
+            last = rows[:, -1]
+            choices = (n - k + column) - last
+            parent = np.repeat(np.arange(len(rows)), choices)
+            first_child = np.cumsum(choices) - choices
+            rows = np.column_stack((rows[parent], last[parent] + 1
+                                    + np.arange(len(parent)) - first_child[parent]))
     rows.flags.writeable = False
-    return rows.reshape(count, k)
+    return rows
 
 
 def hand_value_arrays(game: int, keys: np.ndarray, bits: np.ndarray,

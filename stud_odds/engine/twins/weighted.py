@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import partial
 
 import numpy as np
 
@@ -40,6 +41,7 @@ from stud_odds.scenario.table import HOLE_CARDS
 
 from ..awards import add_awards
 from ..pair_counting import PAIR_CLASSES, SWAP_PLAYERS, add_pair_classes, pair_weights
+from ..pool import run_on_threads
 from ..small import class_columns, combination_rows, hand_value_arrays
 from ..tallies import Tallies, narrowed
 from .headsup import BOTH, X_WINS, Y_WINS, low_bucket, passes, sweep_value
@@ -67,6 +69,7 @@ _BYTES_PER_ROW = 150
 _BYTES_PER_ENTRY = 40  # a sorted key, its summed weight and the sort's copy
 _BYTES_PER_QUESTION = 64
 _BYTES_PER_CELL = 24  # a table of summed weights' cell, its counts and their cumulative sum
+_SHARED_SETS_MOST = 1 << 23  # card sets of one size kept for two players (int32: 32 MB)
 
 
 class _Player:
@@ -79,6 +82,7 @@ class _Player:
         # stud8's passes ask about the same rows' card sets again: they are kept (int32:
         # a set's number is below C(52, 7) < 2**31)
         self._sets: dict[int, np.ndarray] | None = {} if game == GAME_STUD8 else None
+        self._keep_most = math.inf  # entries of one size kept
         if pairs is None:
             combos = combination_rows(n, k)
             self.weight = np.ones(len(combos), np.int64)
@@ -102,13 +106,40 @@ class _Player:
     def __len__(self) -> int:
         return len(self.weight)
 
+    def share_card_sets(self, other: _Player) -> None:
+        """Keep the card sets made for either player for both, when their completions are
+        the same rows (two players without ranges, as many cards to come): each size is
+        asked about by one and looked up by the other.  Kept while they are small."""
+        if self.combos is other.combos:
+            if self._sets is None:
+                self._sets, self._keep_most = {}, _SHARED_SETS_MOST
+            other._sets, other._keep_most = self._sets, self._keep_most
+
     def card_sets(self, rows: np.ndarray, size: int, deck: int) -> np.ndarray:
         """The ``rows``' subsets of ``size`` positions as numbers (card_sets_of_size)."""
-        if self._sets is None:
-            return card_sets_of_size(self.combos[rows], deck, size)
+        every_row = len(rows) == len(self.combos)  # rows are distinct: all of them
+        kept = self._sets is not None and \
+            len(self.combos) * math.comb(self.size, size) <= self._keep_most
+        if not kept:
+            return card_sets_of_size(self.combos if every_row else self.combos[rows], deck,
+                                     size)
         if size not in self._sets:
             self._sets[size] = card_sets_of_size(self.combos, deck, size).astype(np.int32)
-        return self._sets[size][rows].astype(np.int64)
+        sets = self._sets[size]
+        return (sets if every_row else sets[rows]).astype(np.int64)
+
+
+def _players(game: int, spot: Spot, who: list[tuple[int, int, np.ndarray | None]],
+             lookups: Lookups, threads: int) -> list[_Player]:
+    """The players (player, cards to come, pair weights or None) valued on up to
+    ``threads`` threads, sharing their card sets when they can."""
+    players: list[_Player | None] = [None] * len(who)
+
+    def value(i: int) -> None:
+        players[i] = _Player(game, spot, *who[i][:2], who[i][2], lookups)
+    run_on_threads([partial(value, i) for i in range(len(who))], threads)
+    players[0].share_card_sets(players[1])
+    return players
 
 
 def _ranged_combinations(n: int, k: int, pairs: np.ndarray) -> np.ndarray:
@@ -186,12 +217,14 @@ def _class_tallies(game: int, player: _Player, other: _Player, deck: int,
 
 
 def weighted_twin(game: int, spot: Spot, ranges: tuple[Combos | None, Combos | None],
-                  lookups: Lookups, between: Callable[[], None] | None = None) -> Tallies:
+                  lookups: Lookups, between: Callable[[], None] | None = None,
+                  threads: int = 1) -> Tallies:
     """engine.weighted.weighted_tallies's tallies, integer for integer, by numpy.
 
     spot: the kernels' bundle (spot.draws without the ranged players' hole cards, no
     community card to come); ranges: per player his Combos or None.  between() is
-    called between steps: a stop it raises is seen there.
+    called between steps: a stop it raises is seen there.  Up to ``threads`` threads
+    share the work (the same tallies on any number).
     """
     if spot.shared_draw or len(spot.draws) != 2:
         raise ValueError("weighted counting takes two players and no community card to come")
@@ -202,11 +235,10 @@ def weighted_twin(game: int, spot: Spot, ranges: tuple[Combos | None, Combos | N
     tallies = Tallies.zeros(2)
     if sum(draws) > n:
         return tallies
-    players = []
-    for p in (0, 1):
-        pairs = None if ranges[p] is None else pair_weights(spot.deck, ranges[p])
-        players.append(_Player(game, spot, p, draws[p], pairs, lookups))
-        between()
+    players = _players(game, spot, [(p, draws[p], None if ranges[p] is None else
+                                     pair_weights(spot.deck, ranges[p])) for p in (0, 1)],
+                       lookups, threads)
+    between()
     classes = tallies.classes.astype(object)
     deals = _class_tallies(game, players[0], players[1], n, classes[0])
     _class_tallies(game, players[1], players[0], n, classes[1])
@@ -214,7 +246,7 @@ def weighted_twin(game: int, spot: Spot, ranges: tuple[Combos | None, Combos | N
     # X: the player with fewer kept completions (player 0 on equal counts), as the kernels
     px = 0 if len(players[0].weight) <= len(players[1].weight) else 1
     x, y = players[px], players[1 - px]
-    counts, scoops = _counted(game, bool(spot.track_scoops), x, y, n, between)
+    counts, scoops = _counted(game, bool(spot.track_scoops), x, y, n, between, threads)
     if px == 1:  # the counts have X as bit 0: make bit 0 player 0
         counts = counts[SWAP_PLAYERS][:, SWAP_PLAYERS]
     add_awards(game, counts, tallies)
@@ -227,7 +259,8 @@ def weighted_twin(game: int, spot: Spot, ranges: tuple[Combos | None, Combos | N
 
 
 def _counted(game: int, track_scoops: bool, x: _Player, y: _Player, deck: int,
-             between: Callable[[], None]) -> tuple[np.ndarray, list[np.ndarray]]:
+             between: Callable[[], None], threads: int
+             ) -> tuple[np.ndarray, list[np.ndarray]]:
     """The weighted outcome counts [high winners, low winners] and X's and Y's scoops by
     class pair (Python ints).
 
@@ -244,7 +277,8 @@ def _counted(game: int, track_scoops: bool, x: _Player, y: _Player, deck: int,
         asker = 1 if entries[1] > entries[0] else 0
         (side, rows, wins), (other, other_rows, _) = sides[asker], sides[1 - asker]
         below_of = {}
-        below, at_most, every = weighted_pair_sums(side, rows, other, other_rows, deck)
+        below, at_most, every = weighted_pair_sums(side, rows, other, other_rows, deck,
+                                                   threads)
         below_of[asker] = below
         for high, found in ((wins, below), (BOTH, at_most - below),
                             (X_WINS + Y_WINS - wins, every - at_most)):
@@ -257,7 +291,8 @@ def _counted(game: int, track_scoops: bool, x: _Player, y: _Player, deck: int,
             if low in (wins, 0):
                 if p not in below_of:
                     other, other_rows, _ = sides[1 - p]
-                    below_of[p] = weighted_pair_sums(side, rows, other, other_rows, deck)[0]
+                    below_of[p] = weighted_pair_sums(side, rows, other, other_rows, deck,
+                                                     threads)[0]
                     between()
                 scoops[p] += _exact_sums(side.pair_class[rows], side.weight[rows],
                                          below_of[p], PAIR_CLASSES)
@@ -265,18 +300,20 @@ def _counted(game: int, track_scoops: bool, x: _Player, y: _Player, deck: int,
 
 
 def next_card_rows(game: int, spot: Spot, player: int, lookups: Lookups,
-                   between: Callable[[], None]) -> tuple[_Player, _Player, np.ndarray]:
+                   between: Callable[[], None], threads: int = 1
+                   ) -> tuple[_Player, _Player, np.ndarray]:
     """For the tallies after each card (engine/next_card_counts.NextCards) by numpy, a
     heads-up spot without ranges: ``player``'s completions, the other's, and for each of
     his its outcome counts [row, high winners * 4 + low winners] (his bit 0), as the
     heads-up kernels' sweep counts them per row.  He asks in every pass."""
     n = len(spot.deck)
-    mine, theirs = (_Player(game, spot, p, int(spot.draws[p]), None, lookups)
-                    for p in (player, 1 - player))
+    mine, theirs = _players(game, spot, [(p, int(spot.draws[p]), None)
+                                         for p in (player, 1 - player)], lookups, threads)
     between()
     per_row = np.zeros((len(mine), 16), np.int64)
     for rows, other_rows, low in passes(game, mine, theirs):
-        below, at_most, every = weighted_pair_sums(mine, rows, theirs, other_rows, n)
+        below, at_most, every = weighted_pair_sums(mine, rows, theirs, other_rows, n,
+                                                   threads)
         for high, found in ((X_WINS, below), (BOTH, at_most - below),
                             (Y_WINS, every - at_most)):
             per_row[rows, high if game == GAME_RAZZ else high * 4 + low] += found

@@ -20,13 +20,16 @@ same sums each way:
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable
+from functools import partial
 from itertools import combinations
 from typing import Protocol
 
 import numpy as np
 
 from ..pair_counting import VALUE_SPAN
+from ..pool import run_on_threads
 
 # subset entries of the asking side looked up at once (about 64 bytes each meanwhile)
 ASKED_AT_ONCE = 1 << 21
@@ -34,6 +37,10 @@ ASKED_AT_ONCE = 1 << 21
 # each while it is made) and at most CELLS_PER_QUESTION per subset looked up (making a
 # cell costs a fraction of a binary search); else the keys are searched
 TABLE_CELLS = 1 << 22
+# a card set's keys and the subsets asking about it are sorted side by side in a row of at
+# most this many cells when its keys fit in ROW_KEYS
+ROW_CELLS = 128
+ROW_KEYS = 64
 CELLS_PER_QUESTION = 4
 _WEIGHT_BITS = 27  # a weight is below MAX_WEIGHT (kernels/weighted.py): 27 bits
 
@@ -70,13 +77,17 @@ def card_sets_of_size(combos: np.ndarray, deck: int, size: int) -> np.ndarray:
 
 
 def weighted_pair_sums(asking: WeightedRows, rows: np.ndarray, asked: WeightedRows,
-                       asked_rows: np.ndarray, deck: int
+                       asked_rows: np.ndarray, deck: int, threads: int = 1
                        ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """For each of ``asking``'s ``rows``: the summed weight of ``asked``'s ``asked_rows``
-    disjoint from it and valued below it, at most its value, and in all."""
+    disjoint from it and valued below it, at most its value, and in all.  The sizes of
+    the shared card sets are counted on up to ``threads`` threads (numpy lets go of the
+    GIL while it sorts and gathers): integer sums, the same in any order."""
     found = np.zeros((3, len(rows)), np.int64)
+    adding = threading.Lock()
     ranks = _Ranks(asking.value[rows], asked.value[asked_rows])
-    for size in range(min(asking.size, asked.size) + 1):
+
+    def count(size: int) -> None:
         keys = _Keys(asked, asked_rows, size, deck)
         lookup = keys.lookup(ranks, len(rows) * math.comb(asking.size, size))
         sign = -1 if size % 2 else 1
@@ -85,23 +96,33 @@ def weighted_pair_sums(asking: WeightedRows, rows: np.ndarray, asked: WeightedRo
         for first in range(0, len(rows), step):
             part = slice(first, first + step)
             sums = lookup(asking.card_sets(rows[part], size, deck), part)
-            for kind in range(3):
-                found[kind, part] += sign * sums[kind]
+            with adding:
+                for kind in range(3):
+                    found[kind, part] += sign * sums[kind]
+
+    def entries(size: int) -> int:
+        return (len(rows) * math.comb(asking.size, size)
+                + len(asked_rows) * math.comb(asked.size, size))
+    # the largest first: two threads end about together
+    sizes = sorted(range(min(asking.size, asked.size) + 1), key=entries, reverse=True)
+    run_on_threads([partial(count, size) for size in sizes], threads)
     below, at_most, every = found
     return below, at_most, every
 
 
 class _Ranks:
     """The asking rows' values as ranks among the asked rows' distinct values (below a
-    rank: the asked values below the row's), and whether one of them equals it (tie)."""
+    rank: the asked values below the row's), and whether one of them equals it (tie).
+    Values are below VALUE_SPAN: counted, not sorted."""
 
     def __init__(self, asking: np.ndarray, asked: np.ndarray):
-        self.values, self.of_asked = np.unique(asked, return_inverse=True)
-        self.width = len(self.values) + 1  # a table's cells per card set
+        present = np.bincount(asked, minlength=VALUE_SPAN) > 0
+        below = np.cumsum(present) - present  # distinct asked values below each value
+        self.of_asked = below[asked]
+        self.width = int(np.count_nonzero(present)) + 1  # a table's cells per card set
         self.asking = asking
-        self.rank = np.searchsorted(self.values, asking)
-        self.tie = self.rank < len(self.values)
-        self.tie[self.tie] = self.values[self.rank[self.tie]] == asking[self.tie]
+        self.rank = below[asking]
+        self.tie = present[asking]
 
 
 Lookup = Callable[[np.ndarray, slice], tuple[np.ndarray, np.ndarray, np.ndarray]]
@@ -116,9 +137,10 @@ class _Keys:
     def __init__(self, asked: WeightedRows, rows: np.ndarray, size: int, deck: int):
         self.sets = asked.card_sets(rows, size, deck)
         self.set_count = math.comb(deck, size)
-        self.held = np.zeros(self.set_count, np.bool_)  # the card sets the asked rows hold
-        self.held[self.sets] = True
+        keys_per_set = np.bincount(self.sets.ravel(), minlength=self.set_count)
+        self.held = keys_per_set > 0  # the card sets the asked rows hold
         self.held_count = int(np.count_nonzero(self.held))
+        self.most_keys = int(keys_per_set.max(initial=0))  # of one card set
         self.weights = None if asked.unweighted else np.repeat(asked.weight[rows],
                                                                self.sets.shape[1])
         self.value = asked.value[rows]
@@ -128,6 +150,8 @@ class _Keys:
         a card set, else by a table when it is small enough, else by binary search."""
         if self.held_count == self.sets.size and self.set_count <= TABLE_CELLS:
             return self.by_set(ranks)
+        if self.most_keys <= ROW_KEYS and self.held_count < 1 << 16:
+            return self.by_rows(ranks)
         cells = (self.held_count + 1) * ranks.width
         if cells <= min(TABLE_CELLS, CELLS_PER_QUESTION * questions):
             return self.by_table(ranks)
@@ -173,6 +197,77 @@ class _Keys:
             return below, _row_sums(np.take(table, cell)), _row_sums(np.take(table, start))
         return lookup
 
+    def by_rows(self, ranks: _Ranks) -> Lookup:
+        """Per card set one short row: its keys' codes, then the codes of the subsets
+        asking about it, both in order of value (a key's code 2u + 1 for the u-th
+        distinct asked value, a question's 2r for "below" the r-th, so none is equal);
+        the rows sorted at once (short rows sort several times quicker than one long
+        array): the j-th question of a row, at place p, follows p - j keys, whose summed
+        weight is its answer."""
+        rows = self.held_count  # a row per held set (a question about another gets 0)
+        set_row = np.full(self.set_count, self.held_count, np.uint16)
+        set_row[self.held] = np.arange(self.held_count)
+        by_value = _stable_order(ranks.of_asked)
+        order, row, slot, counts = _grouped(set_row[self.sets[by_value].ravel()], rows)
+        wide = int(counts.max())
+        key_padding, question_padding = 2 * ranks.width + 1, 2 * ranks.width + 2
+        keys = np.full((rows, wide), key_padding, np.int16)
+        place = row * wide + slot
+        keys.ravel()[place] = 2 * ranks.of_asked[by_value[order // self.sets.shape[1]]] + 1
+        # the keys' summed weight before each place of a row (a row's keys are in order)
+        before = None
+        if self.weights is not None:
+            weights = np.zeros(rows * wide, np.int64)
+            weights[place] = self.weights.reshape(self.sets.shape)[by_value].ravel()[order]
+            before = np.zeros((rows, wide + 1), np.int64)
+            np.cumsum(weights.reshape(rows, wide), axis=1, out=before[:, 1:])
+        every = counts if before is None else before[np.arange(rows), counts]
+
+        def keys_before(codes: np.ndarray, cells: np.ndarray, width: int) -> np.ndarray:
+            """The summed weight of the keys below each question (its code and its cell
+            among the rows' ``width`` questions, the questions of a row in order)."""
+            table = np.empty((rows, wide + width), np.int16)
+            table[:, :wide] = keys
+            table[:, wide:] = question_padding
+            dense = cells[-1] == len(cells) - 1  # the first rows full, in order
+            if dense:
+                table[:len(cells) // width, wide:] = codes.reshape(-1, width)
+            else:
+                table.ravel()[cells // width * wide + wide + cells] = codes
+            table.sort(axis=1)
+            # the questions' places, row by row and in order (width of them a row)
+            keys_first = np.flatnonzero((table & 1) == 0).reshape(rows, width)
+            keys_first -= np.arange(rows)[:, None] * (wide + width) + np.arange(width)
+            if before is not None:
+                keys_first = np.take_along_axis(before, keys_first, axis=1)
+            return keys_first.ravel()[:len(cells)] if dense else keys_first.ravel()[cells]
+
+        searched: list[Lookup] = []
+
+        def lookup(card_set: np.ndarray, part: slice) -> tuple[np.ndarray, ...]:
+            # in order of value: of both codes (a tie sorts after the rank's others)
+            by_value = _stable_order(2 * ranks.rank[part] + ranks.tie[part])
+            question_row = set_row[card_set[by_value].ravel()]
+            asked_about = np.flatnonzero(question_row != self.held_count)  # else 0
+            order, row, slot, counts = _grouped(question_row[asked_about], rows)
+            width = int(counts.max(initial=0))
+            if not width:
+                return tuple(np.zeros(len(by_value), np.int64) for _ in range(3))
+            if wide + width > ROW_CELLS:  # some set is asked about far more than others
+                searched[:] = searched or [self.by_search(ranks)]
+                return searched[0](card_set, part)
+            asker = by_value[asked_about[order] // card_set.shape[1]]  # the asking rows
+            cells = row * width + slot
+            # the codes of the asking rows for "below" and "at most"
+            code = (2 * ranks.rank[part]).astype(np.int16)
+            sums = [keys_before(code[asker], cells, width),
+                    keys_before((code + 2 * ranks.tie[part])[asker], cells, width),
+                    every[row]]
+            # (float sums exact: far below 2**53)
+            return tuple(np.rint(np.bincount(asker, counted, len(by_value))).astype(np.int64)
+                         for counted in sums)
+        return lookup
+
     def by_search(self, ranks: _Ranks) -> Lookup:
         """One binary search per subset in the keys sorted (keys that are equal counted
         together, so their order among themselves is free: a plain sort, each key
@@ -209,6 +304,21 @@ class _Keys:
             return tuple(_row_sums(end) - start
                          for end in (below, at_most, np.take(set_sum, card_set + 1)))
         return lookup
+
+
+def _stable_order(numbers: np.ndarray) -> np.ndarray:
+    """The order that sorts ``numbers`` (0 to 2**16 - 1), equal ones kept in order (a
+    radix sort)."""
+    return np.argsort(numbers.astype(np.uint16, copy=False), kind="stable")
+
+
+def _grouped(row: np.ndarray, rows: int) -> tuple[np.ndarray, ...]:
+    """Entries grouped by their row (of ``rows``), in order within a row: the order, each
+    grouped entry's row and place in it, and the entries per row."""
+    order = _stable_order(row)
+    counts = np.bincount(row, minlength=rows)
+    grouped = row[order].astype(np.intp)
+    return order, grouped, np.arange(len(row)) - (np.cumsum(counts) - counts)[grouped], counts
 
 
 def _row_sums(values: np.ndarray) -> np.ndarray:
