@@ -5,11 +5,14 @@ in all (``weighted_pair_sums``).
 By inclusion-exclusion over the card sets S the two share, one size of S at a
 time (sets of different sizes never match, and memory stays a size's worth): the
 asked rows' subsets of that size are keys (S, value) carrying their row's weight,
-and each asking row looks up each of its subsets.  Three ways to look up, the
+and each asking row looks up each of its subsets.  Four ways to look up, the
 same sums each way:
 
 - by set, when no two keys share a card set (the asked rows' own sets): the one
   key's value and weight read by the set's number;
+- by rows, when no card set holds more than ROW_KEYS keys (third street's
+  three-card sets: 43 each): per set one short row of its keys and its
+  questions, the rows sorted at once (_SetRows);
 - a table, when it is small enough (TABLE_CELLS): per card set the asked rows
   hold, the summed weight below each of the asked rows' distinct values, so that a
   subset's three sums are three reads (the asking row's value taken once as a rank
@@ -198,75 +201,9 @@ class _Keys:
         return lookup
 
     def by_rows(self, ranks: _Ranks) -> Lookup:
-        """Per card set one short row: its keys' codes, then the codes of the subsets
-        asking about it, both in order of value (a key's code 2u + 1 for the u-th
-        distinct asked value, a question's 2r for "below" the r-th, so none is equal);
-        the rows sorted at once (short rows sort several times quicker than one long
-        array): the j-th question of a row, at place p, follows p - j keys, whose summed
-        weight is its answer."""
-        rows = self.held_count  # a row per held set (a question about another gets 0)
-        set_row = np.full(self.set_count, self.held_count, np.uint16)
-        set_row[self.held] = np.arange(self.held_count)
-        by_value = _stable_order(ranks.of_asked)
-        order, row, slot, counts = _grouped(set_row[self.sets[by_value].ravel()], rows)
-        wide = int(counts.max())
-        key_padding, question_padding = 2 * ranks.width + 1, 2 * ranks.width + 2
-        keys = np.full((rows, wide), key_padding, np.int16)
-        place = row * wide + slot
-        keys.ravel()[place] = 2 * ranks.of_asked[by_value[order // self.sets.shape[1]]] + 1
-        # the keys' summed weight before each place of a row (a row's keys are in order)
-        before = None
-        if self.weights is not None:
-            weights = np.zeros(rows * wide, np.int64)
-            weights[place] = self.weights.reshape(self.sets.shape)[by_value].ravel()[order]
-            before = np.zeros((rows, wide + 1), np.int64)
-            np.cumsum(weights.reshape(rows, wide), axis=1, out=before[:, 1:])
-        every = counts if before is None else before[np.arange(rows), counts]
-
-        def keys_before(codes: np.ndarray, cells: np.ndarray, width: int) -> np.ndarray:
-            """The summed weight of the keys below each question (its code and its cell
-            among the rows' ``width`` questions, the questions of a row in order)."""
-            table = np.empty((rows, wide + width), np.int16)
-            table[:, :wide] = keys
-            table[:, wide:] = question_padding
-            dense = cells[-1] == len(cells) - 1  # the first rows full, in order
-            if dense:
-                table[:len(cells) // width, wide:] = codes.reshape(-1, width)
-            else:
-                table.ravel()[cells // width * wide + wide + cells] = codes
-            table.sort(axis=1)
-            # the questions' places, row by row and in order (width of them a row)
-            keys_first = np.flatnonzero((table & 1) == 0).reshape(rows, width)
-            keys_first -= np.arange(rows)[:, None] * (wide + width) + np.arange(width)
-            if before is not None:
-                keys_first = np.take_along_axis(before, keys_first, axis=1)
-            return keys_first.ravel()[:len(cells)] if dense else keys_first.ravel()[cells]
-
-        searched: list[Lookup] = []
-
-        def lookup(card_set: np.ndarray, part: slice) -> tuple[np.ndarray, ...]:
-            # in order of value: of both codes (a tie sorts after the rank's others)
-            by_value = _stable_order(2 * ranks.rank[part] + ranks.tie[part])
-            question_row = set_row[card_set[by_value].ravel()]
-            asked_about = np.flatnonzero(question_row != self.held_count)  # else 0
-            order, row, slot, counts = _grouped(question_row[asked_about], rows)
-            width = int(counts.max(initial=0))
-            if not width:
-                return tuple(np.zeros(len(by_value), np.int64) for _ in range(3))
-            if wide + width > ROW_CELLS:  # some set is asked about far more than others
-                searched[:] = searched or [self.by_search(ranks)]
-                return searched[0](card_set, part)
-            asker = by_value[asked_about[order] // card_set.shape[1]]  # the asking rows
-            cells = row * width + slot
-            # the codes of the asking rows for "below" and "at most"
-            code = (2 * ranks.rank[part]).astype(np.int16)
-            sums = [keys_before(code[asker], cells, width),
-                    keys_before((code + 2 * ranks.tie[part])[asker], cells, width),
-                    every[row]]
-            # (float sums exact: far below 2**53)
-            return tuple(np.rint(np.bincount(asker, counted, len(by_value))).astype(np.int64)
-                         for counted in sums)
-        return lookup
+        """Each card set's keys and the subsets asking about it in one short row
+        (_SetRows), when no set holds more than ROW_KEYS keys."""
+        return _SetRows(self, ranks).lookup
 
     def by_search(self, ranks: _Ranks) -> Lookup:
         """One binary search per subset in the keys sorted (keys that are equal counted
@@ -304,6 +241,82 @@ class _Keys:
             return tuple(_row_sums(end) - start
                          for end in (below, at_most, np.take(set_sum, card_set + 1)))
         return lookup
+
+
+class _SetRows:
+    """Per card set one short row: its keys' codes, then the codes of the subsets asking
+    about it, both in order of value (a key's code 2u + 1 for the u-th distinct asked
+    value, a question's 2r for "below" the r-th, so none is equal); the rows sorted at
+    once (short rows sort several times quicker than one long array): the j-th question
+    of a row, at place p, follows p - j keys, whose summed weight is its answer."""
+
+    def __init__(self, keys: _Keys, ranks: _Ranks):
+        self.keys, self.ranks = keys, ranks
+        self.rows = rows = keys.held_count  # a row per held set (others' questions get 0)
+        self.set_row = np.full(keys.set_count, keys.held_count, np.uint16)
+        self.set_row[keys.held] = np.arange(keys.held_count)
+        by_value = _stable_order(ranks.of_asked)
+        order, row, slot, counts = _grouped(self.set_row[keys.sets[by_value].ravel()], rows)
+        self.wide = wide = int(counts.max())
+        self.padding = 2 * ranks.width + 2  # a question cell's when no question fills it
+        codes = np.full((rows, wide), 2 * ranks.width + 1, np.int16)  # keys' padding
+        place = row * wide + slot
+        codes.ravel()[place] = 2 * ranks.of_asked[by_value[order // keys.sets.shape[1]]] + 1
+        self.codes = codes
+        # the keys' summed weight before each place of a row (a row's keys are in order)
+        self.before = None
+        if keys.weights is not None:
+            weights = np.zeros(rows * wide, np.int64)
+            weights[place] = keys.weights.reshape(keys.sets.shape)[by_value].ravel()[order]
+            self.before = np.zeros((rows, wide + 1), np.int64)
+            np.cumsum(weights.reshape(rows, wide), axis=1, out=self.before[:, 1:])
+        self.every = counts if self.before is None else self.before[np.arange(rows), counts]
+        self.searched: Lookup | None = None
+
+    def lookup(self, card_set: np.ndarray, part: slice) -> tuple[np.ndarray, ...]:
+        """The sums of ``card_set``'s subsets (``part`` of the asking rows)."""
+        ranks = self.ranks
+        # in order of value: of both codes (a tie sorts after the rank's others)
+        by_value = _stable_order(2 * ranks.rank[part] + ranks.tie[part])
+        question_row = self.set_row[card_set[by_value].ravel()]
+        asked_about = np.flatnonzero(question_row != self.keys.held_count)  # else 0
+        order, row, slot, counts = _grouped(question_row[asked_about], self.rows)
+        width = int(counts.max(initial=0))
+        if not width:
+            return tuple(np.zeros(len(by_value), np.int64) for _ in range(3))
+        if self.wide + width > ROW_CELLS:  # some set is asked about far more than others
+            self.searched = self.searched or self.keys.by_search(ranks)
+            return self.searched(card_set, part)
+        asker = by_value[asked_about[order] // card_set.shape[1]]  # the asking rows
+        cells = row * width + slot
+        # the codes of the asking rows for "below" and "at most"
+        code = (2 * ranks.rank[part]).astype(np.int16)
+        sums = [self.keys_before(code[asker], cells, width),
+                self.keys_before((code + 2 * ranks.tie[part])[asker], cells, width),
+                self.every[row]]
+        # (float sums exact: far below 2**53)
+        return tuple(np.rint(np.bincount(asker, counted, len(by_value))).astype(np.int64)
+                     for counted in sums)
+
+    def keys_before(self, codes: np.ndarray, cells: np.ndarray, width: int) -> np.ndarray:
+        """The summed weight of the keys below each question (its code and its cell among
+        the rows' ``width`` questions, the questions of a row in order)."""
+        rows, wide = self.rows, self.wide
+        table = np.empty((rows, wide + width), np.int16)
+        table[:, :wide] = self.codes
+        table[:, wide:] = self.padding
+        dense = cells[-1] == len(cells) - 1  # the first rows full, in order
+        if dense:
+            table[:len(cells) // width, wide:] = codes.reshape(-1, width)
+        else:
+            table.ravel()[cells // width * wide + wide + cells] = codes
+        table.sort(axis=1)
+        # the questions' places, row by row and in order (width of them a row)
+        keys_first = np.flatnonzero((table & 1) == 0).reshape(rows, width)
+        keys_first -= np.arange(rows)[:, None] * (wide + width) + np.arange(width)
+        if self.before is not None:
+            keys_first = np.take_along_axis(self.before, keys_first, axis=1)
+        return keys_first.ravel()[:len(cells)] if dense else keys_first.ravel()[cells]
 
 
 def _stable_order(numbers: np.ndarray) -> np.ndarray:
