@@ -153,7 +153,9 @@ class _Keys:
         a card set, else by a table when it is small enough, else by binary search."""
         if self.held_count == self.sets.size and self.set_count <= TABLE_CELLS:
             return self.by_set(ranks)
-        if self.most_keys <= ROW_KEYS and self.held_count < 1 << 16:
+        # rows when every set's keys fit one and its questions, on average, the rest of it
+        if (self.most_keys <= ROW_KEYS and self.held_count < 1 << 16
+                and questions <= self.held_count * (ROW_CELLS - self.most_keys)):
             return self.by_rows(ranks)
         cells = (self.held_count + 1) * ranks.width
         if cells <= min(TABLE_CELLS, CELLS_PER_QUESTION * questions):
