@@ -114,3 +114,13 @@ def test_random_heads_up_spots_counted_by_weights_as_the_kernels_count(game, see
     from test_engine_twins_exact import _random_spot
 
     _unranged_same(_random_spot(game, seed, 2), scoops)
+
+
+def test_a_negative_count_is_refused_not_looped_on():
+    from stud_odds.engine.twins import weighted
+
+    with pytest.raises(ArithmeticError):
+        weighted._weighted_sum(np.ones(2, np.int64), np.array([3, -1]))
+    with pytest.raises(ArithmeticError):
+        weighted._exact_sums(np.zeros(2, np.int64), np.ones(2, np.int64), np.array([3, -1]), 1)
+    assert weighted._weighted_sum(np.array([2, 5]), np.array([3, 1 << 40])) == 6 + (5 << 40)

@@ -195,7 +195,7 @@ def _exact_sums(groups: np.ndarray, weight: np.ndarray, count: np.ndarray,
     """out[g] = the sum over rows of group g of weight * count, as Python ints (weights
     below 2**27, counts at least 0, at most _MOST_ROWS rows)."""
     out = np.zeros(size, object)
-    count = count.copy()
+    count = _counts(count)
     shift = 0
     while count.any():
         part = np.zeros(size, np.int64)
@@ -323,12 +323,20 @@ def next_card_rows(game: int, spot: Spot, player: int, lookups: Lookups,
 
 def _weighted_sum(weight: np.ndarray, count: np.ndarray) -> int:
     """The sum of weight * count, exactly (_exact_sums' bounds)."""
-    total, shift, count = 0, 0, count.copy()
+    total, shift, count = 0, 0, _counts(count)
     while count.any():
         total += int((weight * (count & ((1 << _COUNT_LIMB_BITS) - 1))).sum()) << shift
         count >>= _COUNT_LIMB_BITS
         shift += _COUNT_LIMB_BITS
     return total
+
+
+def _counts(count: np.ndarray) -> np.ndarray:
+    """A copy of per-row counts to take apart in limbs: a negative one (a wrong sum) would
+    never shift down to 0, so it is refused rather than looped on."""
+    if len(count) and count.min() < 0:
+        raise ArithmeticError("weighted counting summed a negative count")
+    return count.copy()
 
 
 def weighted_twin_cost(game: int, deck: int, sizes: list[int], rows: list[int],
