@@ -106,9 +106,11 @@ def weighted_pair_sums(asking: WeightedRows, rows: np.ndarray, asked: WeightedRo
     def entries(size: int) -> int:
         return (len(rows) * math.comb(asking.size, size)
                 + len(asked_rows) * math.comb(asked.size, size))
-    # the largest first: two threads end about together
+    # the largest first: two threads end about together; one size at a time when a size
+    # outgrows a chunk (the memory weighted_twin_cost plans for is one size's)
     sizes = sorted(range(min(asking.size, asked.size) + 1), key=entries, reverse=True)
-    run_on_threads([partial(count, size) for size in sizes], threads)
+    run_on_threads([partial(count, size) for size in sizes],
+                   threads if entries(sizes[0]) <= 2 * ASKED_AT_ONCE else 1)
     below, at_most, every = found
     return below, at_most, every
 
