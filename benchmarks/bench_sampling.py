@@ -60,6 +60,7 @@ def _deal_ways():
         _block_places,
         _block_sources,
         _mix,
+        _rejected_below,
         _word,
     )
     from stud_odds.kernels.stream import GOLDEN, WORD_BITS, WORD_MASK
@@ -99,9 +100,7 @@ def _deal_ways():
         keys = np.empty(block_size, np.uint64)
         rejected = np.empty(block_size, np.bool_)
         places = np.empty((needed, block_size), np.int64)
-        below = np.empty(needed, np.uint64)
-        for i in range(needed):
-            below[i] = (np.uint64(1 << 32) - np.uint64(size - i)) % np.uint64(size - i)
+        below = _rejected_below(size, needed)
         for first in range(0, trials, block_size):
             count = min(block_size, trials - first)
             for b in range(count):
@@ -151,9 +150,7 @@ def _deal_ways():
         places = np.zeros((needed, HASHED_TOGETHER), np.uint8)
         moved = np.zeros((needed, HASHED_TOGETHER), np.uint8)
         found = np.zeros((needed, HASHED_TOGETHER), np.uint8)
-        below = np.empty(needed, np.uint64)
-        for i in range(needed):
-            below[i] = (np.uint64(1 << 32) - np.uint64(size - i)) % np.uint64(size - i)
+        below = _rejected_below(size, needed)
         for first in range(0, trials, HASHED_TOGETHER):
             count = min(HASHED_TOGETHER, trials - first)
             _block_places(np.uint64(seed), first, count, size, needed, below, keys, rejected,

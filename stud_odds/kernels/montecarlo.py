@@ -104,6 +104,17 @@ def _pick(key, h, output, start, end, keep, alias):
     return h, output, pair
 
 
+@njit(cache=CACHE_KERNELS, inline="always")
+def _rejected_below(size, needed):
+    """2**32 % bound for each place's bound (size, size - 1, ...): a word whose product's
+    low half falls below it is rejected (kernels/stream.py)."""
+    rejected_below = np.empty(needed, np.uint64)
+    for i in range(needed):
+        bound = np.uint64(size - i)
+        rejected_below[i] = (np.uint64(1 << WORD_BITS) - bound) % bound
+    return rejected_below
+
+
 @njit(cache=CACHE_KERNELS)
 def _chunk(game, spot, ranges, lookups, seed, trials, tally):
     """Run `trials` random deals from one seed, adding to one chunk's tallies; everything
@@ -115,12 +126,7 @@ def _chunk(game, spot, ranges, lookups, seed, trials, tally):
     for p in range(n):
         needed += spot.draws[p]
     size = len(spot.deck)
-    # 2**32 % bound for each place's bound: a word whose product's low half falls below it
-    # is rejected (kernels/stream.py)
-    rejected_below = np.empty(needed, np.uint64)
-    for i in range(needed):
-        bound = np.uint64(size - i)
-        rejected_below[i] = (np.uint64(1 << WORD_BITS) - bound) % bound
+    rejected_below = _rejected_below(size, needed)
     # each place's card's keys, so that a dealt place is summed without reading its card
     place_key = np.empty(size, np.int64)
     place_bit = np.empty(size, np.int64)
